@@ -1,0 +1,40 @@
+# Every target goes through the project's own Node 24 (node_modules/.bin/node), never the system Node.
+SHELL := /bin/bash
+export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
+CONFORMANCE_DIR ?= ../shared/conformance/kyverno/policies
+
+.PHONY: install build typecheck lint unit conformance test bench run clean kind-e2e
+
+install: node_modules/.install-stamp
+
+node_modules/.install-stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+build: install
+	tsc -p tsconfig.build.json
+
+typecheck: install
+	tsc -p tsconfig.json --noEmit
+
+lint: install
+	eslint .
+
+unit: build
+	vitest run
+
+conformance: build
+	bin/verdict test $(CONFORMANCE_DIR) --tier A \
+		--known-differences test/conformance/known-differences.yaml \
+		--recorded-pass-count test/conformance/recorded-pass-count.txt
+
+test: typecheck lint unit conformance
+
+bench: build
+	npm run bench
+
+run: build
+	bin/verdict serve
+
+clean:
+	rm -rf dist node_modules
