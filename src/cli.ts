@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs'
+import { evalUsage, runEval } from './commands/eval-command.js'
+import { importUsage, runImport } from './commands/import-command.js'
+import { runTest, testUsage } from './commands/test-command.js'
+import { EXIT_BAD_INPUT, UsageError } from './commands/usage-error.js'
+import { LoadError, RulesetCompileError } from './engine/index.js'
+import { ImportError } from './import/index.js'
+
+type Command = (argv: string[], print: (line: string) => void, warn: (line: string) => void) => number | Promise<number>
+
+const commands: Record<string, { run: Command; usage: string }> = {
+  eval: { run: runEval, usage: evalUsage },
+  import: { run: runImport, usage: importUsage },
+  test: { run: runTest, usage: testUsage },
+}
+
+function usage(): string {
+  return [
+    'verdict: policy engine for Kubernetes resources and JSON documents',
+    '',
+    'Commands:',
+    ...Object.values(commands).map((command) => `  ${command.usage.split('\n')[0]}`),
+    '  verdict version',
+    '',
+    'verdict <command> --help explains one command.',
+  ].join('\n')
+}
+
+function packageVersion(): string {
+  const file = new URL('../../package.json', import.meta.url)
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+}
+
+async function main(argv: string[]): Promise<number> {
+  const print = (line: string): void => void process.stdout.write(`${line}\n`)
+  const warn = (line: string): void => void process.stderr.write(`${line}\n`)
+  const [name, ...rest] = argv
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    print(usage())
+    return name === undefined ? EXIT_BAD_INPUT : 0
+  }
+  if (name === 'version' || name === '--version') {
+    print(packageVersion())
+    return 0
+  }
+  const command = commands[name]
+  if (!command) {
+    warn(`verdict: unknown command "${name}"\n\n${usage()}`)
+    return EXIT_BAD_INPUT
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    print(command.usage)
+    return 0
+  }
+  try {
+    return await command.run(rest, print, warn)
+  } catch (error) {
+    warn(`verdict ${name}: ${describeError(error)}`)
+    return EXIT_BAD_INPUT
+  }
+}
+
+/** Every failure the user can fix reads as one clear message; anything else still never prints a stack. */
+function describeError(error: unknown): string {
+  if (error instanceof UsageError || error instanceof LoadError || error instanceof RulesetCompileError) return error.message
+  if (error instanceof ImportError) return `${error.field}: ${error.message}`
+  if (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) return error.message
+  return `internal error: ${error instanceof Error ? error.message : String(error)}`
+}
+
+process.exitCode = await main(process.argv.slice(2))

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs'
+import {
+  LoadError,
+  loadDefinitions,
+  parseDocuments,
+  type Definitions,
+  type SourceDocument,
+} from '../engine/index.js'
+import { importDocuments, isImportable, type SkippedRule } from '../import/index.js'
+import { UsageError } from './usage-error.js'
+
+export interface ReadDefinitions extends Definitions {
+  /** Rules of foreign policies that could not be translated, each with its reason. */
+  skipped: SkippedRule[]
+}
+
+/** Reads rulesets and policies from files holding Verdict documents, Kyverno policies or VAPs. */
+export function readDefinitionFiles(paths: readonly string[]): ReadDefinitions {
+  const out: ReadDefinitions = { rulesets: [], policies: [], skipped: [] }
+  for (const path of paths) {
+    const documents = readDocuments(path)
+    const foreign = documents.filter((document) => isImportable(document.value))
+    const own = documents.filter((document) => !isImportable(document.value))
+    const loaded = loadDefinitions(own)
+    out.rulesets.push(...loaded.rulesets)
+    out.policies.push(...loaded.policies)
+    if (foreign.length > 0) {
+      for (const imported of importDocuments(foreign.map((document) => document.value))) {
+        out.rulesets.push(...imported.rulesets)
+        out.policies.push(...imported.policies)
+        out.skipped.push(...imported.skipped)
+      }
+    }
+  }
+  return out
+}
+
+export function readDocuments(path: string): SourceDocument[] {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new UsageError(`${path}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+  return parseDocuments(text, path)
+}
+
+export function isLoadError(error: unknown): error is LoadError {
+  return error instanceof LoadError
+}

@@ -1,0 +1,77 @@
+import { DEFAULT_POD_CONTROLLERS } from '../autogen/pod-controllers.js'
+import { CelCompileError, compileCel, type CelProgram } from '../cel/index.js'
+import { namesPodKind } from '../match/kind-selector.js'
+import { kindsNamedBy } from '../match/matches-rule.js'
+import type { Rule } from '../model/rule.js'
+import type { Ruleset } from '../model/ruleset.js'
+import { RulesetCompileError, type CompileProblem } from './compile-problem.js'
+import type { CompiledNamedProgram, CompiledRule, CompiledRuleset, CompiledValidation } from './compiled-ruleset.js'
+
+/** Parses every expression of a ruleset once; reports every broken expression, not just the first. */
+export function compileRuleset(ruleset: Ruleset): CompiledRuleset {
+  const problems: CompileProblem[] = []
+  const rules = ruleset.rules.map((rule, index) => compileRule(ruleset.name, rule, `rules[${index}]`, problems))
+  if (problems.length > 0) throw new RulesetCompileError(ruleset.name, problems)
+  return { name: ruleset.name, version: ruleset.version ?? 0, rules }
+}
+
+function compileRule(ruleset: string, rule: Rule, path: string, problems: CompileProblem[]): CompiledRule {
+  const compile = (expression: string, at: string): CelProgram | undefined => {
+    try {
+      return compileCel(expression)
+    } catch (error) {
+      problems.push(problemOf(rule.name, at, expression, error))
+      return undefined
+    }
+  }
+  const named = (list: { name?: string; expression: string }[] | undefined, at: string): CompiledNamedProgram[] =>
+    (list ?? []).flatMap((entry, index) => {
+      const program = compile(entry.expression, `${at}[${index}].expression`)
+      return program ? [{ name: entry.name ?? `${index}`, program }] : []
+    })
+
+  const validations: CompiledValidation[] = (rule.validate.cel ?? []).flatMap((validation, index) => {
+    const at = `${path}.validate.cel[${index}]`
+    const program = compile(validation.expression, `${at}.expression`)
+    const messageProgram =
+      validation.messageExpression === undefined ? undefined : compile(validation.messageExpression, `${at}.messageExpression`)
+    if (!program) return []
+    const compiled: CompiledValidation = { program }
+    if (validation.message !== undefined) compiled.message = validation.message
+    if (messageProgram) compiled.messageProgram = messageProgram
+    return [compiled]
+  })
+
+  const compiled: CompiledRule = {
+    ruleset,
+    name: rule.name,
+    severity: rule.severity ?? 'medium',
+    autogenControllers: autogenControllersOf(rule),
+    conditions: named(rule.match?.conditions, `${path}.match.conditions`),
+    variables: named(rule.variables, `${path}.variables`),
+    validations,
+  }
+  if (rule.message !== undefined) compiled.message = rule.message
+  if (rule.remediation !== undefined) compiled.remediation = rule.remediation
+  if (rule.match !== undefined) compiled.match = rule.match
+  if (rule.validate.cel === undefined) {
+    // Accepting a rule we cannot judge would turn into an error on every request (a denial under Fail).
+    const kind = rule.validate.pattern === undefined ? 'anyPattern' : 'pattern'
+    problems.push({ rule: rule.name, path: `${path}.validate.${kind}`, message: `validate.${kind} is not supported by this engine yet; write the rule in CEL` })
+  }
+  return compiled
+}
+
+function autogenControllersOf(rule: Rule): ReadonlySet<string> {
+  if (rule.autogen === false) return new Set()
+  if (typeof rule.autogen === 'object') return new Set(rule.autogen.controllers)
+  const kinds = kindsNamedBy(rule.match)
+  return kinds && namesPodKind(kinds) ? new Set(DEFAULT_POD_CONTROLLERS) : new Set()
+}
+
+function problemOf(rule: string, path: string, expression: string, error: unknown): CompileProblem {
+  if (error instanceof CelCompileError) {
+    return { rule, path, expression, line: error.line, column: error.column, message: error.message }
+  }
+  return { rule, path, expression, message: (error as Error).message }
+}

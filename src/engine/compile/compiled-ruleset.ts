@@ -1,0 +1,35 @@
+import type { CelProgram } from '../cel/index.js'
+import type { Match } from '../model/match.js'
+import type { Severity } from '../model/rule.js'
+
+export interface CompiledValidation {
+  program: CelProgram
+  message?: string
+  messageProgram?: CelProgram
+}
+
+export interface CompiledNamedProgram {
+  name: string
+  program: CelProgram
+}
+
+/** A rule with every expression parsed and checked; evaluating it does no parsing. */
+export interface CompiledRule {
+  ruleset: string
+  name: string
+  severity: Severity
+  message?: string
+  remediation?: string
+  match?: Match
+  /** Controllers whose pod template this rule also checks; empty when autogen is off. */
+  autogenControllers: ReadonlySet<string>
+  conditions: CompiledNamedProgram[]
+  variables: CompiledNamedProgram[]
+  validations: CompiledValidation[]
+}
+
+export interface CompiledRuleset {
+  name: string
+  version: number
+  rules: CompiledRule[]
+}

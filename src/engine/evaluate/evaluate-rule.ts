@@ -1,0 +1,95 @@
+import { CelEvaluationError, celValueToString, type CelActivation } from '../cel/index.js'
+import type { CompiledNamedProgram, CompiledRule, CompiledValidation } from '../compile/compiled-ruleset.js'
+import { isPodController } from '../autogen/pod-controllers.js'
+import { matchesMatch } from '../match/matches-rule.js'
+import type { RuleResult, RuleStatus } from '../results/rule-result.js'
+import type { PreparedInput, Subject } from './prepared-input.js'
+
+/** Judges one input by one rule: match, conditions, then every validation in order. */
+export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResult {
+  const subject = subjectFor(rule, input)
+  if (!subject) return resultOf(rule, 'skip', 'the rule does not match this resource')
+  const autogen = subject === input.subject ? undefined : input.subject.target.gvk.kind
+  const activation = activationFor(rule.variables, subject)
+  let outcome: RuleResult
+  try {
+    outcome = judge(rule, activation)
+  } catch (error) {
+    outcome = resultOf(rule, 'error', errorMessage(error))
+  }
+  if (autogen !== undefined) outcome.autogen = autogen
+  return outcome
+}
+
+/** The object itself when the rule matches it, else a controller's pod template when autogen applies. */
+export function subjectFor(rule: CompiledRule, input: PreparedInput): Subject | undefined {
+  if (matchesMatch(rule.match, input.subject.target)) return input.subject
+  if (rule.autogenControllers.size === 0 || !isPodController(input.subject.target.gvk, rule.autogenControllers)) return undefined
+  const pod = input.podView()
+  return pod && matchesMatch(rule.match, pod.target) ? pod : undefined
+}
+
+function judge(rule: CompiledRule, activation: CelActivation): RuleResult {
+  for (const condition of rule.conditions) {
+    const holds = condition.program.evaluate(activation)
+    if (holds !== true) {
+      if (typeof holds !== 'boolean') throw notBoolean('match condition', condition.program.source, holds)
+      return resultOf(rule, 'skip', `match condition "${condition.name}" is false`)
+    }
+  }
+  for (const validation of rule.validations) {
+    const valid = validation.program.evaluate(activation)
+    if (valid === true) continue
+    if (typeof valid !== 'boolean') throw notBoolean('validation', validation.program.source, valid)
+    return resultOf(rule, 'fail', failureMessage(rule, validation, activation))
+  }
+  return resultOf(rule, 'pass')
+}
+
+/** As in ValidatingAdmissionPolicy: messageExpression, then message, then a generic line naming the expression. */
+function failureMessage(rule: CompiledRule, validation: CompiledValidation, activation: CelActivation): string {
+  if (validation.messageProgram) {
+    try {
+      const text = celValueToString(validation.messageProgram.evaluate(activation)).trim()
+      if (text !== '') return text
+    } catch {
+      // A broken messageExpression must not hide the failure; fall back to the static message.
+    }
+  }
+  return validation.message ?? rule.message ?? `failed expression: ${validation.program.source.trim()}`
+}
+
+/** `variables.NAME` is computed on first use and at most once per evaluation. */
+function activationFor(variables: CompiledNamedProgram[], subject: Subject): CelActivation {
+  if (variables.length === 0) return subject.bindings
+  const values: Record<string, unknown> = {}
+  const activation: CelActivation = { ...subject.bindings, variables: values }
+  for (const variable of variables) {
+    Object.defineProperty(values, variable.name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = variable.program.evaluate(activation)
+        Object.defineProperty(values, variable.name, { value, enumerable: true })
+        return value
+      },
+    })
+  }
+  return activation
+}
+
+function resultOf(rule: CompiledRule, status: RuleStatus, message?: string): RuleResult {
+  const result: RuleResult = { ruleset: rule.ruleset, rule: rule.name, status, severity: rule.severity }
+  if (message !== undefined) result.message = message
+  if (rule.remediation !== undefined && (status === 'fail' || status === 'error')) result.remediation = rule.remediation
+  return result
+}
+
+function notBoolean(what: string, source: string, value: unknown): Error {
+  return new Error(`${what} ${JSON.stringify(source.trim())} returned ${celValueToString(value)}, not a bool`)
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof CelEvaluationError) return `expression ${JSON.stringify(error.expression.trim())} failed: ${error.message}`
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,117 @@
+import { podFromController } from '../autogen/pod-from-controller.js'
+import { toCelValue } from '../cel/index.js'
+import { groupVersionKindOf } from '../match/kind-selector.js'
+import type { Labels } from '../match/label-selector.js'
+import type { MatchTarget } from '../match/match-target.js'
+import type { Operation } from '../model/match.js'
+import type { EvaluationInput } from './evaluation-input.js'
+
+const NO_VARIABLES: Readonly<Record<string, unknown>> = Object.freeze({})
+
+/** A resource ready for rules: converted to CEL values once, with what matching needs. */
+export interface Subject {
+  target: MatchTarget
+  /** CEL bindings shared by every rule: object, oldObject, request, namespaceObject, params, and no variables. */
+  bindings: Readonly<Record<string, unknown>>
+}
+
+/**
+ * One input, converted once and shared by every rule and ruleset that judges it.
+ * The pod view of a controller is built only when an autogen rule first asks for it.
+ */
+export class PreparedInput {
+  readonly subject: Subject
+  readonly #input: EvaluationInput
+  readonly #raw: Record<string, unknown>
+  #podView: Subject | null | undefined
+
+  constructor(input: EvaluationInput) {
+    this.#input = input
+    const operation: Operation = input.request?.operation ?? 'CREATE'
+    // DELETE requests carry the resource only as oldObject.
+    const identity = asRecord(input.object) ?? asRecord(input.oldObject) ?? {}
+    this.#raw = identity
+    const namespaceObject = input.namespaceObject ?? null
+    const namespaceLabels = labelsOf(asRecord(namespaceObject)) ?? undefined
+    const target = targetOf(identity, operation, namespaceLabels)
+    this.subject = {
+      target,
+      bindings: {
+        object: toCelValue(input.object ?? null),
+        oldObject: toCelValue(input.oldObject ?? null),
+        request: toCelValue(requestOf(input, target)),
+        namespaceObject: toCelValue(namespaceObject),
+        params: null,
+        variables: NO_VARIABLES,
+      },
+    }
+  }
+
+  /** The controller's pod template as a Pod (see autogen), or undefined when there is none. */
+  podView(): Subject | undefined {
+    if (this.#podView === undefined) this.#podView = this.#buildPodView() ?? null
+    return this.#podView ?? undefined
+  }
+
+  #buildPodView(): Subject | undefined {
+    const pod = podFromController(this.#raw)
+    if (!pod) return undefined
+    const oldController = asRecord(this.#input.oldObject)
+    const oldPod = oldController ? (podFromController(oldController) ?? null) : null
+    const target: MatchTarget = {
+      ...targetOf(pod, this.subject.target.operation, this.subject.target.namespaceLabels),
+      namespace: this.subject.target.namespace,
+    }
+    return {
+      target,
+      bindings: {
+        ...this.subject.bindings,
+        object: this.#input.object === null || this.#input.object === undefined ? null : toCelValue(pod),
+        oldObject: toCelValue(oldPod),
+      },
+    }
+  }
+}
+
+function targetOf(resource: Record<string, unknown>, operation: Operation, namespaceLabels: Labels | undefined): MatchTarget {
+  const metadata = asRecord(resource.metadata) ?? {}
+  return {
+    gvk: groupVersionKindOf(resource.apiVersion, resource.kind),
+    name: stringOr(metadata.name, stringOr(metadata.generateName, '')),
+    namespace: stringOr(metadata.namespace, ''),
+    labels: labelsOf(resource) ?? {},
+    namespaceLabels,
+    operation,
+  }
+}
+
+/** The `request` CEL variable, shaped like an admission.k8s.io/v1 AdmissionRequest. */
+function requestOf(input: EvaluationInput, target: MatchTarget): Record<string, unknown> {
+  const request = input.request ?? {}
+  return {
+    uid: request.uid ?? '',
+    kind: { group: target.gvk.group, version: target.gvk.version, kind: target.gvk.kind },
+    name: request.name ?? target.name,
+    namespace: request.namespace ?? target.namespace,
+    operation: target.operation,
+    userInfo: { username: '', groups: [], ...request.userInfo },
+    dryRun: request.dryRun ?? false,
+    ...(request.subResource === undefined ? {} : { subResource: request.subResource }),
+  }
+}
+
+function labelsOf(resource: Record<string, unknown> | undefined): Labels | undefined {
+  const labels = asRecord(asRecord(resource?.metadata)?.labels)
+  if (!labels) return undefined
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries(labels)) if (typeof value === 'string') out[key] = value
+  return out
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+}

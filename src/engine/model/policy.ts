@@ -1,0 +1,30 @@
+import Type, { type Static } from 'typebox'
+import { LabelSelectorSchema } from './label-selector.js'
+import { MatchSchema } from './match.js'
+import { LabelsSchema, NameSchema } from './ruleset.js'
+
+export const PolicyActionSchema = Type.Union([Type.Literal('Deny'), Type.Literal('Warn'), Type.Literal('Audit')])
+export const FailurePolicySchema = Type.Union([Type.Literal('Fail'), Type.Literal('Ignore')])
+
+export const PolicySpecSchema = Type.Object(
+  {
+    description: Type.Optional(Type.String()),
+    labels: Type.Optional(LabelsSchema),
+    rulesets: Type.Optional(Type.Array(NameSchema)),
+    rulesetSelector: Type.Optional(LabelSelectorSchema),
+    match: Type.Optional(MatchSchema),
+    action: Type.Optional(PolicyActionSchema),
+    admission: Type.Optional(Type.Boolean()),
+    failurePolicy: Type.Optional(FailurePolicySchema),
+  },
+  { additionalProperties: false },
+)
+
+export type PolicyAction = Static<typeof PolicyActionSchema>
+export type FailurePolicy = Static<typeof FailurePolicySchema>
+export type PolicySpec = Static<typeof PolicySpecSchema>
+
+export interface Policy extends PolicySpec {
+  name: string
+  version?: number
+}

@@ -1,0 +1,19 @@
+import type { Severity } from '../model/rule.js'
+
+export type RuleStatus = 'pass' | 'fail' | 'error' | 'skip'
+
+/** How one rule judged one input. `results` lists fail and error; verbose output adds pass and skip. */
+export interface RuleResult {
+  ruleset: string
+  rule: string
+  status: RuleStatus
+  severity: Severity
+  message?: string
+  remediation?: string
+  /** Set when the rule judged a controller's pod template rather than the object itself. */
+  autogen?: string
+}
+
+export function isViolation(result: RuleResult): boolean {
+  return result.status === 'fail' || result.status === 'error'
+}

@@ -1,0 +1,165 @@
+import {
+  compileRuleset,
+  evaluateRule,
+  PreparedInput,
+  RulesetCompileError,
+  subjectFor,
+  type CompiledRule,
+  type CompiledRuleset,
+  type EvaluationInput,
+  type Operation,
+} from '../engine/index.js'
+import type { LoadedTest, TestPolicy } from './load-test.js'
+import { findResources, type LoadedResource } from './loaded-resource.js'
+import type { PairOutcome } from './pair-outcome.js'
+import type { ExpectedResultRow } from './test-file.js'
+
+const AUTOGEN_CRONJOB = 'autogen-cronjob-'
+const AUTOGEN = 'autogen-'
+
+/** A rule's response for one resource, or none when the rule did not apply to it at all. */
+interface Response {
+  status: string
+  autogenKind?: string
+  message?: string
+}
+
+/** Judges every expected pair of a loaded test with the Kyverno CLI's lookup rules, scored strictly. */
+export function judgeTest(test: LoadedTest, testId: string): PairOutcome[] {
+  const compiled = new Map<string, CompiledRuleset | Error>()
+  const inputs = new Map<string, PreparedInput>()
+  const outcomes: PairOutcome[] = []
+  for (const row of test.definition.results ?? []) {
+    const references = row.resources ?? []
+    const matchedAny = references.some((reference) => findResources(test.resources, reference).length > 0)
+    for (const reference of references) {
+      const resources = matchedAny ? findResources(test.resources, reference) : test.resources
+      const pair: PairOutcome = {
+        test: testId,
+        policy: row.policy,
+        rule: row.rule ?? row.policy,
+        resource: reference,
+        expected: row.result,
+        actual: 'skip',
+      }
+      Object.assign(pair, actualFor(test, row, resources, compiled, inputs))
+      outcomes.push(pair)
+    }
+  }
+  return outcomes
+}
+
+function actualFor(
+  test: LoadedTest,
+  row: ExpectedResultRow,
+  resources: LoadedResource[],
+  compiled: Map<string, CompiledRuleset | Error>,
+  inputs: Map<string, PreparedInput>,
+): Pick<PairOutcome, 'actual' | 'detail'> {
+  const policy = test.policies.get(row.policy)
+  if (!policy) return { actual: 'missing', detail: `policy "${row.policy}" is not in the test's policy files` }
+  const ruleset = compiledRuleset(policy, compiled)
+  if (ruleset instanceof Error) return { actual: 'error', detail: ruleset.message }
+  const validating = row.isValidatingPolicy === true || policy.kind !== 'ClusterPolicy' && policy.kind !== 'Policy'
+  const wanted = validating ? { base: undefined, form: 'any' as const } : ruleForm(row.rule ?? '')
+  const rules = ruleset ? ruleset.rules.filter((rule) => wanted.base === undefined || rule.name === wanted.base) : []
+  if (rules.length === 0) {
+    const skipped = policy.skipped.find((skip) => skip.rule === wanted.base)
+    return { actual: 'unsupported', detail: skipped ? skipped.reason : `rule "${row.rule ?? ''}" is not in policy "${row.policy}"` }
+  }
+  const responses: Response[] = []
+  for (const resource of resources) {
+    const input = preparedInput(test, policy, validating, resource, inputs)
+    for (const rule of rules) {
+      const response = respond(rule, input)
+      if (response && formAccepts(wanted.form, response)) responses.push(response)
+    }
+  }
+  if (responses.length === 0) return { actual: 'skip', detail: 'no rule response (the rule did not match)' }
+  const differing = responses.find((response) => response.status !== row.result)
+  const chosen = differing ?? (responses[0] as Response)
+  return chosen.message === undefined ? { actual: chosen.status } : { actual: chosen.status, detail: chosen.message }
+}
+
+function respond(rule: CompiledRule, input: PreparedInput): Response | undefined {
+  if (!subjectFor(rule, input)) return undefined
+  const result = evaluateRule(rule, input)
+  const response: Response = { status: result.status }
+  if (result.autogen !== undefined) response.autogenKind = result.autogen
+  if (result.message !== undefined) response.message = result.message
+  return response
+}
+
+/** A row may name the rule `X`, `autogen-X` (controllers) or `autogen-cronjob-X` (CronJobs only). */
+function ruleForm(rule: string): { base: string; form: 'any' | 'controllers' | 'cronjob' } {
+  if (rule.startsWith(AUTOGEN_CRONJOB)) return { base: rule.slice(AUTOGEN_CRONJOB.length), form: 'cronjob' }
+  if (rule.startsWith(AUTOGEN)) return { base: rule.slice(AUTOGEN.length), form: 'controllers' }
+  return { base: rule, form: 'any' }
+}
+
+function formAccepts(form: 'any' | 'controllers' | 'cronjob', response: Response): boolean {
+  if (form === 'any') return true
+  if (form === 'cronjob') return response.autogenKind === 'CronJob'
+  return response.autogenKind !== undefined && response.autogenKind !== 'CronJob'
+}
+
+function compiledRuleset(policy: TestPolicy, cache: Map<string, CompiledRuleset | Error>): CompiledRuleset | Error | undefined {
+  if (!policy.ruleset) return undefined
+  let entry = cache.get(policy.name)
+  if (!entry) {
+    try {
+      entry = compileRuleset(policy.ruleset)
+    } catch (error) {
+      if (!(error instanceof RulesetCompileError)) throw error
+      entry = error
+    }
+    cache.set(policy.name, entry)
+  }
+  return entry
+}
+
+/**
+ * The request the Kyverno CLI would build: values may make it an UPDATE (with oldObject = object)
+ * for ClusterPolicies; the CEL policy engines always send CREATE.
+ */
+function preparedInput(
+  test: LoadedTest,
+  policy: TestPolicy,
+  validating: boolean,
+  resource: LoadedResource,
+  cache: Map<string, PreparedInput>,
+): PreparedInput {
+  const operation: Operation = validating ? 'CREATE' : operationFromValues(test, policy.name, resource.name)
+  const key = `${test.resources.indexOf(resource)} ${operation}`
+  let input = cache.get(key)
+  if (!input) {
+    const evaluation: EvaluationInput = {
+      object: resource.object,
+      oldObject: operation === 'UPDATE' ? resource.object : null,
+      request: { operation, namespace: resource.namespace, name: resource.name, ...userInfoOf(test) },
+      namespaceObject: namespaceObjectFor(test, resource.namespace),
+    }
+    input = new PreparedInput(evaluation)
+    cache.set(key, input)
+  }
+  return input
+}
+
+function operationFromValues(test: LoadedTest, policy: string, resource: string): Operation {
+  const entry = test.values.policies?.find((p) => p.name === policy)?.resources?.find((r) => r.name === resource)
+  const operation = entry?.values?.['request.operation']
+  return typeof operation === 'string' ? (operation.toUpperCase() as Operation) : 'CREATE'
+}
+
+function userInfoOf(test: LoadedTest): { userInfo?: { username?: string; groups?: string[] } } {
+  return test.userInfo ? { userInfo: test.userInfo } : {}
+}
+
+/** A full Namespace from the values file, else one carrying the labels its namespaceSelector entry gives. */
+function namespaceObjectFor(test: LoadedTest, namespace: string): unknown {
+  const full = test.values.namespaces?.find((ns) => (ns.metadata as { name?: string } | undefined)?.name === namespace)
+  if (full) return full
+  const labels = test.values.namespaceSelector?.find((entry) => entry.name === namespace)?.labels
+  if (labels) return { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace, labels } }
+  return null
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { LoadError, parseDocuments, type Policy, type Ruleset } from '../engine/index.js'
+import { importDocuments, type SkippedRule } from '../import/index.js'
+import { keyResources, type LoadedResource } from './loaded-resource.js'
+import type { KyvernoTestFile, UserInfoFile, ValuesFile } from './test-file.js'
+
+/** A foreign policy as imported: which kind it was and the ruleset that stands for it. */
+export interface TestPolicy {
+  name: string
+  kind: string
+  ruleset?: Ruleset
+  policy?: Policy
+  skipped: SkippedRule[]
+}
+
+export interface LoadedTest {
+  file: string
+  name: string
+  definition: KyvernoTestFile
+  policies: Map<string, TestPolicy>
+  resources: LoadedResource[]
+  values: ValuesFile
+  userInfo?: { username?: string; groups?: string[] }
+}
+
+export class TestLoadError extends Error {
+  constructor(file: string, message: string) {
+    super(`${file}: ${message}`)
+    this.name = 'TestLoadError'
+  }
+}
+
+export function loadTest(file: string): LoadedTest {
+  const definition = readSingle(file) as KyvernoTestFile
+  if (typeof definition !== 'object' || definition === null) throw new TestLoadError(file, 'is not a test document')
+  const base = dirname(file)
+  const policies = new Map<string, TestPolicy>()
+  for (const path of definition.policies ?? []) {
+    const documents = readAll(resolve(base, path))
+    for (const imported of importDocuments(documents)) {
+      policies.set(imported.sourceName, {
+        name: imported.sourceName,
+        kind: imported.sourceKind,
+        ruleset: imported.rulesets[0],
+        policy: imported.policies[0],
+        skipped: imported.skipped,
+      })
+    }
+  }
+  const resources = keyResources((definition.resources ?? []).flatMap((path) => readAll(resolve(base, path))))
+  const values = definition.variables ? ((readSingle(resolve(base, definition.variables)) ?? {}) as ValuesFile) : {}
+  const test: LoadedTest = {
+    file,
+    name: definition.metadata?.name ?? file,
+    definition,
+    policies,
+    resources,
+    values,
+  }
+  if (definition.userinfo) {
+    const userInfo = (readSingle(resolve(base, definition.userinfo)) as UserInfoFile | undefined)?.userInfo
+    if (userInfo) test.userInfo = userInfo
+  }
+  return test
+}
+
+function readAll(path: string): unknown[] {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new TestLoadError(path, `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+  try {
+    return parseDocuments(text, path, 'yaml').map((document) => document.value)
+  } catch (error) {
+    if (error instanceof LoadError) throw new TestLoadError(path, error.message)
+    throw error
+  }
+}
+
+function readSingle(path: string): unknown {
+  return readAll(path)[0]
+}
