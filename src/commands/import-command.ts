@@ -1,4 +1,4 @@
-import yaml from 'js-yaml'
+import * as yaml from 'js-yaml'
 import { parseArgs } from 'node:util'
 import { API_VERSION, type Policy, type Ruleset } from '../engine/index.js'
 import { importDocuments } from '../import/index.js'

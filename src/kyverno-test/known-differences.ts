@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import yaml from 'js-yaml'
+import * as yaml from 'js-yaml'
 import { pairKey, type PairOutcome } from './pair-outcome.js'
 
 /** A pair where Verdict knowingly differs from Kyverno, with the reason written down. */
@@ -13,7 +13,7 @@ export interface KnownDifference {
 }
 
 export function readKnownDifferences(file: string): Map<string, KnownDifference> {
-  const parsed = yaml.load(readFileSync(file, 'utf8'), { schema: yaml.CORE_SCHEMA }) as { differences?: KnownDifference[] } | null
+  const parsed = yaml.load(readFileSync(file, 'utf8')) as { differences?: KnownDifference[] } | null
   const entries = parsed?.differences ?? []
   const byKey = new Map<string, KnownDifference>()
   entries.forEach((entry, index) => {

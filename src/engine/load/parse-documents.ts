@@ -1,5 +1,8 @@
-import yaml from 'js-yaml'
+import * as yaml from 'js-yaml'
 import { LoadError } from './load-error.js'
+
+/** YAML 1.2 core types plus `<<` merge keys, which hand-written Kubernetes manifests use. */
+const MANIFEST_SCHEMA = yaml.CORE_SCHEMA.withTags(yaml.mergeTag)
 
 export type DocumentFormat = 'json' | 'yaml'
 
@@ -15,10 +18,10 @@ export interface SourceDocument {
  * so "document 3" in an error is the third `---` section the author sees in the file.
  */
 export function parseDocuments(text: string, source: string, format: DocumentFormat = detectFormat(text)): SourceDocument[] {
-  if (format === 'json') return [{ source, index: 1, value: parseJson(text, source) }]
+  if (format === 'json') return expandList(parseJson(text, source)).map((value) => ({ source, index: 1, value }))
   let values: unknown[]
   try {
-    values = yaml.loadAll(text, null, { schema: yaml.CORE_SCHEMA }) as unknown[]
+    values = yaml.loadAll(text, null, { schema: MANIFEST_SCHEMA }) as unknown[]
   } catch (error) {
     throw new LoadError([{ source, document: yamlDocumentOf(text, error), message: yamlMessage(error) }])
   }
