@@ -1,0 +1,108 @@
+/**
+ * A per-evaluation budget of work and time, so a runaway expression ends as an error instead of
+ * stalling the webhook. cel-js tracks no cost, so we count it ourselves: every comprehension
+ * iteration (our own all/exists/map/filter macros) and every library function that walks a
+ * string or list charges units here. Evaluation is synchronous and single-threaded, so one
+ * module-level meter is enough; nested evaluations (lazy `variables.x` computed while another
+ * expression runs) share the outer evaluation's budget.
+ *
+ * The hot path is one addition and one comparison (`charge`). Only every CHECK_INTERVAL units does
+ * `checkpoint` compare the total with the limit and read the clock.
+ */
+
+export interface CelLimits {
+  /** Work units (comprehension iterations, list elements / string chunks walked) per evaluation. */
+  readonly maxCost: number
+  /** Wall-clock milliseconds per evaluation. */
+  readonly maxMillis: number
+}
+
+const DEFAULT_LIMITS: CelLimits = Object.freeze({ maxCost: 1_000_000, maxMillis: 50 })
+const CHECK_INTERVAL = 1024
+
+let limits: CelLimits = DEFAULT_LIMITS
+
+/** Sets the budget of every later evaluation; omitted fields keep their current value. */
+export function setCelLimits(next: Partial<CelLimits>): void {
+  const maxCost = next.maxCost ?? limits.maxCost
+  const maxMillis = next.maxMillis ?? limits.maxMillis
+  if (!(maxCost > 0) || !(maxMillis > 0)) throw new RangeError('CEL limits must be positive numbers')
+  limits = Object.freeze({ maxCost, maxMillis })
+}
+
+export function getCelLimits(): CelLimits {
+  return limits
+}
+
+/** Thrown out of the expression when the budget runs out. Never caught by comprehensions. */
+export class CelBudgetExceededError extends Error {
+  override readonly name = 'CelBudgetExceededError'
+}
+
+class Meter {
+  used = 0
+  /** `used` value at which the next checkpoint runs; 0 once exceeded, so every charge throws. */
+  checkAt = CHECK_INTERVAL
+  /** Clock reading after which the evaluation is over time; set at the first checkpoint. */
+  deadline = 0
+  /** Why the budget ran out, kept even if some `||` or `all()` swallowed the thrown error. */
+  exceeded: string | undefined = undefined
+  depth = 0
+}
+
+const meter = new Meter()
+
+/** Starts an evaluation; the outermost one resets the meter. Pair with `endEvaluation`. */
+export function beginEvaluation(): void {
+  if (meter.depth++ > 0) return
+  meter.used = 0
+  meter.checkAt = Math.min(CHECK_INTERVAL, limits.maxCost + 1)
+  meter.deadline = 0
+  meter.exceeded = undefined
+}
+
+export function endEvaluation(): void {
+  meter.depth--
+}
+
+/** Why the current evaluation ran out of budget, if it did. */
+export function budgetExceededReason(): string | undefined {
+  return meter.exceeded
+}
+
+/** Charges `units` of work to the running evaluation; throws CelBudgetExceededError when over. */
+export function charge(units: number): void {
+  if ((meter.used += units) >= meter.checkAt) checkpoint()
+}
+
+/** Units for walking a string of `length` code units: one per 16, at least one. */
+export function stringCost(length: number): number {
+  return 1 + (length >>> 4)
+}
+
+function checkpoint(): void {
+  if (meter.exceeded !== undefined) throw new CelBudgetExceededError(meter.exceeded)
+  // Functions may be called outside an evaluation (tests, constant folding); nothing to bound then.
+  if (meter.depth === 0) {
+    meter.used = 0
+    return
+  }
+  if (meter.used > limits.maxCost) {
+    exceed(`cost budget exceeded: the expression used more than ${limits.maxCost} cost units`)
+  }
+  const now = performance.now()
+  // The clock starts at the first checkpoint rather than at the start of every evaluation, so
+  // the common cheap evaluation never reads it. The first CHECK_INTERVAL units are uncounted
+  // time, which is negligible next to maxMillis.
+  if (meter.deadline === 0) meter.deadline = now + limits.maxMillis
+  else if (now > meter.deadline) {
+    exceed(`cost budget exceeded: the expression ran longer than ${limits.maxMillis} ms`)
+  }
+  meter.checkAt = Math.min(meter.used + CHECK_INTERVAL, limits.maxCost + 1)
+}
+
+function exceed(reason: string): never {
+  meter.exceeded = reason
+  meter.checkAt = 0
+  throw new CelBudgetExceededError(reason)
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { compileRuleset } from '../../../src/engine/compile/compile-ruleset.js'
+import { evaluatePolicy } from '../../../src/engine/evaluate/evaluate-policy.js'
+import { PreparedInput } from '../../../src/engine/evaluate/prepared-input.js'
+import { resolvePolicyRulesets } from '../../../src/engine/evaluate/resolve-rulesets.js'
+import type { Policy } from '../../../src/engine/model/policy.js'
+import type { Ruleset } from '../../../src/engine/model/ruleset.js'
+
+const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'a', image: 'nginx' }] } }
+
+const strict: Ruleset = {
+  name: 'strict',
+  labels: { tier: 'strict' },
+  rules: [{ name: 'has-team', severity: 'low', validate: { cel: [{ expression: 'has(object.metadata.labels)', message: 'labels needed' }] } }],
+}
+const broken: Ruleset = {
+  name: 'broken',
+  labels: { tier: 'strict' },
+  rules: [{ name: 'errors', validate: { cel: [{ expression: 'object.spec.nope == 1' }] } }],
+}
+const fine: Ruleset = { name: 'fine', rules: [{ name: 'ok', validate: { cel: [{ expression: 'true' }] } }] }
+
+function run(policy: Policy, rulesets: Ruleset[], object: unknown = pod) {
+  return evaluatePolicy(policy, rulesets.map(compileRuleset), new PreparedInput({ object }))
+}
+
+describe('evaluatePolicy', () => {
+  it('collects the results of every ruleset and keeps each ruleset result apart', () => {
+    const evaluation = run({ name: 'p', rulesets: ['strict', 'fine'], action: 'Deny' }, [strict, fine])
+    expect(evaluation).toEqual({
+      action: 'Deny',
+      applied: true,
+      output: {
+        policy: 'p',
+        passed: false,
+        results: [{ ruleset: 'strict', rule: 'has-team', status: 'fail', severity: 'low', message: 'labels needed' }],
+      },
+      rulesets: [
+        { ruleset: 'strict', passed: false, results: [{ ruleset: 'strict', rule: 'has-team', status: 'fail', severity: 'low', message: 'labels needed' }] },
+        { ruleset: 'fine', passed: true, results: [] },
+      ],
+    })
+  })
+
+  it('counts errors as violations under Fail (the default) and lets them through under Ignore', () => {
+    expect(run({ name: 'p', rulesets: ['broken'] }, [broken]).output.passed).toBe(false)
+    const ignored = run({ name: 'p', rulesets: ['broken'], failurePolicy: 'Ignore' }, [broken])
+    expect(ignored.output.passed).toBe(true)
+    expect(ignored.output.results.map((r) => r.status)).toEqual(['error'])
+    expect(ignored.action).toBe('Audit')
+  })
+
+  it('is not applied when its match does not select the input', () => {
+    const evaluation = run({ name: 'p', rulesets: ['strict'], match: { namespaces: ['prod'] } }, [strict])
+    expect(evaluation).toEqual({ action: 'Audit', applied: false, output: { policy: 'p', passed: true, results: [] }, rulesets: [] })
+  })
+
+  it('selects controllers of Pods when its match names Pods', () => {
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', namespace: 'shop' }, spec: { template: { spec: pod.spec } } }
+    expect(run({ name: 'p', rulesets: ['fine'], match: { kinds: ['Pod'] } }, [fine], deployment).applied).toBe(true)
+  })
+})
+
+describe('resolvePolicyRulesets', () => {
+  it('takes named rulesets in order, then selected ones by name, without duplicates, and names the missing', () => {
+    const all = [fine, strict, broken]
+    expect(resolvePolicyRulesets({ name: 'p', rulesets: ['strict', 'nope'], rulesetSelector: { matchLabels: { tier: 'strict' } } }, all)).toEqual({
+      found: [strict, broken],
+      missing: ['nope'],
+    })
+  })
+})
