@@ -1,0 +1,150 @@
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as yaml from 'js-yaml'
+import type { TSchema } from 'typebox'
+import { Compile } from 'typebox/compile'
+import { describe, expect, it } from 'vitest'
+import { PolicySpecSchema } from '../../src/engine/model/policy.js'
+import { RulesetSpecSchema } from '../../src/engine/model/ruleset.js'
+import { importDocuments, isImportable, type ImportedDocument } from '../../src/import/index.js'
+
+/** The Kyverno policy library with its CLI tests, beside the repository (see its README.md and FORMAT.md). */
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const CONFORMANCE = resolve(REPO_ROOT, '..', 'shared', 'conformance', 'kyverno')
+
+interface IndexEntry {
+  dir: string
+  tier: string
+}
+
+interface KyvernoTest {
+  policies: string[]
+  results?: { policy: string; rule?: string }[]
+}
+
+interface SourcePolicy {
+  kind: string
+  metadata: { name: string }
+  spec: { rules?: { name: string }[] }
+}
+
+const index = JSON.parse(readFileSync(resolve(CONFORMANCE, 'index.json'), 'utf8')) as { tests: IndexEntry[] }
+
+/** Every policy file a test loads, with its parsed documents and the test that loads it. */
+function policyFiles(tiers: readonly string[]): { dir: string; file: string; documents: unknown[]; test: KyvernoTest }[] {
+  return index.tests
+    .filter((entry) => tiers.includes(entry.tier))
+    .flatMap((entry) => {
+      const testDir = resolve(CONFORMANCE, 'policies', entry.dir, '.kyverno-test')
+      const test = yaml.load(readFileSync(resolve(testDir, 'kyverno-test.yaml'), 'utf8')) as KyvernoTest
+      return test.policies.map((path) => {
+        const file = resolve(testDir, path)
+        const documents = yaml.loadAll(readFileSync(file, 'utf8')).filter((doc) => doc !== null && doc !== undefined)
+        return { dir: entry.dir, file: file.slice(resolve(CONFORMANCE, 'policies').length + 1), documents, test }
+      })
+    })
+}
+
+const checkRuleset = Compile(RulesetSpecSchema)
+const checkPolicy = Compile(PolicySpecSchema)
+
+function schemaErrors(check: ReturnType<typeof Compile<TSchema>>, value: unknown): string[] {
+  if (check.Check(value)) return []
+  return [...check.Errors(value)].map((error) => `${error.instancePath} ${error.message}`)
+}
+
+/** Imports and checks that every ruleset and policy is valid for the model's schemas. */
+function importValid(documents: unknown[]): ImportedDocument[] {
+  const imported = importDocuments(documents)
+  for (const document of imported) {
+    for (const { name: _name, version: _version, source: _source, ...spec } of document.rulesets) {
+      expect(schemaErrors(checkRuleset, spec), `ruleset ${_name}`).toEqual([])
+    }
+    for (const { name: _name, version: _version, ...spec } of document.policies) {
+      expect(schemaErrors(checkPolicy, spec), `policy ${_name}`).toEqual([])
+    }
+  }
+  return imported
+}
+
+describe('tier A of the Kyverno conformance corpus', () => {
+  const files = policyFiles(['A'])
+
+  it('holds the 184 tests of the index', () => {
+    expect(new Set(files.map((f) => f.dir)).size).toBe(184)
+  })
+
+  it.each(files.map((f) => [f.file, f] as const))('%s imports completely', (_file, { documents, test }) => {
+    const sources = documents.filter(isImportable) as SourcePolicy[]
+    const imported = importValid(documents)
+    expect(imported.map((d) => d.sourceName)).toEqual(sources.map((s) => s.metadata.name))
+    sources.forEach((source, i) => {
+      const document = imported[i] as ImportedDocument
+      expect(document.skipped).toEqual([])
+      expect(document.rulesets.map((r) => r.name)).toEqual([source.metadata.name])
+      expect(document.policies.map((p) => [p.name, p.rulesets])).toEqual([[source.metadata.name, [source.metadata.name]]])
+      const ruleNames = document.rulesets[0]?.rules.map((rule) => rule.name)
+      if (source.kind === 'ClusterPolicy') {
+        expect(ruleNames).toEqual(source.spec.rules?.map((rule) => rule.name))
+        // Every rule a result row names exists, by its base name for autogen-X / autogen-cronjob-X.
+        for (const row of test.results ?? []) {
+          if (row.policy !== source.metadata.name || row.rule === undefined) continue
+          expect(ruleNames).toContain(row.rule.replace(/^autogen-(cronjob-)?/, ''))
+        }
+      } else {
+        expect(ruleNames).toEqual([source.metadata.name])
+      }
+    })
+  })
+})
+
+describe('the other tiers of the corpus', () => {
+  const files = policyFiles(['B', 'B-PSS', 'C', 'D', 'OOS'])
+
+  it.each(files.map((f) => [f.file, f] as const))('%s accounts for every rule', (_file, { documents }) => {
+    const sources = documents.filter(isImportable) as SourcePolicy[]
+    const imported = importValid(documents)
+    for (const source of sources) {
+      const document = imported.find((d) => d.sourceKind === source.kind && d.sourceName === source.metadata.name) as ImportedDocument
+      expect(document).toBeDefined()
+      for (const skip of document.skipped) expect(skip.reason).not.toBe('')
+      const importedRules = document.rulesets.flatMap((r) => r.rules.map((rule) => rule.name))
+      const skippedRules = document.skipped.map((s) => s.rule)
+      const expected = source.kind === 'ClusterPolicy' ? (source.spec.rules ?? []).map((r) => r.name) : [source.metadata.name]
+      expect([...importedRules, ...skippedRules].sort()).toEqual([...expected].sort())
+    }
+  })
+
+  it.each([
+    [
+      'other/require-non-root-groups/require-non-root-groups.yaml',
+      [
+        ['check-runasgroup', 'validate.anyPattern rules are not supported yet'],
+        ['check-supplementalgroups', 'validate.pattern rules are not supported yet'],
+        ['check-fsgroup', 'validate.pattern rules are not supported yet'],
+      ],
+    ],
+    ['pod-security/restricted/require-run-as-nonroot/require-run-as-nonroot.yaml', [['run-as-non-root', 'validate.anyPattern rules are not supported yet']]],
+    [
+      'best-practices/disallow-default-namespace/disallow-default-namespace.yaml',
+      [
+        ['validate-namespace', 'validate.pattern rules are not supported yet'],
+        ['validate-podcontroller-namespace', 'validate.pattern rules are not supported yet'],
+      ],
+    ],
+    ['other/limit-containers-per-pod/limit-containers-per-pod.yaml', [['limit-containers-per-pod', 'validate.deny rules are not supported yet']]],
+    ['best-practices/add-network-policy/add-network-policy.yaml', [['default-deny', 'generate rules are not supported']]],
+  ])('%s is skipped rule by rule with the reason', (file, reasons) => {
+    const documents = yaml.loadAll(readFileSync(resolve(CONFORMANCE, 'policies', file), 'utf8'))
+    const [imported] = importDocuments(documents)
+    const policy = (documents[0] as SourcePolicy).metadata.name
+    expect(imported).toEqual({
+      sourceKind: 'ClusterPolicy',
+      sourceName: policy,
+      rulesets: [],
+      policies: [],
+      skipped: reasons.map(([rule, reason]) => ({ policy, rule, reason })),
+    })
+  })
+})
