@@ -72,13 +72,23 @@ function actualFor(
     const input = preparedInput(test, policy, validating, resource, inputs)
     for (const rule of rules) {
       const response = respond(rule, input)
-      if (response && formAccepts(wanted.form, response)) responses.push(response)
+      if (!response || !formAccepts(wanted.form, response)) continue
+      if (!validating && response.status === 'error') response.status = errorDecision(policy)
+      responses.push(response)
     }
   }
   if (responses.length === 0) return { actual: 'skip', detail: 'no rule response (the rule did not match)' }
   const differing = responses.find((response) => response.status !== row.result)
   const chosen = differing ?? (responses[0] as Response)
   return chosen.message === undefined ? { actual: chosen.status } : { actual: chosen.status, detail: chosen.message }
+}
+
+/**
+ * Kyverno runs `validate.cel` rules through the ValidatingAdmissionPolicy validator, whose decision
+ * for an evaluation error is Deny under failurePolicy Fail (reported as fail) and Admit under Ignore.
+ */
+function errorDecision(policy: TestPolicy): string {
+  return policy.policy?.failurePolicy === 'Ignore' ? 'pass' : 'fail'
 }
 
 function respond(rule: CompiledRule, input: PreparedInput): Response | undefined {
@@ -155,11 +165,13 @@ function userInfoOf(test: LoadedTest): { userInfo?: { username?: string; groups?
   return test.userInfo ? { userInfo: test.userInfo } : {}
 }
 
-/** A full Namespace from the values file, else one carrying the labels its namespaceSelector entry gives. */
+/**
+ * A full Namespace from the values file, else, as the Kyverno CLI does, a Namespace of the
+ * resource's namespace name carrying the labels its namespaceSelector entry gives, if any.
+ */
 function namespaceObjectFor(test: LoadedTest, namespace: string): unknown {
   const full = test.values.namespaces?.find((ns) => (ns.metadata as { name?: string } | undefined)?.name === namespace)
   if (full) return full
   const labels = test.values.namespaceSelector?.find((entry) => entry.name === namespace)?.labels
-  if (labels) return { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace, labels } }
-  return null
+  return { apiVersion: 'v1', kind: 'Namespace', metadata: labels ? { name: namespace, labels } : { name: namespace } }
 }
