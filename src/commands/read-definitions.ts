@@ -17,7 +17,7 @@ export interface ReadDefinitions extends Definitions {
 /** Reads rulesets and policies from files holding Verdict documents, Kyverno policies or VAPs. */
 export function readDefinitionFiles(paths: readonly string[]): ReadDefinitions {
   const out: ReadDefinitions = { rulesets: [], policies: [], skipped: [] }
-  for (const path of paths) {
+  for (const path of new Set(paths)) {
     const documents = readDocuments(path)
     const foreign = documents.filter((document) => isImportable(document.value))
     const own = documents.filter((document) => !isImportable(document.value))
@@ -32,7 +32,18 @@ export function readDefinitionFiles(paths: readonly string[]): ReadDefinitions {
       }
     }
   }
+  refuseDuplicateNames('ruleset', out.rulesets)
+  refuseDuplicateNames('policy', out.policies)
   return out
+}
+
+/** Two definitions of one name would make the result depend on file order. */
+function refuseDuplicateNames(kind: string, definitions: readonly { name: string }[]): void {
+  const seen = new Set<string>()
+  for (const { name } of definitions) {
+    if (seen.has(name)) throw new UsageError(`${kind} "${name}" is defined more than once`)
+    seen.add(name)
+  }
 }
 
 export function readDocuments(path: string): SourceDocument[] {

@@ -1,3 +1,5 @@
+import type { ASTNode } from '@marcbachmann/cel-js'
+
 /**
  * Structural types for the parts of cel-js 8's macro protocol that our macros rely on.
  *
@@ -88,4 +90,10 @@ export function identifierName(node: CelAstNode): string | undefined {
 /** The literal string of a `value` node, or undefined when the node is not a string literal. */
 export function stringLiteral(node: CelAstNode): string | undefined {
   return node.op === 'value' && typeof node.args === 'string' ? node.args : undefined
+}
+
+/** The same node typed as cel-js's public ASTNode, for its error constructors. */
+export function toCelJsNode(node: CelAstNode): ASTNode {
+  // CelAstNode is a structural subset of the object cel-js itself created, so this is the same value.
+  return node as unknown as ASTNode
 }
