@@ -59,22 +59,24 @@ function failureMessage(rule: CompiledRule, validation: CompiledValidation, acti
   return validation.message ?? rule.message ?? `failed expression: ${validation.program.source.trim()}`
 }
 
-/** `variables.NAME` is computed on first use and at most once per evaluation. */
+/**
+ * `variables.NAME` is computed on first use and at most once per evaluation. A Map whose `get`
+ * computes on demand is what the CEL runtime reads as a map without asking for its entries.
+ */
 function activationFor(variables: CompiledNamedProgram[], subject: Subject): CelActivation {
   if (variables.length === 0) return subject.bindings
-  const values: Record<string, unknown> = {}
+  const values = new Map<string, unknown>()
   const activation: CelActivation = { ...subject.bindings, variables: values }
-  for (const variable of variables) {
-    Object.defineProperty(values, variable.name, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        const value = variable.program.evaluate(activation)
-        Object.defineProperty(values, variable.name, { value, enumerable: true })
-        return value
-      },
-    })
+  const computed = new Map<string, unknown>()
+  values.get = (name: string): unknown => {
+    if (computed.has(name)) return computed.get(name)
+    const variable = variables.find((candidate) => candidate.name === name)
+    if (!variable) return undefined
+    const value = variable.program.evaluate(activation)
+    computed.set(name, value)
+    return value
   }
+  values.has = (name: string): boolean => variables.some((candidate) => candidate.name === name)
   return activation
 }
 

@@ -21,26 +21,27 @@ export interface Subject {
  */
 export class PreparedInput {
   readonly subject: Subject
-  readonly #input: EvaluationInput
-  readonly #raw: Record<string, unknown>
+  /** The converted object (or oldObject for DELETE): what matching and autogen read. */
+  readonly #identity: Record<string, unknown>
+  readonly #oldObject: unknown
   #podView: Subject | null | undefined
 
   constructor(input: EvaluationInput) {
-    this.#input = input
     const operation: Operation = input.request?.operation ?? 'CREATE'
+    const object = toCelValue(input.object ?? null)
+    const oldObject = toCelValue(input.oldObject ?? null)
     // DELETE requests carry the resource only as oldObject.
-    const identity = asRecord(input.object) ?? asRecord(input.oldObject) ?? {}
-    this.#raw = identity
-    const namespaceObject = input.namespaceObject ?? null
-    const namespaceLabels = labelsOf(asRecord(namespaceObject)) ?? undefined
-    const target = targetOf(identity, operation, namespaceLabels)
+    this.#identity = asRecord(object) ?? asRecord(oldObject) ?? {}
+    this.#oldObject = oldObject
+    const namespaceObject = toCelValue(input.namespaceObject ?? null)
+    const target = targetOf(this.#identity, operation, labelsOf(asRecord(namespaceObject)))
     this.subject = {
       target,
       bindings: {
-        object: toCelValue(input.object ?? null),
-        oldObject: toCelValue(input.oldObject ?? null),
+        object,
+        oldObject,
         request: toCelValue(requestOf(input, target)),
-        namespaceObject: toCelValue(namespaceObject),
+        namespaceObject,
         params: null,
         variables: NO_VARIABLES,
       },
@@ -54,9 +55,9 @@ export class PreparedInput {
   }
 
   #buildPodView(): Subject | undefined {
-    const pod = podFromController(this.#raw)
+    const pod = podFromController(this.#identity)
     if (!pod) return undefined
-    const oldController = asRecord(this.#input.oldObject)
+    const oldController = asRecord(this.#oldObject)
     const oldPod = oldController ? (podFromController(oldController) ?? null) : null
     const target: MatchTarget = {
       ...targetOf(pod, this.subject.target.operation, this.subject.target.namespaceLabels),
@@ -64,11 +65,7 @@ export class PreparedInput {
     }
     return {
       target,
-      bindings: {
-        ...this.subject.bindings,
-        object: this.#input.object === null || this.#input.object === undefined ? null : toCelValue(pod),
-        oldObject: toCelValue(oldPod),
-      },
+      bindings: { ...this.subject.bindings, object: this.subject.bindings.object === null ? null : pod, oldObject: oldPod },
     }
   }
 }
