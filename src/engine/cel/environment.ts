@@ -4,6 +4,7 @@ import { registerComprehensions } from './libraries/comprehensions.js'
 import { registerIpLibrary } from './libraries/ip.js'
 import { registerKyvernoLibrary } from './libraries/kyverno.js'
 import { registerListsLibrary } from './libraries/lists.js'
+import { registerOptionalsLibrary } from './libraries/optionals.js'
 import { registerQuantityLibrary } from './libraries/quantity.js'
 import { registerRegexLibrary } from './libraries/regex.js'
 import { registerSemverLibrary } from './libraries/semver.js'
@@ -36,6 +37,7 @@ function createEnvironment(): Environment {
   for (const name of ACTIVATION_VARIABLES) env.registerVariable(name, 'dyn')
   registerHookType(env)
   registerComprehensions(env)
+  registerOptionalsLibrary(env)
   registerRegexLibrary(env)
   const overrides = new MethodOverrides()
   registerStringsLibrary(env, overrides)

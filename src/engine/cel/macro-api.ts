@@ -32,11 +32,14 @@ export interface CelType {
   matches(declared: CelType): boolean
   /** Runtime check of a value against this type (used for dynamic dispatch). */
   matchesValueType(value: unknown, evaluator: CelEvaluator): boolean
+  /** The common type of two types, or null when they have none. */
+  unify(registry: CelTypeRegistry, other: CelType): CelType | null
 }
 
 export interface CelTypeRegistry {
   getListType(element: CelType): CelType
   getMapType(key: CelType, value: CelType): CelType
+  getOptionalType(value: CelType): CelType
 }
 
 export interface CelChecker {

@@ -13,7 +13,7 @@ export function evalError(expression: string, activation: Record<string, unknown
     evalCel(expression, activation)
   } catch (error) {
     if (error instanceof Error) return error
-    throw new Error(`threw a non-Error: ${String(error)}`)
+    throw new Error(`threw a non-Error: ${String(error)}`, { cause: error })
   }
   throw new Error(`expected ${expression} to throw`)
 }

@@ -72,7 +72,7 @@ function toCidr(text: string): CelCidr {
   try {
     return parseCidr(text)
   } catch (error) {
-    throw new EvaluationError((error as Error).message)
+    throw new EvaluationError((error as Error).message, undefined, error)
   }
 }
 

@@ -73,7 +73,9 @@ export function parseIp(text: string): CelIp {
   try {
     address = parseAddress(text)
   } catch (error) {
-    throw new Error(`IP Address ${JSON.stringify(text)} parse error during conversion from string: ${(error as Error).message}`)
+    throw new Error(`IP Address ${JSON.stringify(text)} parse error during conversion from string: ${(error as Error).message}`, {
+      cause: error,
+    })
   }
   if (address.zone !== '') throw new Error(`IP address ${JSON.stringify(text)} with zone value is not allowed`)
   if (isIPv4Mapped(address)) throw new Error(`IPv4-mapped IPv6 address ${JSON.stringify(text)} is not allowed`)
@@ -84,7 +86,7 @@ export function toIp(text: string): CelIp {
   try {
     return parseIp(text)
   } catch (error) {
-    throw new EvaluationError((error as Error).message)
+    throw new EvaluationError((error as Error).message, undefined, error)
   }
 }
 

@@ -295,7 +295,7 @@ function toQuantity(text: string): Quantity {
   try {
     return parseQuantity(text)
   } catch (error) {
-    throw new EvaluationError(error instanceof Error ? error.message : String(error))
+    throw new EvaluationError(error instanceof Error ? error.message : String(error), undefined, error)
   }
 }
 

@@ -40,7 +40,7 @@ export function compileRegex(pattern: string): RE2JS {
     compiled = RE2JS.compile(pattern)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    throw new EvaluationError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`)
+    throw new EvaluationError(`invalid regular expression ${JSON.stringify(pattern)}: ${reason}`, undefined, error)
   }
   // Insertion-order eviction keeps lookups read-only; a hot pattern evicted is merely recompiled.
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string)

@@ -143,7 +143,7 @@ function toSemver(text: string, normalize: boolean): Semver {
   try {
     return normalize ? parseSemverNormalized(text) : parseSemver(text)
   } catch (error) {
-    throw new EvaluationError((error as Error).message)
+    throw new EvaluationError((error as Error).message, undefined, error)
   }
 }
 

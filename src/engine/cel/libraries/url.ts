@@ -118,7 +118,7 @@ function parseProblem(text: string, viaRequest: boolean): string | undefined {
 /** Go's url.parse; returns the error text instead of throwing. */
 function parse(raw: string, viaRequest: boolean, original: string): CelUrl | string {
   charge(stringCost(raw.length))
-  if (/[\x00-\x1f\x7f]/.test(raw)) return 'net/url: invalid control character in URL'
+  if (hasControlCharacter(raw)) return 'net/url: invalid control character in URL'
   if (raw === '' && viaRequest) return 'empty url'
   const empty = { scheme: '', opaque: '', host: '', path: '', rawPath: '', rawQuery: '' }
   if (raw === '*') return new CelUrl({ ...empty, path: '*' }, original)
@@ -162,6 +162,14 @@ function parse(raw: string, viaRequest: boolean, original: string): CelUrl | str
   if (path === undefined) return 'invalid URL escape'
   const rawPath = escape(path, 'path') === rest ? '' : rest
   return new CelUrl({ scheme, opaque: '', host, path, rawPath, rawQuery }, original)
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || code === 0x7f) return true
+  }
+  return false
 }
 
 function splitScheme(raw: string): { scheme: string; rest: string } | string {
