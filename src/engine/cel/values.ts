@@ -11,28 +11,30 @@ const MAX_INT64 = 2n ** 63n - 1n
  * so a document without numbers costs no allocation.
  */
 export function toCelValue(json: unknown): unknown {
-  switch (typeof json) {
-    case 'number':
-      return wholeToInt(json)
-    case 'object':
-      if (json === null) return null
-      if (Array.isArray(json)) return convertArray(json)
-      return isPlainObject(json) ? convertObject(json) : json
-    default:
-      return json
-  }
+  if (typeof json === 'number') return wholeToInt(json)
+  if (typeof json !== 'object' || json === null) return json
+  if (Array.isArray(json)) return convertArray(json)
+  return isPlainObject(json) ? convertObject(json) : json
 }
 
+// This runs over every admitted object, so strings and booleans, the bulk of a manifest, are skipped
+// without a call, and safe integers (all real ones) skip the int64 range check.
 function wholeToInt(value: number): number | bigint {
+  if (Number.isSafeInteger(value)) return BigInt(value)
   if (!Number.isInteger(value)) return value
   const int = BigInt(value)
   return int >= MIN_INT64 && int <= MAX_INT64 ? int : value
+}
+
+function needsConversion(value: unknown): boolean {
+  return typeof value === 'number' || (typeof value === 'object' && value !== null)
 }
 
 function convertArray(array: readonly unknown[]): unknown[] {
   let copy: unknown[] | undefined
   for (let i = 0; i < array.length; i++) {
     const item = array[i]
+    if (!needsConversion(item)) continue
     const converted = toCelValue(item)
     if (converted !== item) {
       copy ??= array.slice()
@@ -44,8 +46,9 @@ function convertArray(array: readonly unknown[]): unknown[] {
 
 function convertObject(object: Record<string, unknown>): Record<string, unknown> {
   let copy: Record<string, unknown> | undefined
-  for (const key of Object.keys(object)) {
+  for (const key in object) {
     const value = object[key]
+    if (!needsConversion(value)) continue
     const converted = toCelValue(value)
     if (converted !== value) {
       copy ??= { ...object }

@@ -48,7 +48,7 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
     severity: rule.severity ?? 'medium',
     autogenControllers: autogenControllersOf(rule),
     conditions: named(rule.match?.conditions, `${path}.match.conditions`),
-    variables: named(rule.variables, `${path}.variables`),
+    variables: named(rule.variables, `${path}.variables`).map(withShareKey),
     validations,
   }
   if (rule.message !== undefined) compiled.message = rule.message
@@ -61,6 +61,13 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
   }
   return compiled
 }
+
+function withShareKey(variable: CompiledNamedProgram): CompiledNamedProgram {
+  return READS_VARIABLES.test(variable.program.source) ? variable : { ...variable, shareKey: variable.program.source.trim() }
+}
+
+/** Conservative: any mention of the identifier, even inside a string literal, keeps the value private. */
+const READS_VARIABLES = /\bvariables\b/
 
 function autogenControllersOf(rule: Rule): ReadonlySet<string> {
   if (rule.autogen === false) return new Set()

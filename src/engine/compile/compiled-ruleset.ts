@@ -11,6 +11,12 @@ export interface CompiledValidation {
 export interface CompiledNamedProgram {
   name: string
   program: CelProgram
+  /**
+   * Set for variables that read no other variable: their value depends on the input alone, so
+   * every rule judging the same input may share it (rulesets merged from many policies repeat
+   * the same `allContainers`).
+   */
+  shareKey?: string
 }
 
 /** A rule with every expression parsed and checked; evaluating it does no parsing. */

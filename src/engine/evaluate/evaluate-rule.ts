@@ -72,7 +72,13 @@ function activationFor(variables: CompiledNamedProgram[], subject: Subject): Cel
     if (computed.has(name)) return computed.get(name)
     const variable = variables.find((candidate) => candidate.name === name)
     if (!variable) return undefined
-    const value = variable.program.evaluate(activation)
+    const shared = variable.shareKey === undefined ? undefined : subject.sharedVariables
+    let value: unknown
+    if (shared?.has(variable.shareKey as string)) value = shared.get(variable.shareKey as string)
+    else {
+      value = variable.program.evaluate(activation)
+      shared?.set(variable.shareKey as string, value)
+    }
     computed.set(name, value)
     return value
   }

@@ -13,6 +13,8 @@ export interface Subject {
   target: MatchTarget
   /** CEL bindings shared by every rule: object, oldObject, request, namespaceObject, params, and no variables. */
   bindings: Readonly<Record<string, unknown>>
+  /** Values of input-only variables (see CompiledNamedProgram.shareKey), by expression. */
+  sharedVariables: Map<string, unknown>
 }
 
 /**
@@ -40,11 +42,12 @@ export class PreparedInput {
       bindings: {
         object,
         oldObject,
-        request: toCelValue(requestOf(input, target)),
+        request: requestOf(input, target),
         namespaceObject,
         params: null,
         variables: NO_VARIABLES,
       },
+      sharedVariables: new Map(),
     }
   }
 
@@ -66,6 +69,7 @@ export class PreparedInput {
     return {
       target,
       bindings: { ...this.subject.bindings, object: this.subject.bindings.object === null ? null : pod, oldObject: oldPod },
+      sharedVariables: new Map(),
     }
   }
 }
@@ -82,7 +86,7 @@ function targetOf(resource: Record<string, unknown>, operation: Operation, names
   }
 }
 
-/** The `request` CEL variable, shaped like an admission.k8s.io/v1 AdmissionRequest. */
+/** The `request` CEL variable, shaped like an admission.k8s.io/v1 AdmissionRequest (it holds no numbers). */
 function requestOf(input: EvaluationInput, target: MatchTarget): Record<string, unknown> {
   const request = input.request ?? {}
   return {

@@ -156,3 +156,41 @@ describe('evaluateRuleset', () => {
     )
   })
 })
+
+describe('variables shared between rules', () => {
+  it('computes an input-only variable once for all rules that define it, and keeps the rest per rule', () => {
+    const counting = (name: string, expression: string): Rule => ({
+      name,
+      variables: [
+        { name: 'images', expression: 'object.spec.containers.map(c, c.image)' },
+        { name: 'first', expression: 'variables.images[0]' },
+      ],
+      validate: { cel: [{ expression }] },
+    })
+    const result = judge(
+      [counting('a', "variables.first == 'nginx:latest'"), counting('b', "size(variables.images) == 1 && variables.first.startsWith('nginx')")],
+      { object: pod },
+      true,
+    )
+    expect(result.results.map((r) => [r.rule, r.status])).toEqual([
+      ['a', 'pass'],
+      ['b', 'pass'],
+    ])
+  })
+
+  it('does not share a variable that reads other variables, even under the same expression', () => {
+    const rule = (name: string, base: string): Rule => ({
+      name,
+      variables: [
+        { name: 'base', expression: base },
+        { name: 'derived', expression: 'variables.base + 1' },
+      ],
+      validate: { cel: [{ expression: 'variables.derived == 2' }] },
+    })
+    const result = judge([rule('one', '1'), rule('two', '5')], { object: pod }, true)
+    expect(result.results.map((r) => [r.rule, r.status])).toEqual([
+      ['one', 'pass'],
+      ['two', 'fail'],
+    ])
+  })
+})
