@@ -9,8 +9,9 @@ export function matchesResourceFilter(filter: ResourceFilter, target: MatchTarge
   if (filter.kinds && !matchesKind(target.gvk, filter.kinds)) return false
   if (filter.operations && !filter.operations.includes(target.operation)) return false
   if (filter.names && !matchesAnyGlob(target.name, filter.names)) return false
-  if (filter.namespaces && !matchesAnyGlob(target.namespace, filter.namespaces)) return false
-  if (filter.excludeNamespaces && target.namespace !== '' && matchesAnyGlob(target.namespace, filter.excludeNamespaces)) return false
+  const namespace = namespaceOf(target)
+  if (filter.namespaces && !matchesAnyGlob(namespace, filter.namespaces)) return false
+  if (filter.excludeNamespaces && namespace !== '' && matchesAnyGlob(namespace, filter.excludeNamespaces)) return false
   if (filter.labelSelector && !matchesLabelSelector(target.labels, filter.labelSelector)) return false
   if (filter.namespaceSelector && !matchesNamespaceSelector(filter, target)) return false
   return true
@@ -24,6 +25,15 @@ export function matchesFilter(filter: MatchFilter, target: MatchTarget): boolean
   return true
 }
 
+/** A Namespace belongs to itself, as Kyverno and Gatekeeper read it: `namespaces: [prod]` selects Namespace prod. */
+function namespaceOf(target: MatchTarget): string {
+  return isNamespace(target) ? target.name : target.namespace
+}
+
+function isNamespace(target: MatchTarget): boolean {
+  return target.gvk.kind === 'Namespace' && target.gvk.group === ''
+}
+
 /**
  * As in the Kubernetes API server: a Namespace is judged by its own labels, other cluster-scoped
  * resources are never filtered out by a namespace selector.
@@ -32,7 +42,7 @@ function matchesNamespaceSelector(filter: ResourceFilter, target: MatchTarget): 
   const selector = filter.namespaceSelector
   if (!selector) return true
   if (target.namespace === '') {
-    return target.gvk.kind === 'Namespace' && target.gvk.group === '' ? matchesLabelSelector(target.labels, selector) : true
+    return isNamespace(target) ? matchesLabelSelector(target.labels, selector) : true
   }
   return matchesLabelSelector(target.namespaceLabels ?? {}, selector)
 }

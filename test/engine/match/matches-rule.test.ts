@@ -55,6 +55,13 @@ describe('names, namespaces and operations', () => {
     expect(matchesMatch({ operations: ['CREATE', 'UPDATE'] }, target())).toBe(true)
   })
 
+  it('reads a Namespace as belonging to itself', () => {
+    const prod = target({ gvk: groupVersionKindOf('v1', 'Namespace'), name: 'prod', namespace: '' })
+    expect(matchesMatch({ namespaces: ['prod'] }, prod)).toBe(true)
+    expect(matchesMatch({ namespaces: ['dev'] }, prod)).toBe(false)
+    expect(matchesMatch({ excludeNamespaces: ['pr*'] }, prod)).toBe(false)
+  })
+
   it('never selects a cluster-scoped resource by namespace but never excludes it either', () => {
     const node = target({ gvk: groupVersionKindOf('v1', 'Node'), namespace: '' })
     expect(matchesMatch({ namespaces: ['shop'] }, node)).toBe(false)
