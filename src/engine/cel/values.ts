@@ -20,10 +20,26 @@ export function toCelValue(json: unknown): unknown {
 // This runs over every admitted object, so strings and booleans, the bulk of a manifest, are skipped
 // without a call, and safe integers (all real ones) skip the int64 range check.
 function wholeToInt(value: number): number | bigint {
+  if (value >= 0 && value < SMALL_INT_COUNT && (value | 0) === value) return smallInts()[value] as bigint
   if (Number.isSafeInteger(value)) return BigInt(value)
   if (!Number.isInteger(value)) return value
   const int = BigInt(value)
   return int >= MIN_INT64 && int <= MAX_INT64 ? int : value
+}
+
+/**
+ * Ports, user ids, replica counts and sizes are small: sharing their (immutable) BigInts spares
+ * an allocation per number per evaluation.
+ */
+const SMALL_INT_COUNT = 65_536
+let smallIntTable: bigint[] | undefined
+
+function smallInts(): bigint[] {
+  if (!smallIntTable) {
+    smallIntTable = new Array<bigint>(SMALL_INT_COUNT)
+    for (let i = 0; i < SMALL_INT_COUNT; i++) smallIntTable[i] = BigInt(i)
+  }
+  return smallIntTable
 }
 
 function needsConversion(value: unknown): boolean {
