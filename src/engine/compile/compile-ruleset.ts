@@ -1,7 +1,7 @@
 import { DEFAULT_POD_CONTROLLERS } from '../autogen/pod-controllers.js'
 import { CelCompileError, compileCel, type CelProgram } from '../cel/index.js'
 import { namesPodKind } from '../match/kind-selector.js'
-import { kindsNamedBy } from '../match/matches-rule.js'
+import { compileMatch, kindsNamedBy } from '../match/matches-rule.js'
 import type { Rule } from '../model/rule.js'
 import type { Ruleset } from '../model/ruleset.js'
 import { RulesetCompileError, type CompileProblem } from './compile-problem.js'
@@ -42,13 +42,16 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
     return [compiled]
   })
 
+  const variables = named(rule.variables, `${path}.variables`).map(withShareKey)
   const compiled: CompiledRule = {
     ruleset,
     name: rule.name,
     severity: rule.severity ?? 'medium',
+    matches: compileMatch(rule.match),
     autogenControllers: autogenControllersOf(rule),
     conditions: named(rule.match?.conditions, `${path}.match.conditions`),
-    variables: named(rule.variables, `${path}.variables`).map(withShareKey),
+    variables,
+    variableIndex: new Map(variables.map((variable, index) => [variable.name, index])),
     validations,
   }
   if (rule.message !== undefined) compiled.message = rule.message

@@ -1,4 +1,5 @@
 import type { CelProgram } from '../cel/index.js'
+import type { TargetPredicate } from '../match/matches-filter.js'
 import type { Match } from '../model/match.js'
 import type { Severity } from '../model/rule.js'
 
@@ -27,10 +28,14 @@ export interface CompiledRule {
   message?: string
   remediation?: string
   match?: Match
+  /** The structural part of `match`, compiled. */
+  matches: TargetPredicate
   /** Controllers whose pod template this rule also checks; empty when autogen is off. */
   autogenControllers: ReadonlySet<string>
   conditions: CompiledNamedProgram[]
   variables: CompiledNamedProgram[]
+  /** Position of each variable by name, for lazy lookup. */
+  variableIndex: ReadonlyMap<string, number>
   validations: CompiledValidation[]
 }
 

@@ -1,7 +1,7 @@
 import { CelEvaluationError, celValueToString, type CelActivation } from '../cel/index.js'
-import type { CompiledNamedProgram, CompiledRule, CompiledValidation } from '../compile/compiled-ruleset.js'
+import type { CompiledRule, CompiledValidation } from '../compile/compiled-ruleset.js'
 import { isPodController } from '../autogen/pod-controllers.js'
-import { matchesMatch } from '../match/matches-rule.js'
+import { LazyVariables } from './lazy-variables.js'
 import type { RuleResult, RuleStatus } from '../results/rule-result.js'
 import type { PreparedInput, Subject } from './prepared-input.js'
 
@@ -10,7 +10,7 @@ export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResu
   const subject = subjectFor(rule, input)
   if (!subject) return resultOf(rule, 'skip', 'the rule does not match this resource')
   const autogen = subject === input.subject ? undefined : input.subject.target.gvk.kind
-  const activation = activationFor(rule.variables, subject)
+  const activation = activationFor(rule, subject)
   let outcome: RuleResult
   try {
     outcome = judge(rule, activation)
@@ -23,10 +23,10 @@ export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResu
 
 /** The object itself when the rule matches it, else a controller's pod template when autogen applies. */
 export function subjectFor(rule: CompiledRule, input: PreparedInput): Subject | undefined {
-  if (matchesMatch(rule.match, input.subject.target)) return input.subject
+  if (rule.matches(input.subject.target)) return input.subject
   if (rule.autogenControllers.size === 0 || !isPodController(input.subject.target.gvk, rule.autogenControllers)) return undefined
   const pod = input.podView()
-  return pod && matchesMatch(rule.match, pod.target) ? pod : undefined
+  return pod && rule.matches(pod.target) ? pod : undefined
 }
 
 function judge(rule: CompiledRule, activation: CelActivation): RuleResult {
@@ -59,30 +59,12 @@ function failureMessage(rule: CompiledRule, validation: CompiledValidation, acti
   return validation.message ?? rule.message ?? `failed expression: ${validation.program.source.trim()}`
 }
 
-/**
- * `variables.NAME` is computed on first use and at most once per evaluation. A Map whose `get`
- * computes on demand is what the CEL runtime reads as a map without asking for its entries.
- */
-function activationFor(variables: CompiledNamedProgram[], subject: Subject): CelActivation {
-  if (variables.length === 0) return subject.bindings
-  const values = new Map<string, unknown>()
-  const activation: CelActivation = { ...subject.bindings, variables: values }
-  const computed = new Map<string, unknown>()
-  values.get = (name: string): unknown => {
-    if (computed.has(name)) return computed.get(name)
-    const variable = variables.find((candidate) => candidate.name === name)
-    if (!variable) return undefined
-    const shared = variable.shareKey === undefined ? undefined : subject.sharedVariables
-    let value: unknown
-    if (shared?.has(variable.shareKey as string)) value = shared.get(variable.shareKey as string)
-    else {
-      value = variable.program.evaluate(activation)
-      shared?.set(variable.shareKey as string, value)
-    }
-    computed.set(name, value)
-    return value
-  }
-  values.has = (name: string): boolean => variables.some((candidate) => candidate.name === name)
+function activationFor(rule: CompiledRule, subject: Subject): CelActivation {
+  if (rule.variables.length === 0) return subject.bindings
+  const { object, oldObject, request, namespaceObject, params } = subject.bindings
+  const variables = new LazyVariables(rule, subject)
+  const activation: CelActivation = { object, oldObject, request, namespaceObject, params, variables }
+  variables.activation = activation
   return activation
 }
 

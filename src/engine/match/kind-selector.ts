@@ -46,13 +46,18 @@ function parseKindSelector(entry: string): KindSelector {
   return selector
 }
 
-export function matchesKind(resource: GroupVersionKind, entries: readonly string[]): boolean {
-  return entries.some((entry) => matchesKindEntry(resource, entry))
+/** A predicate over resources for a kind list, with every entry parsed once. */
+export function kindMatcher(entries: readonly string[]): (resource: GroupVersionKind) => boolean {
+  if (entries.includes('*')) return () => true
+  const selectors = entries.map(parseKindSelector)
+  return (resource) => selectors.some((selector) => matchesKindSelector(resource, selector))
 }
 
-function matchesKindEntry(resource: GroupVersionKind, entry: string): boolean {
-  if (entry === '*') return true
-  const selector = parseKindSelector(entry)
+export function matchesKind(resource: GroupVersionKind, entries: readonly string[]): boolean {
+  return kindMatcher(entries)(resource)
+}
+
+function matchesKindSelector(resource: GroupVersionKind, selector: KindSelector): boolean {
   if (selector.kind !== '*' && selector.kind !== resource.kind) return false
   if (selector.group !== undefined && selector.group !== '*' && selector.group !== resource.group) return false
   if (selector.version !== undefined && selector.version !== '*' && selector.version !== resource.version) return false

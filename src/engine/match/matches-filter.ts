@@ -1,28 +1,64 @@
 import type { MatchFilter, ResourceFilter } from '../model/match.js'
 import { matchesAnyGlob } from './glob.js'
-import { matchesKind } from './kind-selector.js'
+import { kindMatcher } from './kind-selector.js'
 import { matchesLabelSelector } from './label-selector.js'
 import type { MatchTarget } from './match-target.js'
 
-/** Every part of the filter that is present holds for the target. */
-export function matchesResourceFilter(filter: ResourceFilter, target: MatchTarget): boolean {
-  if (filter.kinds && !matchesKind(target.gvk, filter.kinds)) return false
-  if (filter.operations && !filter.operations.includes(target.operation)) return false
-  if (filter.names && !matchesAnyGlob(target.name, filter.names)) return false
-  const namespace = namespaceOf(target)
-  if (filter.namespaces && !matchesAnyGlob(namespace, filter.namespaces)) return false
-  if (filter.excludeNamespaces && namespace !== '' && matchesAnyGlob(namespace, filter.excludeNamespaces)) return false
-  if (filter.labelSelector && !matchesLabelSelector(target.labels, filter.labelSelector)) return false
-  if (filter.namespaceSelector && !matchesNamespaceSelector(filter, target)) return false
-  return true
+export type TargetPredicate = (target: MatchTarget) => boolean
+
+const ALWAYS: TargetPredicate = () => true
+
+/**
+ * Every part of the filter that is present must hold. Compiled once per rule into the checks it
+ * needs, because matching runs for every rule on every admission request.
+ */
+export function compileResourceFilter(filter: ResourceFilter): TargetPredicate {
+  return allOf(resourceChecks(filter))
 }
 
 /** A filter with alternatives (`any`) and further conjunctions (`all`). */
-export function matchesFilter(filter: MatchFilter, target: MatchTarget): boolean {
-  if (!matchesResourceFilter(filter, target)) return false
-  if (filter.any && !filter.any.some((alternative) => matchesResourceFilter(alternative, target))) return false
-  if (filter.all && !filter.all.every((part) => matchesResourceFilter(part, target))) return false
-  return true
+export function compileMatchFilter(filter: MatchFilter): TargetPredicate {
+  const checks = resourceChecks(filter)
+  if (filter.any) {
+    const alternatives = filter.any.map(compileResourceFilter)
+    checks.push((target) => alternatives.some((alternative) => alternative(target)))
+  }
+  for (const part of filter.all ?? []) checks.push(...resourceChecks(part))
+  return allOf(checks)
+}
+
+function resourceChecks(filter: ResourceFilter): TargetPredicate[] {
+  const checks: TargetPredicate[] = []
+  const { kinds, operations, names, namespaces, excludeNamespaces, labelSelector, namespaceSelector } = filter
+  if (kinds) {
+    const matchesKinds = kindMatcher(kinds)
+    checks.push((target) => matchesKinds(target.gvk))
+  }
+  if (operations) checks.push((target) => operations.includes(target.operation))
+  if (names) checks.push((target) => matchesAnyGlob(target.name, names))
+  if (namespaces) checks.push((target) => matchesAnyGlob(namespaceOf(target), namespaces))
+  if (excludeNamespaces) {
+    checks.push((target) => {
+      const namespace = namespaceOf(target)
+      return namespace === '' || !matchesAnyGlob(namespace, excludeNamespaces)
+    })
+  }
+  if (labelSelector) checks.push((target) => matchesLabelSelector(target.labels, labelSelector))
+  if (namespaceSelector) {
+    checks.push((target) => {
+      // As in the Kubernetes API server: a Namespace is judged by its own labels, other
+      // cluster-scoped resources are never filtered out by a namespace selector.
+      if (target.namespace === '') return isNamespace(target) ? matchesLabelSelector(target.labels, namespaceSelector) : true
+      return matchesLabelSelector(target.namespaceLabels ?? {}, namespaceSelector)
+    })
+  }
+  return checks
+}
+
+function allOf(checks: TargetPredicate[]): TargetPredicate {
+  if (checks.length === 0) return ALWAYS
+  if (checks.length === 1) return checks[0] as TargetPredicate
+  return (target) => checks.every((check) => check(target))
 }
 
 /** A Namespace belongs to itself, as Kyverno and Gatekeeper read it: `namespaces: [prod]` selects Namespace prod. */
@@ -32,17 +68,4 @@ function namespaceOf(target: MatchTarget): string {
 
 function isNamespace(target: MatchTarget): boolean {
   return target.gvk.kind === 'Namespace' && target.gvk.group === ''
-}
-
-/**
- * As in the Kubernetes API server: a Namespace is judged by its own labels, other cluster-scoped
- * resources are never filtered out by a namespace selector.
- */
-function matchesNamespaceSelector(filter: ResourceFilter, target: MatchTarget): boolean {
-  const selector = filter.namespaceSelector
-  if (!selector) return true
-  if (target.namespace === '') {
-    return isNamespace(target) ? matchesLabelSelector(target.labels, selector) : true
-  }
-  return matchesLabelSelector(target.namespaceLabels ?? {}, selector)
 }

@@ -1,12 +1,27 @@
 import type { Match, MatchFilter } from '../model/match.js'
-import { matchesFilter } from './matches-filter.js'
+import { compileMatchFilter, type TargetPredicate } from './matches-filter.js'
 import type { MatchTarget } from './match-target.js'
 
+const compiled = new WeakMap<Match, TargetPredicate>()
+
 /** The structural part of a match (CEL conditions are evaluated by the rule). */
+export function compileMatch(match: Match | undefined): TargetPredicate {
+  if (!match) return () => true
+  const positive = compileMatchFilter(match)
+  if (!match.exclude || isEmptyFilter(match.exclude)) return positive
+  const excluded = compileMatchFilter(match.exclude)
+  return (target) => positive(target) && !excluded(target)
+}
+
+/** `compileMatch` for one-off checks; the predicate is kept with the match object. */
 export function matchesMatch(match: Match | undefined, target: MatchTarget): boolean {
   if (!match) return true
-  if (!matchesFilter(match, target)) return false
-  return !(match.exclude && !isEmptyFilter(match.exclude) && matchesFilter(match.exclude, target))
+  let predicate = compiled.get(match)
+  if (!predicate) {
+    predicate = compileMatch(match)
+    compiled.set(match, predicate)
+  }
+  return predicate(target)
 }
 
 /** An empty exclude block would exclude everything; authors mean "exclude nothing". */
