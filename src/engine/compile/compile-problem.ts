@@ -21,8 +21,13 @@ export class RulesetCompileError extends Error {
   }
 }
 
+/** One line naming rule, field and position, then the offending line of the expression with a caret. */
 export function formatCompileProblem(problem: CompileProblem): string {
   const at = problem.line === undefined ? '' : ` (line ${problem.line}, column ${problem.column ?? 1})`
-  const expression = problem.expression === undefined ? '' : `: ${JSON.stringify(problem.expression)}`
-  return `  rule "${problem.rule}" ${problem.path}${at}: ${problem.message}${expression}`
+  const head = `  rule "${problem.rule}" ${problem.path}${at}: ${problem.message}`
+  if (problem.expression === undefined) return head
+  const lines = problem.expression.split('\n')
+  const source = lines[(problem.line ?? 1) - 1] ?? lines[0] ?? ''
+  const caret = problem.line === undefined ? '' : `\n    ${' '.repeat(Math.max(0, (problem.column ?? 1) - 1))}^`
+  return `${head}\n    ${source}${caret}`
 }

@@ -81,7 +81,7 @@ function autogenControllersOf(rule: Rule): ReadonlySet<string> {
 
 function problemOf(rule: string, path: string, expression: string, error: unknown): CompileProblem {
   if (error instanceof CelCompileError) {
-    return { rule, path, expression, line: error.line, column: error.column, message: error.message }
+    return { rule, path, expression, line: error.line, column: error.column, message: error.summary }
   }
   return { rule, path, expression, message: (error as Error).message }
 }
