@@ -223,6 +223,7 @@ export function celTypeOf(value: unknown): string {
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {
+  if (value.constructor === Object) return true
   const proto: unknown = Object.getPrototypeOf(value)
   return proto === Object.prototype || proto === null
 }

@@ -15,19 +15,20 @@ export class LazyVariables extends Map<string, unknown> {
   activation: CelActivation = {}
   readonly #rule: CompiledRule
   readonly #subject: Subject
-  readonly #values: unknown[]
+  /** Computed values by variable position; allocated on the first read, many rules never read one. */
+  #values: unknown[] | undefined
 
   constructor(rule: CompiledRule, subject: Subject) {
     super()
     this.#rule = rule
     this.#subject = subject
-    this.#values = new Array<unknown>(rule.variables.length).fill(NOT_COMPUTED)
   }
 
   override get(name: string): unknown {
     const index = this.#rule.variableIndex.get(name)
     if (index === undefined) return undefined
-    const known = this.#values[index]
+    const values = (this.#values ??= new Array<unknown>(this.#rule.variables.length).fill(NOT_COMPUTED))
+    const known = values[index]
     if (known !== NOT_COMPUTED) return known
     const variable = this.#rule.variables[index] as CompiledNamedProgram
     const shared = variable.shareKey === undefined ? undefined : this.#subject.sharedVariables
@@ -37,7 +38,7 @@ export class LazyVariables extends Map<string, unknown> {
       value = variable.program.evaluate(this.activation)
       shared?.set(variable.shareKey as string, value)
     }
-    this.#values[index] = value
+    values[index] = value
     return value
   }
 
