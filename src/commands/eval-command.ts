@@ -18,7 +18,7 @@ const OPERATIONS: readonly Operation[] = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT
 export const evalUsage = `verdict eval -f <resource.yaml> --ruleset <file> [--ruleset <file>...] [--policy <file>...]
              [--operation CREATE|UPDATE|DELETE|CONNECT] [--verbose] [-o text|json]
 
-Evaluates every document of the resource file offline. Without --policy every ruleset judges every
+Evaluates every document of the resource file offline (-f - reads standard input). Without --policy every ruleset judges every
 resource; with --policy each policy applies the rulesets it names. Ruleset files may hold Verdict
 Rulesets/Policies, Kyverno (Cluster)Policies, ValidatingPolicies or ValidatingAdmissionPolicies.
 Exit status: 0 all passed, 1 violations, 2 bad input.`

@@ -46,14 +46,15 @@ function refuseDuplicateNames(kind: string, definitions: readonly { name: string
   }
 }
 
+/** `-` reads standard input, so `kubectl get pod x -o yaml | verdict eval -f - ...` works. */
 export function readDocuments(path: string): SourceDocument[] {
   let text: string
   try {
-    text = readFileSync(path, 'utf8')
+    text = readFileSync(path === '-' ? 0 : path, 'utf8')
   } catch (error) {
     throw new UsageError(`${path}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }
-  return parseDocuments(text, path)
+  return parseDocuments(text, path === '-' ? 'stdin' : path)
 }
 
 export function isLoadError(error: unknown): error is LoadError {

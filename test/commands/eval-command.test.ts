@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { runCli } from './run-cli.js'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fixtures, runCli } from './run-cli.js'
 
 describe('verdict eval', () => {
   it('exits 0 when every resource passes', () => {
@@ -21,6 +23,22 @@ describe('verdict eval', () => {
       ].join('\n'),
     )
     expect(run.status).toBe(1)
+  })
+
+  it('reads resources from standard input with -f -', () => {
+    const pod = readFileSync(join(fixtures, 'cli/pods.yaml'), 'utf8')
+    const run = runCli(['eval', '-f', '-', '--ruleset', 'cli/ruleset.yaml'], fixtures, pod)
+    expect(run.stdout.split('\n').slice(0, 2)).toEqual(['PASS Pod shop/good (ruleset hygiene)', 'FAIL Pod shop/bad (ruleset hygiene)'])
+    expect(run.status).toBe(1)
+    const broken = runCli(['eval', '-f', '-', '--ruleset', 'cli/ruleset.yaml'], fixtures, 'kind: [')
+    expect(broken.stderr).toMatch(/^verdict eval: stdin, document 1: invalid YAML/)
+    expect(broken.status).toBe(2)
+  })
+
+  it('refuses two rulesets of one name', () => {
+    const run = runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/ruleset.yaml', '--ruleset', './cli/ruleset.yaml'])
+    expect(run.stderr).toBe('verdict eval: ruleset "hygiene" is defined more than once\n')
+    expect(run.status).toBe(2)
   })
 
   it('prints policy results as JSON', () => {

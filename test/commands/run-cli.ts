@@ -12,7 +12,7 @@ export interface CliRun {
 }
 
 /** Runs bin/verdict as a user would, from the fixtures folder so paths in messages stay short. */
-export function runCli(args: string[], cwd: string = fixtures): CliRun {
-  const run = spawnSync(join(repoRoot, 'bin', 'verdict'), args, { cwd, encoding: 'utf8' })
+export function runCli(args: string[], cwd: string = fixtures, input?: string): CliRun {
+  const run = spawnSync(join(repoRoot, 'bin', 'verdict'), args, { cwd, encoding: 'utf8', ...(input === undefined ? {} : { input }) })
   return { status: run.status, stdout: run.stdout, stderr: run.stderr }
 }
