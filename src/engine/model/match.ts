@@ -25,15 +25,14 @@ const resourceFilterProperties = {
 /** One set of resource conditions; every part that is present must hold. */
 export const ResourceFilterSchema = Type.Object(resourceFilterProperties, { additionalProperties: false })
 
+const matchFilterProperties = {
+  ...resourceFilterProperties,
+  any: Type.Optional(Type.Array(ResourceFilterSchema, { minItems: 1, description: 'at least one must hold' })),
+  all: Type.Optional(Type.Array(ResourceFilterSchema, { minItems: 1, description: 'every one must hold' })),
+}
+
 /** A resource filter that may also hold alternatives (`any`) and further conjunctions (`all`). */
-export const MatchFilterSchema = Type.Object(
-  {
-    ...resourceFilterProperties,
-    any: Type.Optional(Type.Array(ResourceFilterSchema, { minItems: 1 })),
-    all: Type.Optional(Type.Array(ResourceFilterSchema, { minItems: 1 })),
-  },
-  { additionalProperties: false },
-)
+export const MatchFilterSchema = Type.Object(matchFilterProperties, { additionalProperties: false })
 
 export const MatchConditionSchema = Type.Object(
   {
@@ -45,9 +44,7 @@ export const MatchConditionSchema = Type.Object(
 
 export const MatchSchema = Type.Object(
   {
-    ...resourceFilterProperties,
-    any: Type.Optional(Type.Array(ResourceFilterSchema, { minItems: 1 })),
-    all: Type.Optional(Type.Array(ResourceFilterSchema, { minItems: 1 })),
+    ...matchFilterProperties,
     exclude: Type.Optional(MatchFilterSchema),
     conditions: Type.Optional(Type.Array(MatchConditionSchema)),
   },
