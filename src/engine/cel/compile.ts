@@ -2,6 +2,7 @@ import type { ParseResult } from '@marcbachmann/cel-js'
 import { beginEvaluation, budgetExceededReason, endEvaluation } from './cost-budget.js'
 import { celEnvironment } from './environment.js'
 import { CelEvaluationError, compileErrorFrom, evaluationErrorFrom } from './errors.js'
+import { compileFastPath, type CelAstNode, type FastEvaluator } from './fast-path.js'
 
 /**
  * The variables an expression sees. Values must already be CEL values (see toCelValue): convert a
@@ -21,6 +22,8 @@ export interface CelActivation {
 
 export interface CelProgram {
   readonly source: string
+  /** Whether the expression also runs on the fast path (see fast-path.ts); false: cel-js only. */
+  readonly accelerated: boolean
   /** Evaluates against an activation; throws CelEvaluationError on any runtime error, cost overrun or timeout. */
   evaluate(activation: CelActivation): unknown
 }
@@ -41,21 +44,42 @@ export function compileCel(source: string): CelProgram {
   // Checking now also stores the types on the AST, so evaluation skips cel-js's per-call check.
   const checked = parsed.check()
   if (!checked.valid) throw compileErrorFrom(source, checked.error)
-  return new CompiledProgram(source, parsed)
+  return new CompiledProgram(source, parsed, compileFastPath(parsed.ast as CelAstNode))
+}
+
+let fastPathEnabled = true
+
+/** Turns the fast path off (every expression on cel-js) or back on; for comparison and as a safety switch. */
+export function setCelFastPath(enabled: boolean): void {
+  fastPathEnabled = enabled
 }
 
 class CompiledProgram implements CelProgram {
   readonly source: string
   readonly #run: ParseResult
+  readonly #fast: FastEvaluator | undefined
 
-  constructor(source: string, run: ParseResult) {
+  constructor(source: string, run: ParseResult, fast: FastEvaluator | undefined) {
     this.source = source
     this.#run = run
+    this.#fast = fast
+  }
+
+  get accelerated(): boolean {
+    return this.#fast !== undefined
   }
 
   evaluate(activation: CelActivation): unknown {
     beginEvaluation()
     try {
+      if (this.#fast && fastPathEnabled) {
+        try {
+          const fast = this.#fast(activation)
+          if (budgetExceededReason() === undefined) return fast
+        } catch {
+          // Anything unusual (a bailout, an error, the budget) is decided by cel-js below.
+        }
+      }
       const result: unknown = this.#run(activation)
       // A budget error can be swallowed on the way out (`runaway || true`); it still ends the evaluation.
       const reason = budgetExceededReason()
