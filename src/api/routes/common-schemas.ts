@@ -1,0 +1,90 @@
+/** JSON Schemas shared by the route plugins (they also feed /api/openapi.json). */
+
+export const NAME_PATTERN = '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$'
+
+export const errorSchema = {
+  type: 'object',
+  required: ['error', 'details'],
+  properties: { error: { type: 'string' }, details: { type: 'string' } },
+} as const
+
+export function nameParams(field: string, what: string) {
+  return {
+    type: 'object',
+    required: [field],
+    properties: {
+      [field]: { type: 'string', minLength: 1, maxLength: 253, pattern: NAME_PATTERN, description: `${what} name (Kubernetes object name rules)` },
+    },
+  } as const
+}
+
+/** Shapes of a rule result as evaluations and audits carry them. */
+export const ruleResultSchema = {
+  type: 'object',
+  required: ['ruleset', 'rule', 'status', 'severity'],
+  properties: {
+    ruleset: { type: 'string' },
+    rule: { type: 'string' },
+    status: { type: 'string', enum: ['fail', 'error', 'pass', 'skip'] },
+    severity: { type: 'string', enum: ['info', 'low', 'medium', 'high', 'critical'] },
+    message: { type: 'string' },
+    remediation: { type: 'string' },
+    autogen: { type: 'string', description: 'the controller kind whose pod template was judged' },
+  },
+} as const
+
+const stampProperties = {
+  name: { type: 'string' },
+  description: { type: 'string' },
+  labels: { type: 'object', additionalProperties: { type: 'string' } },
+  source: { type: 'string', enum: ['api', 'crd', 'instruction'] },
+  version: { type: 'integer' },
+  createdAt: { type: 'string', format: 'date-time' },
+  createdBy: { type: 'string' },
+  updatedAt: { type: 'string', format: 'date-time' },
+  updatedBy: { type: 'string' },
+} as const
+
+export const rulesetSchema = {
+  type: 'object',
+  properties: {
+    ...stampProperties,
+    instruction: { type: 'string' },
+    rules: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  },
+} as const
+
+export const policySchema = {
+  type: 'object',
+  properties: {
+    ...stampProperties,
+    rulesets: { type: 'array', items: { type: 'string' } },
+    rulesetSelector: { type: 'object', additionalProperties: true },
+    match: { type: 'object', additionalProperties: true },
+    action: { type: 'string', enum: ['Deny', 'Warn', 'Audit'] },
+    admission: { type: 'boolean' },
+    failurePolicy: { type: 'string', enum: ['Fail', 'Ignore'] },
+  },
+} as const
+
+export const labelQuery = {
+  type: 'object',
+  properties: {
+    label: {
+      anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+      description: 'key=value; repeat to require several labels',
+    },
+  },
+} as const
+
+export const dryRunQuery = {
+  type: 'object',
+  properties: { dryRun: { type: 'boolean', description: 'check and return the result without storing it' } },
+} as const
+
+/** The definition bodies are checked by the service (JSON and YAML alike), with field paths in errors. */
+export const definitionBody = {
+  type: 'object',
+  description: 'plain form ({rules, labels, description} / {rulesets, action, ...}) or a verdict.dev/v1alpha1 manifest',
+  additionalProperties: true,
+} as const

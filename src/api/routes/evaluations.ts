@@ -1,0 +1,88 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import * as yaml from 'js-yaml'
+import type { EvaluationRequest, EvaluationService } from '../../services/evaluation-service.js'
+import { errorSchema, nameParams, ruleResultSchema } from './common-schemas.js'
+
+interface EvalBody {
+  inputData: Record<string, unknown>
+}
+
+interface EvalQuery {
+  verbose?: boolean
+}
+
+const evalBody = {
+  type: 'object',
+  required: ['inputData'],
+  properties: { inputData: { type: 'object', description: 'the resource to evaluate, as a JSON object', additionalProperties: true } },
+} as const
+
+const evalQuery = {
+  type: 'object',
+  properties: { verbose: { type: 'boolean', description: 'also list passed and skipped rules' } },
+} as const
+
+function resultSchema(kind: 'policy' | 'ruleset') {
+  return {
+    type: 'object',
+    required: ['requestId', kind, 'passed', 'results'],
+    properties: {
+      requestId: { type: 'string' },
+      [kind]: { type: 'string' },
+      passed: { type: 'boolean' },
+      results: { type: 'array', items: ruleResultSchema },
+    },
+  } as const
+}
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema }
+
+/** The request as the evaluation service needs it: the audit keeps the document as it was sent. */
+function evaluationRequest(request: FastifyRequest<{ Params: { name: string }; Body: EvalBody; Querystring: EvalQuery }>): EvaluationRequest {
+  const inputFormat = request.bodyFormat === 'yaml' ? 'yaml' : 'json'
+  const inputData = request.body.inputData
+  return {
+    name: request.params.name,
+    inputData,
+    requestId: request.id,
+    by: request.principal.owner,
+    inputText: inputFormat === 'yaml' ? yaml.dump(inputData) : JSON.stringify(inputData),
+    inputFormat,
+    verbose: request.query.verbose === true,
+  }
+}
+
+/** Evaluation of a document by a stored policy or ruleset, audited before the answer. */
+export function evaluationRoutes(evaluations: EvaluationService): FastifyPluginAsync {
+  return async (app) => {
+    app.post<{ Params: { name: string }; Body: EvalBody; Querystring: EvalQuery }>(
+      '/api/eval/policies/:name',
+      {
+        config: { scope: 'eval', acceptsYaml: true },
+        schema: {
+          summary: 'Evaluate a document against a policy',
+          params: nameParams('name', 'policy'),
+          querystring: evalQuery,
+          body: evalBody,
+          response: { 200: resultSchema('policy'), ...errors },
+        },
+      },
+      async (request) => evaluations.evaluatePolicy(evaluationRequest(request)),
+    )
+
+    app.post<{ Params: { name: string }; Body: EvalBody; Querystring: EvalQuery }>(
+      '/api/eval/rulesets/:name',
+      {
+        config: { scope: 'eval', acceptsYaml: true },
+        schema: {
+          summary: 'Evaluate a document against a ruleset',
+          params: nameParams('name', 'ruleset'),
+          querystring: evalQuery,
+          body: evalBody,
+          response: { 200: resultSchema('ruleset'), ...errors },
+        },
+      },
+      async (request) => evaluations.evaluateRuleset(evaluationRequest(request)),
+    )
+  }
+}

@@ -1,0 +1,117 @@
+import type { Db } from '../store/db.js'
+import {
+  countPolicyAudits,
+  countRulesetAudits,
+  listPolicyAudits,
+  listRulesetAudits,
+  policyAuditByRequestId,
+  rulesetAuditsByRequestId,
+} from '../store/audits-repository.js'
+import { InvalidRequestError, NotFoundError } from './service-errors.js'
+
+/** The query parameters of the audit routes, as they arrive (strings, possibly absent). */
+export interface AuditQuery {
+  startTimestamp?: string
+  endTimestamp?: string
+  page?: string | number
+  pageSize?: string | number
+}
+
+interface Window {
+  start: Date
+  end: Date
+  /** Echoed back as sent, or the defaults used. */
+  startTimestamp: string
+  endTimestamp: string
+}
+
+export const MAX_PAGE_SIZE = 1000
+const DEFAULT_PAGE_SIZE = 10
+const EPOCH = '1970-01-01T00:00:00.000Z'
+/** ISO 8601 date-time with a zone (Z or ±hh:mm), or a plain date. */
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/
+
+/** The eight audit routes of the spec: validated parameters in, the spec's shapes out. */
+export class AuditQueryService {
+  readonly #db: Db
+  readonly #now: () => Date
+
+  constructor(db: Db, now: () => Date = () => new Date()) {
+    this.#db = db
+    this.#now = now
+  }
+
+  async listPolicyAudits(policyName: string, query: AuditQuery) {
+    const window = this.#window(query)
+    const { page, pageSize } = paging(query)
+    const policyAudits = await listPolicyAudits(this.#db, { name: policyName, start: window.start, end: window.end, page, pageSize })
+    return { policyName, startTimestamp: window.startTimestamp, endTimestamp: window.endTimestamp, page, pageSize, policyAudits }
+  }
+
+  async countPolicyAudits(policyName: string, query: AuditQuery) {
+    const window = this.#window(query)
+    const policyAuditsCount = await countPolicyAudits(this.#db, { name: policyName, start: window.start, end: window.end })
+    return { policyName, policyAuditsCount, startTimestamp: window.startTimestamp, endTimestamp: window.endTimestamp }
+  }
+
+  async policyAuditByRequestId(requestId: string) {
+    const policyAudit = await policyAuditByRequestId(this.#db, requestId)
+    if (!policyAudit) throw new NotFoundError('policy audit for request', requestId)
+    return { requestId, policyAudit }
+  }
+
+  async listRulesetAudits(rulesetName: string, query: AuditQuery) {
+    const window = this.#window(query)
+    const { page, pageSize } = paging(query)
+    const rulesetAudits = await listRulesetAudits(this.#db, { name: rulesetName, start: window.start, end: window.end, page, pageSize })
+    return { rulesetName, startTimestamp: window.startTimestamp, endTimestamp: window.endTimestamp, page, pageSize, rulesetAudits }
+  }
+
+  async countRulesetAudits(rulesetName: string, query: AuditQuery) {
+    const window = this.#window(query)
+    const rulesetAuditsCount = await countRulesetAudits(this.#db, { name: rulesetName, start: window.start, end: window.end })
+    return { rulesetName, rulesetAuditsCount, startTimestamp: window.startTimestamp, endTimestamp: window.endTimestamp }
+  }
+
+  async rulesetAuditsByRequestId(requestId: string) {
+    const rulesetAudits = await rulesetAuditsByRequestId(this.#db, requestId)
+    if (rulesetAudits.length === 0) throw new NotFoundError('ruleset audits for request', requestId)
+    return { requestId, rulesetAudits }
+  }
+
+  #window(query: AuditQuery): Window {
+    const startTimestamp = query.startTimestamp ?? EPOCH
+    const endTimestamp = query.endTimestamp ?? this.#now().toISOString()
+    const start = timestamp('query.startTimestamp', startTimestamp)
+    const end = timestamp('query.endTimestamp', endTimestamp)
+    if (start.getTime() > end.getTime()) {
+      throw new InvalidRequestError(`query.startTimestamp: ${startTimestamp} is after query.endTimestamp ${endTimestamp}`)
+    }
+    return { start, end, startTimestamp, endTimestamp }
+  }
+}
+
+function timestamp(field: string, value: string): Date {
+  const date = new Date(value)
+  if (!ISO_8601.test(value) || Number.isNaN(date.getTime())) {
+    throw new InvalidRequestError(`${field}: ${JSON.stringify(value)} is not an ISO 8601 date-time such as 2026-01-31T12:00:00Z`)
+  }
+  return date
+}
+
+function paging(query: AuditQuery): { page: number; pageSize: number } {
+  return {
+    page: wholeNumber('query.page', query.page, 1, 1, Number.MAX_SAFE_INTEGER),
+    pageSize: wholeNumber('query.pageSize', query.pageSize, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+  }
+}
+
+function wholeNumber(field: string, value: string | number | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback
+  const number = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isSafeInteger(number) || number < min || number > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`
+    throw new InvalidRequestError(`${field}: must be an integer ${range}, got ${JSON.stringify(value)}`)
+  }
+  return number
+}

@@ -1,0 +1,142 @@
+import { CompiledRulesetCache, type CompiledRuleset } from '../engine/index.js'
+import type { Db } from '../store/db.js'
+import { getPolicy, listAllPolicies, type StoredPolicy } from '../store/policies-repository.js'
+import { getRuleset, listAllRulesets, type StoredRuleset } from '../store/rulesets-repository.js'
+
+export const DEFINITIONS_CHANNEL = 'verdict_definitions'
+
+export interface DefinitionChange {
+  kind: 'ruleset' | 'policy'
+  name: string
+}
+
+type ChangeListener = (change: DefinitionChange) => void
+
+/**
+ * Every ruleset and policy of the store, in memory and compiled, so evaluation and admission never
+ * wait on the database. Changes made by any replica arrive by NOTIFY; the replica that made a
+ * change applies it before answering, so its own clients read their writes.
+ */
+export class DefinitionCatalog {
+  readonly #db: Db
+  readonly #rulesets = new Map<string, StoredRuleset>()
+  readonly #policies = new Map<string, StoredPolicy>()
+  readonly #compiled = new CompiledRulesetCache()
+  readonly #listeners = new Set<ChangeListener>()
+  readonly #onError: (error: unknown) => void
+  #unlisten: (() => Promise<void>) | undefined
+  #resync: NodeJS.Timeout | undefined
+
+  constructor(db: Db, options: { onError?: (error: unknown) => void } = {}) {
+    this.#db = db
+    this.#onError = options.onError ?? (() => {})
+  }
+
+  /**
+   * Loads everything and follows changes. A full resync every minute repairs what a notification
+   * lost while the database connection was down would otherwise leave stale.
+   */
+  async start(resyncMs = 60_000): Promise<void> {
+    // Subscribe first: a change committed between the load and the subscription would be missed.
+    this.#unlisten = await this.#db.listen(DEFINITIONS_CHANNEL, (payload) => this.#onNotify(payload))
+    await this.resync()
+    this.#resync = setInterval(() => this.resync().catch(this.#onError), resyncMs)
+    this.#resync.unref()
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#resync)
+    await this.#unlisten?.()
+    this.#unlisten = undefined
+  }
+
+  /** Replaces the in-memory view with the store's, telling listeners about every difference. */
+  async resync(): Promise<void> {
+    const rulesets = await listAllRulesets(this.#db)
+    const policies = await listAllPolicies(this.#db)
+    const changes: DefinitionChange[] = []
+    syncInto(this.#rulesets, rulesets, 'ruleset', changes)
+    syncInto(this.#policies, policies, 'policy', changes)
+    for (const change of changes) {
+      if (change.kind === 'ruleset') this.#compiled.delete(change.name)
+      for (const listener of this.#listeners) listener(change)
+    }
+  }
+
+  /** Called with every change applied, local or from another replica (tests wait on it). */
+  onChange(listener: ChangeListener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  ruleset(name: string): StoredRuleset | undefined {
+    return this.#rulesets.get(name)
+  }
+
+  rulesets(): StoredRuleset[] {
+    return [...this.#rulesets.values()].sort((a, b) => a.name.localeCompare(b.name))
+  }
+
+  policy(name: string): StoredPolicy | undefined {
+    return this.#policies.get(name)
+  }
+
+  policies(): StoredPolicy[] {
+    return [...this.#policies.values()].sort((a, b) => a.name.localeCompare(b.name))
+  }
+
+  compiled(ruleset: StoredRuleset): CompiledRuleset {
+    return this.#compiled.get(ruleset)
+  }
+
+  /** Re-reads one definition from the store and applies it (or its deletion). */
+  async refresh(change: DefinitionChange): Promise<void> {
+    // The store is the truth at the time of the read, so out-of-order notifications are harmless.
+    if (change.kind === 'ruleset') {
+      const ruleset = await getRuleset(this.#db, change.name)
+      this.#compiled.delete(change.name)
+      if (ruleset) this.#rulesets.set(ruleset.name, ruleset)
+      else this.#rulesets.delete(change.name)
+    } else {
+      const policy = await getPolicy(this.#db, change.name)
+      if (policy) this.#policies.set(policy.name, policy)
+      else this.#policies.delete(change.name)
+    }
+    for (const listener of this.#listeners) listener(change)
+  }
+
+  #onNotify(payload: string): void {
+    let change: DefinitionChange
+    try {
+      change = JSON.parse(payload) as DefinitionChange
+    } catch {
+      return
+    }
+    if ((change.kind === 'ruleset' || change.kind === 'policy') && typeof change.name === 'string') {
+      this.refresh(change).catch(this.#onError)
+    }
+  }
+}
+
+/** A definition deleted and created again restarts at version 1, so the update time tells them apart. */
+function syncInto<T extends { name: string; version: number; updatedAt: string }>(
+  known: Map<string, T>,
+  current: T[],
+  kind: DefinitionChange['kind'],
+  changes: DefinitionChange[],
+): void {
+  const names = new Set(current.map((entry) => entry.name))
+  for (const name of known.keys()) {
+    if (!names.has(name)) {
+      known.delete(name)
+      changes.push({ kind, name })
+    }
+  }
+  for (const entry of current) {
+    const before = known.get(entry.name)
+    if (before?.version !== entry.version || before.updatedAt !== entry.updatedAt) {
+      known.set(entry.name, entry)
+      changes.push({ kind, name: entry.name })
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import type { PolicySpec, RulesetSpec } from '../engine/index.js'
+import type { Db, Queryable } from '../store/db.js'
+import { announceDefinitionChange } from '../store/definition-changes.js'
+import {
+  deletePolicy,
+  getPolicy,
+  insertPolicy,
+  listPolicies,
+  replacePolicy,
+  type StoredPolicy,
+} from '../store/policies-repository.js'
+import {
+  deleteRuleset,
+  getRuleset,
+  insertRuleset,
+  listRulesets,
+  replaceRuleset,
+  type StoredRuleset,
+} from '../store/rulesets-repository.js'
+import { AlreadyExistsError, NotFoundError as StoreNotFoundError, StillReferencedError } from '../store/store-errors.js'
+import type { DefinitionCatalog } from './definition-catalog.js'
+import { parsePolicyBody, parseRulesetBody } from './definition-body.js'
+import { ConflictError, InvalidRequestError, NotFoundError } from './service-errors.js'
+
+export interface WriteOptions {
+  /** The identity written to createdBy/updatedBy. */
+  by: string
+  /** Check and return the result without storing it. */
+  dryRun?: boolean
+}
+
+export type LabelFilter = Readonly<Record<string, string>>
+
+/** Rulesets and policies as the REST API creates, replaces, reads and deletes them. */
+export class DefinitionService {
+  readonly #db: Db
+  readonly #catalog: DefinitionCatalog
+  readonly #now: () => Date
+
+  constructor(db: Db, catalog: DefinitionCatalog, now: () => Date = () => new Date()) {
+    this.#db = db
+    this.#catalog = catalog
+    this.#now = now
+  }
+
+  async createRuleset(name: string, body: unknown, options: WriteOptions): Promise<StoredRuleset> {
+    const { spec } = parseRulesetBody(name, body)
+    const record = this.#newRecord(name, spec, options.by)
+    if (options.dryRun) {
+      if (await getRuleset(this.#db, name)) throw exists('ruleset', name)
+      return record
+    }
+    try {
+      await insertRuleset(this.#db, record)
+    } catch (error) {
+      if (error instanceof AlreadyExistsError) throw exists('ruleset', name)
+      throw error
+    }
+    await this.#announce('ruleset', name, record.version)
+    return record
+  }
+
+  async replaceRuleset(name: string, body: unknown, options: WriteOptions): Promise<StoredRuleset> {
+    const { spec } = parseRulesetBody(name, body)
+    const stored = await this.#db.transaction(async (tx) => {
+      const current = await getRuleset(tx, name)
+      if (!current) throw new NotFoundError('ruleset', name)
+      const next = this.#replacement(current, spec, options.by)
+      if (options.dryRun) return next
+      await replaceRuleset(tx, next)
+      return next
+    })
+    if (!options.dryRun) await this.#announce('ruleset', name, stored.version)
+    return stored
+  }
+
+  async getRuleset(name: string): Promise<StoredRuleset> {
+    const ruleset = await getRuleset(this.#db, name)
+    if (!ruleset) throw new NotFoundError('ruleset', name)
+    return ruleset
+  }
+
+  listRulesets(labels: LabelFilter): Promise<StoredRuleset[]> {
+    return listRulesets(this.#db, { labels })
+  }
+
+  async deleteRuleset(name: string): Promise<void> {
+    try {
+      await deleteRuleset(this.#db, name)
+    } catch (error) {
+      if (error instanceof StoreNotFoundError) throw new NotFoundError('ruleset', name)
+      if (error instanceof StillReferencedError) {
+        throw new ConflictError('ruleset still referenced', `ruleset "${name}" is still referenced by ${plural('policy', 'policies', error.referencedBy)}`)
+      }
+      throw error
+    }
+    await this.#announce('ruleset', name, 0)
+  }
+
+  async createPolicy(name: string, body: unknown, options: WriteOptions): Promise<StoredPolicy> {
+    const { spec, fieldPrefix } = parsePolicyBody(name, body)
+    const record = this.#newRecord(name, spec, options.by)
+    await this.#requireRulesets(this.#db, spec, fieldPrefix)
+    if (options.dryRun) {
+      if (await getPolicy(this.#db, name)) throw exists('policy', name)
+      return record
+    }
+    try {
+      await insertPolicy(this.#db, record)
+    } catch (error) {
+      if (error instanceof AlreadyExistsError) throw exists('policy', name)
+      throw error
+    }
+    await this.#announce('policy', name, record.version)
+    return record
+  }
+
+  async replacePolicy(name: string, body: unknown, options: WriteOptions): Promise<StoredPolicy> {
+    const { spec, fieldPrefix } = parsePolicyBody(name, body)
+    const stored = await this.#db.transaction(async (tx) => {
+      const current = await getPolicy(tx, name)
+      if (!current) throw new NotFoundError('policy', name)
+      await this.#requireRulesets(tx, spec, fieldPrefix)
+      const next = this.#replacement(current, spec, options.by)
+      if (options.dryRun) return next
+      await replacePolicy(tx, next)
+      return next
+    })
+    if (!options.dryRun) await this.#announce('policy', name, stored.version)
+    return stored
+  }
+
+  async getPolicy(name: string): Promise<StoredPolicy> {
+    const policy = await getPolicy(this.#db, name)
+    if (!policy) throw new NotFoundError('policy', name)
+    return policy
+  }
+
+  listPolicies(labels: LabelFilter): Promise<StoredPolicy[]> {
+    return listPolicies(this.#db, { labels })
+  }
+
+  async deletePolicy(name: string): Promise<void> {
+    try {
+      await deletePolicy(this.#db, name)
+    } catch (error) {
+      if (error instanceof StoreNotFoundError) throw new NotFoundError('policy', name)
+      throw error
+    }
+    await this.#announce('policy', name, 0)
+  }
+
+  /** Every label key in use with its values, sorted, as `GET /api/labels/...` shows them. */
+  async labels(kind: 'ruleset' | 'policy'): Promise<Record<string, string[]>> {
+    const definitions = kind === 'ruleset' ? await listRulesets(this.#db, {}) : await listPolicies(this.#db, {})
+    const values = new Map<string, Set<string>>()
+    for (const definition of definitions) {
+      for (const [key, value] of Object.entries(definition.labels ?? {})) {
+        const set = values.get(key) ?? new Set<string>()
+        set.add(value)
+        values.set(key, set)
+      }
+    }
+    return Object.fromEntries([...values.keys()].sort().map((key) => [key, [...(values.get(key) as Set<string>)].sort()]))
+  }
+
+  /** A policy that names a ruleset which does not exist would judge nothing; refuse it up front. */
+  async #requireRulesets(q: Queryable, spec: PolicySpec, fieldPrefix: string): Promise<void> {
+    const missing: string[] = []
+    for (const [index, name] of (spec.rulesets ?? []).entries()) {
+      if (!(await getRuleset(q, name))) missing.push(`${fieldPrefix}rulesets[${index}]: ruleset "${name}" does not exist`)
+    }
+    if (missing.length > 0) throw new InvalidRequestError(missing.join('; '))
+  }
+
+  #newRecord<Spec extends RulesetSpec | PolicySpec>(name: string, spec: Spec, by: string): Spec & Stamp {
+    const now = this.#now().toISOString()
+    return { ...spec, name, labels: spec.labels ?? {}, version: 1, source: 'api', createdAt: now, createdBy: by, updatedAt: now, updatedBy: by }
+  }
+
+  #replacement<T extends Stamp>(current: T, spec: RulesetSpec | PolicySpec, by: string): T {
+    return {
+      ...spec,
+      labels: spec.labels ?? {},
+      name: current.name,
+      version: current.version + 1,
+      source: 'api',
+      createdAt: current.createdAt,
+      createdBy: current.createdBy,
+      updatedAt: this.#now().toISOString(),
+      updatedBy: by,
+    } as unknown as T
+  }
+
+  async #announce(kind: 'ruleset' | 'policy', name: string, version: number): Promise<void> {
+    await announceDefinitionChange(this.#db, { kind, name, version })
+    await this.#catalog.refresh({ kind, name })
+  }
+}
+
+interface Stamp {
+  name: string
+  version: number
+  source: 'api' | 'crd' | 'instruction'
+  createdAt: string
+  createdBy: string
+  updatedAt: string
+  updatedBy: string
+}
+
+function exists(kind: string, name: string): ConflictError {
+  return new ConflictError(`${kind} already exists`, `${kind} "${name}" already exists; use PUT to replace it`)
+}
+
+function plural(one: string, many: string, names: string[]): string {
+  return `${names.length === 1 ? one : many} ${names.map((name) => `"${name}"`).join(', ')}`
+}

@@ -1,0 +1,100 @@
+import type { AuditWriter } from '../audit/audit-writer.js'
+import {
+  evaluatePolicy,
+  evaluateRuleset,
+  PreparedInput,
+  resolvePolicyRulesets,
+  type CompiledRuleset,
+  type PolicyResult,
+  type RuleResult,
+  type RulesetResult,
+} from '../engine/index.js'
+import type { DefinitionCatalog } from './definition-catalog.js'
+import { NotFoundError } from './service-errors.js'
+
+export interface EvaluationRequest {
+  /** Policy or ruleset name. */
+  name: string
+  inputData: unknown
+  requestId: string
+  /** The caller's identity, written to the audits as updatedBy. */
+  by: string
+  /** The evaluated document as the caller sent it, for the audit's `input`. */
+  inputText: string
+  inputFormat: 'json' | 'yaml'
+  verbose?: boolean
+}
+
+export type PolicyEvaluationResponse = { requestId: string } & PolicyResult
+export type RulesetEvaluationResponse = { requestId: string } & RulesetResult
+
+/**
+ * Judges a document by a stored policy or ruleset and records the audits before answering:
+ * the response is sent only once the audit rows are committed (group commit batches
+ * concurrent evaluations into one transaction).
+ */
+export class EvaluationService {
+  readonly #catalog: DefinitionCatalog
+  readonly #audits: AuditWriter
+
+  constructor(catalog: DefinitionCatalog, audits: AuditWriter) {
+    this.#catalog = catalog
+    this.#audits = audits
+  }
+
+  async evaluatePolicy(request: EvaluationRequest): Promise<PolicyEvaluationResponse> {
+    const policy = this.#catalog.policy(request.name)
+    if (!policy) throw new NotFoundError('policy', request.name)
+    const { found, missing } = resolvePolicyRulesets(policy, this.#catalog.rulesets())
+    const compiled: CompiledRuleset[] = found.map((ruleset) => this.#catalog.compiled(ruleset))
+    const input = new PreparedInput({ object: request.inputData })
+    const evaluation = evaluatePolicy(policy, compiled, input, { verbose: true })
+    const missingResults = missing.map((name) => missingRuleset(name))
+    const all = [...evaluation.output.results, ...missingResults]
+    const output: PolicyResult = {
+      policy: policy.name,
+      passed: evaluation.output.passed && missingResults.length === 0,
+      results: all.filter(isViolation),
+    }
+    const audit = { requestId: request.requestId, input: request.inputText, inputFormat: request.inputFormat, updatedBy: request.by }
+    await this.#audits.write({
+      policyAudits: [{ ...audit, policyName: policy.name, output, passed: output.passed }],
+      rulesetAudits: evaluation.rulesets.map((result) => {
+        const rulesetOutput = { ruleset: result.ruleset, passed: result.passed, results: result.results.filter(isViolation) }
+        return { ...audit, rulesetName: result.ruleset, output: rulesetOutput, passed: rulesetOutput.passed }
+      }),
+    })
+    return { requestId: request.requestId, policy: policy.name, passed: output.passed, results: request.verbose ? all : output.results }
+  }
+
+  async evaluateRuleset(request: EvaluationRequest): Promise<RulesetEvaluationResponse> {
+    const ruleset = this.#catalog.ruleset(request.name)
+    if (!ruleset) throw new NotFoundError('ruleset', request.name)
+    const result = evaluateRuleset(this.#catalog.compiled(ruleset), new PreparedInput({ object: request.inputData }), { verbose: true })
+    const output: RulesetResult = { ruleset: ruleset.name, passed: result.passed, results: result.results.filter(isViolation) }
+    await this.#audits.write({
+      policyAudits: [],
+      rulesetAudits: [
+        {
+          requestId: request.requestId,
+          rulesetName: ruleset.name,
+          input: request.inputText,
+          inputFormat: request.inputFormat,
+          output,
+          passed: output.passed,
+          updatedBy: request.by,
+        },
+      ],
+    })
+    return { requestId: request.requestId, ruleset: ruleset.name, passed: output.passed, results: request.verbose ? result.results : output.results }
+  }
+}
+
+function isViolation(result: RuleResult): boolean {
+  return result.status === 'fail' || result.status === 'error'
+}
+
+/** A policy naming a ruleset that vanished (possible with CRDs) must not pass silently. */
+function missingRuleset(name: string): RuleResult {
+  return { ruleset: name, rule: '', status: 'error', severity: 'high', message: `ruleset "${name}" does not exist` }
+}
