@@ -13,6 +13,7 @@ node_modules/.install-stamp: package.json package-lock.json
 
 build: install
 	tsc -p tsconfig.build.json
+	@printf '{"commit":"%s"}\n' "$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)" > dist/build-info.json
 
 typecheck: install
 	tsc -p tsconfig.json --noEmit

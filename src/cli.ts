@@ -1,17 +1,24 @@
 import { readFileSync } from 'node:fs'
 import { evalUsage, runEval } from './commands/eval-command.js'
 import { importUsage, runImport } from './commands/import-command.js'
+import { migrateUsage, runMigrate } from './commands/migrate-command.js'
+import { runServe, serveHelp } from './commands/serve-command.js'
 import { runTest, testUsage } from './commands/test-command.js'
+import { runToken, tokenUsage } from './commands/token-command.js'
 import { EXIT_BAD_INPUT, UsageError } from './commands/usage-error.js'
 import { LoadError, RulesetCompileError } from './engine/index.js'
 import { ImportError } from './import/index.js'
+import { ConflictError, InvalidRequestError, NotFoundError } from './services/service-errors.js'
 
 type Command = (argv: string[], print: (line: string) => void, warn: (line: string) => void) => number | Promise<number>
 
 const commands: Record<string, { run: Command; usage: string }> = {
+  serve: { run: runServe, usage: serveHelp() },
   eval: { run: runEval, usage: evalUsage },
   import: { run: runImport, usage: importUsage },
   test: { run: runTest, usage: testUsage },
+  token: { run: runToken, usage: tokenUsage },
+  migrate: { run: runMigrate, usage: migrateUsage },
 }
 
 function usage(): string {
@@ -64,6 +71,8 @@ async function main(argv: string[]): Promise<number> {
 function describeError(error: unknown): string {
   if (error instanceof UsageError || error instanceof LoadError || error instanceof RulesetCompileError) return error.message
   if (error instanceof ImportError) return `${error.field}: ${error.message}`
+  if (error instanceof Error && error.name === 'StoreUnavailableError') return `the store is unavailable: ${error.message}`
+  if (error instanceof InvalidRequestError || error instanceof NotFoundError || error instanceof ConflictError) return error.details
   if (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) return error.message
   return `internal error: ${error instanceof Error ? error.message : String(error)}`
 }

@@ -3,7 +3,9 @@ import type { Db } from '../store/db.js'
 import { getPolicy, listAllPolicies, type StoredPolicy } from '../store/policies-repository.js'
 import { getRuleset, listAllRulesets, type StoredRuleset } from '../store/rulesets-repository.js'
 
-export const DEFINITIONS_CHANNEL = 'verdict_definitions'
+import { DEFINITIONS_CHANNEL } from '../store/definition-changes.js'
+
+export { DEFINITIONS_CHANNEL }
 
 export interface DefinitionChange {
   kind: 'ruleset' | 'policy'

@@ -175,7 +175,9 @@ export class DefinitionService {
 
   #newRecord<Spec extends RulesetSpec | PolicySpec>(name: string, spec: Spec, by: string): Spec & Stamp {
     const now = this.#now().toISOString()
-    return { ...spec, name, labels: spec.labels ?? {}, version: 1, source: 'api', createdAt: now, createdBy: by, updatedAt: now, updatedBy: by }
+    const stamp: Stamp = { name, version: 1, source: 'api', createdAt: now, createdBy: by, updatedAt: now, updatedBy: by }
+    // TypeScript cannot see through a spread of a generic spec; the shape is the two parts joined.
+    return { ...spec, labels: spec.labels ?? {}, ...stamp } as unknown as Spec & Stamp
   }
 
   #replacement<T extends Stamp>(current: T, spec: RulesetSpec | PolicySpec, by: string): T {

@@ -1,0 +1,37 @@
+import { ConfigError, formatSettingsHelp, loadConfig } from '../config.js'
+import { startServer } from '../server/start-server.js'
+import { UsageError } from './usage-error.js'
+
+export const serveUsage = `verdict serve [--<setting> <value>...]
+
+Starts the REST API (and, as they arrive, the admission webhook and the controller) on the
+embedded store, or on PostgreSQL when VERDICT_DATABASE_URL is set. On an empty store it creates an
+admin token and logs the file holding it. Every setting is an environment variable and a flag; a
+flag wins.
+
+${'Settings:'}
+`
+
+export function serveHelp(): string {
+  return `${serveUsage}${formatSettingsHelp()}`
+}
+
+/** Runs until SIGINT or SIGTERM, then drains requests and flushes audits before exiting. */
+export async function runServe(argv: string[]): Promise<number> {
+  let config
+  try {
+    config = loadConfig(process.env, argv)
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message)
+    throw error
+  }
+  const server = await startServer(config)
+  await new Promise<void>((resolve) => {
+    const stop = (): void => resolve()
+    process.once('SIGINT', stop)
+    process.once('SIGTERM', stop)
+  })
+  server.app.log.info('shutting down: draining requests and flushing audits')
+  await server.close()
+  return 0
+}

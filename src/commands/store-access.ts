@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from '../config.js'
+import type { Db } from '../store/db.js'
+import { migrate } from '../store/migrate.js'
+import { openDb } from '../store/open-db.js'
+import { UsageError } from './usage-error.js'
+
+/** The store the service would use with the same environment and flags, migrated unless asked not to. */
+export async function openConfiguredStore(argv: string[], options: { migrate?: boolean } = {}): Promise<{ db: Db; rest: string[] }> {
+  const { settings, rest } = splitSettingFlags(argv)
+  let config
+  try {
+    config = loadConfig(process.env, settings)
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message)
+    throw error
+  }
+  const db = await openDb({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) })
+  try {
+    if (options.migrate !== false) await migrate(db)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  return { db, rest }
+}
+
+const STORE_FLAGS = ['--data-dir', '--database-url']
+
+/** `--data-dir` and `--database-url` choose the store; every other argument belongs to the command. */
+function splitSettingFlags(argv: string[]): { settings: string[]; rest: string[] } {
+  const settings: string[] = []
+  const rest: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    const flag = STORE_FLAGS.find((name) => arg === name || arg.startsWith(`${name}=`))
+    if (!flag) rest.push(arg)
+    else if (arg.includes('=')) settings.push(arg)
+    else settings.push(arg, argv[++i] ?? '')
+  }
+  return { settings, rest }
+}

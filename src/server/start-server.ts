@@ -1,0 +1,109 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { AddressInfo } from 'node:net'
+import { buildApp } from '../api/build-app.js'
+import { auditRoutes } from '../api/routes/audits.js'
+import { evaluationRoutes } from '../api/routes/evaluations.js'
+import { labelRoutes } from '../api/routes/labels.js'
+import { policyRoutes } from '../api/routes/policies.js'
+import { rulesetRoutes } from '../api/routes/rulesets.js'
+import { tokenRoutes } from '../api/routes/tokens.js'
+import { whoamiRoutes } from '../api/routes/whoami.js'
+import { AuditWriter } from '../audit/audit-writer.js'
+import type { Config } from '../config.js'
+import { AuditQueryService } from '../services/audit-query-service.js'
+import { DefinitionCatalog } from '../services/definition-catalog.js'
+import { DefinitionService } from '../services/definition-service.js'
+import { EvaluationService } from '../services/evaluation-service.js'
+import { TokenService } from '../services/token-service.js'
+import { deleteAuditsOlderThan } from '../store/audit-retention.js'
+import type { Db } from '../store/db.js'
+import { migrate } from '../store/migrate.js'
+import { openDb } from '../store/open-db.js'
+import { bootstrapAdminToken } from './bootstrap-admin-token.js'
+import { readBuildInfo } from './build-info.js'
+
+export interface StartOptions {
+  /** Interface to listen on; tests use 127.0.0.1. */
+  host?: string
+  /** pino options or false; default JSON logs at the configured level. */
+  logger?: false | { level: string }
+}
+
+export interface RunningServer {
+  readonly app: FastifyInstance
+  readonly apiUrl: string
+  readonly db: Db
+  readonly catalog: DefinitionCatalog
+  readonly tokens: TokenService
+  /** Where the generated admin token was written, when this start made one. */
+  readonly adminTokenFile: string | undefined
+  close(): Promise<void>
+}
+
+const RETENTION_EVERY_MS = 60 * 60 * 1000
+
+/** The whole service on one store: migrations, tokens, definitions, audits, and the REST API listening. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const db = await openDb({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) })
+  const cleanups: (() => Promise<void>)[] = [() => db.close()]
+  const closeAll = async (): Promise<void> => {
+    for (const cleanup of cleanups.reverse()) await cleanup()
+  }
+  try {
+    await migrate(db)
+    const tokens = new TokenService(db)
+    await tokens.start()
+    cleanups.push(() => tokens.stop())
+    const bootstrap = await bootstrapAdminToken(tokens, {
+      tokenFile: config.adminTokenFile,
+      ...(config.bootstrapToken ? { bootstrapSecret: config.bootstrapToken } : {}),
+    })
+    const audits = new AuditWriter(db)
+    cleanups.push(() => audits.close())
+    let log: FastifyBaseLogger | undefined
+    const catalog = new DefinitionCatalog(db, { onError: (error) => log?.error({ err: error }, 'refreshing rulesets and policies failed') })
+    await catalog.start()
+    cleanups.push(() => catalog.stop())
+    const definitions = new DefinitionService(db, catalog)
+    const app = await buildApp({
+      config,
+      authenticate: (secret) => tokens.authenticate(secret),
+      routes: [
+        rulesetRoutes(definitions),
+        policyRoutes(definitions),
+        evaluationRoutes(new EvaluationService(catalog, audits)),
+        auditRoutes(new AuditQueryService(db)),
+        labelRoutes(definitions),
+        tokenRoutes(tokens),
+        whoamiRoutes(),
+      ],
+      version: readBuildInfo(),
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    })
+    log = app.log
+    // The API stops taking requests first, then the audits it accepted are flushed.
+    cleanups.push(() => app.close())
+    await app.listen({ port: config.apiPort, host: options.host ?? '0.0.0.0' })
+    const address = app.server.address() as AddressInfo
+    const scheme = config.apiTlsCertFile ? 'https' : 'http'
+    const apiUrl = `${scheme}://${options.host ?? '127.0.0.1'}:${address.port}`
+    app.log.info({ apiUrl, store: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}` }, 'verdict API listening')
+    if (bootstrap.tokenFile) app.log.info({ adminTokenFile: bootstrap.tokenFile, tokenId: bootstrap.tokenId }, 'created the first admin token; its secret is in this file')
+    else if (bootstrap.tokenId) app.log.info({ tokenId: bootstrap.tokenId }, 'created the first admin token from VERDICT_BOOTSTRAP_TOKEN')
+
+    const retention = setInterval(() => {
+      if (config.auditRetentionDays > 0) {
+        deleteAuditsOlderThan(db, new Date(Date.now() - config.auditRetentionDays * 86_400_000)).catch((error: unknown) =>
+          app.log.error({ err: error }, 'deleting expired audits failed'),
+        )
+      }
+    }, RETENTION_EVERY_MS)
+    retention.unref()
+    cleanups.push(async () => clearInterval(retention))
+
+    return { app, apiUrl, db, catalog, tokens, adminTokenFile: bootstrap.tokenFile, close: closeAll }
+  } catch (error) {
+    await closeAll()
+    throw error
+  }
+}
