@@ -4,6 +4,6 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
-    globalSetup: ['test/cli-setup.ts'],
+    globalSetup: ['test/cli-setup.ts', 'test/support/database-setup.ts'],
   },
 })

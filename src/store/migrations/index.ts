@@ -1,0 +1,18 @@
+import { sql as initial } from './001-initial.js'
+import { sql as auditCounts } from './002-audit-counts.js'
+
+export interface Migration {
+  /** Recorded in schema_migrations; never rename one that has shipped. */
+  name: string
+  /** One or more statements, run in one transaction. */
+  sql: string
+}
+
+/**
+ * Every migration in order. They are TypeScript modules rather than .sql files because tsc copies
+ * only what it compiles into dist/, and the CLI runs from dist/.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  { name: '001-initial', sql: initial },
+  { name: '002-audit-counts', sql: auditCounts },
+]

@@ -1,0 +1,54 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadConfig } from '../../src/config.js'
+import { startServer, type RunningServer } from '../../src/server/start-server.js'
+import { createTestDatabase, type AdapterKind, type TestDatabase } from '../support/databases.js'
+
+export interface TestService {
+  server: RunningServer
+  /** The secret of the admin token the service made on its empty store. */
+  adminToken: string
+  /** PostgreSQL only: the database URL, to start a second replica on it. */
+  databaseUrl: string | undefined
+  close(): Promise<void>
+}
+
+/** The whole service as `verdict serve` runs it, on a fresh store of the given kind, on an ephemeral port. */
+export async function startTestService(kind: AdapterKind, settings: Record<string, string> = {}): Promise<TestService> {
+  const dir = await mkdtemp(join(tmpdir(), 'verdict-api-'))
+  let database: TestDatabase | undefined
+  const env: Record<string, string> = {
+    VERDICT_API_PORT: '0',
+    VERDICT_LOG_LEVEL: 'silent',
+    VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'),
+    VERDICT_RATE_LIMIT: '10000',
+    VERDICT_RATE_BURST: '10000',
+    ...settings,
+  }
+  if (kind === 'postgres') {
+    database = await createTestDatabase('postgres')
+    env.VERDICT_DATABASE_URL = database.url as string
+  } else {
+    env.VERDICT_DATA_DIR = 'memory://'
+  }
+  const server = await startServer(loadConfig(env, []), { host: '127.0.0.1', logger: false })
+  const adminToken = (await readFile(join(dir, 'admin-token'), 'utf8')).trim()
+  return {
+    server,
+    adminToken,
+    databaseUrl: database?.url,
+    async close() {
+      await server.close()
+      await database?.dispose()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A second replica on the same PostgreSQL database. */
+export async function startReplica(databaseUrl: string): Promise<RunningServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'verdict-replica-'))
+  const env = { VERDICT_API_PORT: '0', VERDICT_LOG_LEVEL: 'silent', VERDICT_DATABASE_URL: databaseUrl, VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token') }
+  return startServer(loadConfig(env, []), { host: '127.0.0.1', logger: false })
+}

