@@ -446,3 +446,31 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
     expect(response.headers.get('x-api-version')).toBe('1.0')
   })
 })
+
+describe('rate limits on the whole service', () => {
+  let service: TestService
+
+  beforeAll(async () => {
+    service = await startTestService('pglite', { VERDICT_RATE_LIMIT: '1', VERDICT_RATE_BURST: '3' })
+  })
+
+  afterAll(async () => {
+    await service?.close()
+  })
+
+  it('answers 429 with Retry-After and RateLimit headers once a token spends its burst', async () => {
+    const api = client(service.server.apiUrl)
+    const statuses: number[] = []
+    let last: ApiResponse | undefined
+    for (let i = 0; i < 5; i++) {
+      last = await api('GET', '/api/rulesets', { token: service.adminToken })
+      statuses.push(last.status)
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200])
+    expect(last?.status).toBe(429)
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+    expect(last?.headers.get('ratelimit-limit')).toBe('3')
+    expect(last?.headers.get('ratelimit-remaining')).toBe('0')
+    expect(errorBody(last as ApiResponse)).toEqual({ error: 'rate limited', details: expect.stringMatching(/retry after \d+ s/) })
+  })
+})
