@@ -1,0 +1,109 @@
+// REST evaluation with durable audits against a bare fastify endpoint, in the same run on the same
+// machine: (a) a fastify route that answers a constant, (b) POST /api/eval/policies/{name} with a
+// 10-rule ruleset, each answer sent only after its audit rows are committed to PostgreSQL (fsync
+// on). Then (b) at a fixed 1,000 requests/s for its latency. The servers run in a child process.
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon, { type Result } from 'autocannon'
+import { startBenchPostgres } from './postgres-server.js'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const FIXED_RATE = Number(process.env.BENCH_FIXED_RATE ?? 1000)
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const pod = JSON.parse(readFileSync(resolve(here, '..', '..', 'bench', 'fixtures', 'restricted-pod.json'), 'utf8')) as Record<string, unknown>
+const body = JSON.stringify({ inputData: pod })
+
+/** Ten rules a platform team would run on every Pod (Pod Security restricted plus hygiene). */
+const rules = [
+  { name: 'no-privileged', expression: 'object.spec.containers.all(c, !c.?securityContext.?privileged.orValue(false))' },
+  { name: 'no-privilege-escalation', expression: 'object.spec.containers.all(c, c.?securityContext.?allowPrivilegeEscalation.orValue(true) == false)' },
+  { name: 'run-as-non-root', expression: 'object.spec.?securityContext.?runAsNonRoot.orValue(false) || object.spec.containers.all(c, c.?securityContext.?runAsNonRoot.orValue(false))' },
+  { name: 'drop-all-capabilities', expression: "object.spec.containers.all(c, c.?securityContext.?capabilities.?drop.orValue([]).exists(d, d == 'ALL'))" },
+  { name: 'seccomp', expression: "object.spec.?securityContext.?seccompProfile.?type.orValue('') in ['RuntimeDefault', 'Localhost']" },
+  { name: 'no-host-namespaces', expression: '!object.spec.?hostNetwork.orValue(false) && !object.spec.?hostPID.orValue(false) && !object.spec.?hostIPC.orValue(false)' },
+  { name: 'no-host-path', expression: 'object.spec.?volumes.orValue([]).all(v, !has(v.hostPath))' },
+  { name: 'no-latest-tag', expression: "object.spec.containers.all(c, !c.image.endsWith(':latest') && c.image.contains(':'))" },
+  { name: 'memory-limits', expression: 'object.spec.containers.all(c, has(c.resources) && has(c.resources.limits) && has(c.resources.limits.memory))' },
+  { name: 'team-label', expression: "has(object.metadata.labels) && 'app.kubernetes.io/part-of' in object.metadata.labels" },
+].map((rule) => ({ name: rule.name, match: { kinds: ['Pod'] }, validate: { cel: [{ expression: rule.expression }] } }))
+
+async function run(label: string, options: autocannon.Options): Promise<Result> {
+  const result = await autocannon(options)
+  const errors = result.errors + result.timeouts + result.non2xx
+  console.log(
+    `${label}: ${result.requests.total} requests in ${result.duration} s, ${Math.round(result.requests.average)} req/s, ` +
+      `latency p50 ${result.latency.p50} ms p99 ${result.latency.p99} ms, ${errors} errors/non-2xx`,
+  )
+  if (errors > 0) throw new Error(`${label}: ${errors} requests failed`)
+  return result
+}
+
+interface Target {
+  bareUrl: string
+  apiUrl: string
+  token: string
+}
+
+/** Starts bench/api-target.js on the project's Node and waits for the line naming its URLs. */
+function startTarget(databaseUrl: string): Promise<{ target: Target; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [resolve(here, 'api-target.js'), databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Promise((resolveTarget, reject) => {
+    let buffer = ''
+    child.once('exit', (code) => reject(new Error(`the benchmark target exited with ${code}`)))
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8')
+      const newline = buffer.indexOf('\n')
+      if (newline < 0) return
+      child.removeAllListeners('exit')
+      const target = JSON.parse(buffer.slice(0, newline)) as Target
+      resolveTarget({
+        target,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done())
+            child.kill('SIGTERM')
+          }),
+      })
+    })
+  })
+}
+
+async function main(): Promise<void> {
+  const postgres = await startBenchPostgres({ durable: true })
+  const { target, stop } = await startTarget(postgres.url)
+  try {
+    const headers = { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' }
+    const setup = async (path: string, payload: unknown): Promise<void> => {
+      const response = await fetch(`${target.apiUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(payload) })
+      if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+    }
+    await setup('/api/rulesets/workloads', { rules })
+    await setup('/api/policies/production', { rulesets: ['workloads'], action: 'Deny' })
+    const evalUrl = `${target.apiUrl}/api/eval/policies/production`
+    const check = await (await fetch(evalUrl, { method: 'POST', headers, body })).json()
+    console.log(`ruleset: ${rules.length} rules; sample answer: ${JSON.stringify(check)}`)
+    console.log(`node ${process.version}; ${SECONDS} s per run, ${CONNECTIONS} connections; servers in a child process, PostgreSQL and autocannon on the same 2 cores`)
+
+    await run('warm-up', { url: evalUrl, method: 'POST', headers, body, connections: CONNECTIONS, duration: 2 })
+    const bareResult = await run('bare fastify, constant answer', { url: target.bareUrl, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: CONNECTIONS, duration: SECONDS })
+    const evalResult = await run('eval with durable audits', { url: evalUrl, method: 'POST', headers, body, connections: CONNECTIONS, duration: SECONDS })
+    const fixed = await run(`eval at a fixed ${FIXED_RATE} req/s`, { url: evalUrl, method: 'POST', headers, body, connections: 64, overallRate: FIXED_RATE, duration: SECONDS })
+    const audited = await (await fetch(`${target.apiUrl}/api/audits/count/policies/production`, { headers })).json()
+    console.log(`policy audits written: ${JSON.stringify(audited)}`)
+
+    const bareRps = Math.round(bareResult.requests.average)
+    const evalRps = Math.round(evalResult.requests.average)
+    console.log(
+      `bare_rps=${bareRps} eval_rps=${evalRps} ratio=${(evalRps / bareRps).toFixed(2)} p50_ms=${fixed.latency.p50} p99_ms=${fixed.latency.p99}`,
+    )
+  } finally {
+    await stop()
+    await postgres.stop()
+  }
+}
+
+await main()

