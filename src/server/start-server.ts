@@ -60,8 +60,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })
     const audits = new AuditWriter(db)
     cleanups.push(() => audits.close())
-    let log: FastifyBaseLogger | undefined
-    const catalog = new DefinitionCatalog(db, { onError: (error) => log?.error({ err: error }, 'refreshing rulesets and policies failed') })
+    // The catalog starts before the app that owns the logger; its background errors log once there is one.
+    const logger: { current?: FastifyBaseLogger } = {}
+    const catalog = new DefinitionCatalog(db, { onError: (error) => logger.current?.error({ err: error }, 'refreshing rulesets and policies failed') })
     await catalog.start()
     cleanups.push(() => catalog.stop())
     const definitions = new DefinitionService(db, catalog)
@@ -80,7 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       version: readBuildInfo(),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     })
-    log = app.log
+    logger.current = app.log
     // The API stops taking requests first, then the audits it accepted are flushed.
     cleanups.push(() => app.close())
     await app.listen({ port: config.apiPort, host: options.host ?? '0.0.0.0' })

@@ -40,7 +40,10 @@ export class DefinitionCatalog {
    */
   async start(resyncMs = 60_000): Promise<void> {
     // Subscribe first: a change committed between the load and the subscription would be missed.
-    this.#unlisten = await this.#db.listen(DEFINITIONS_CHANNEL, (payload) => this.#onNotify(payload))
+    this.#unlisten = await this.#db.listen(DEFINITIONS_CHANNEL, (payload) => this.#onNotify(payload), {
+      // Notifications sent while the listener was reconnecting are lost: reload everything.
+      onReconnect: () => void this.resync().catch(this.#onError),
+    })
     await this.resync()
     this.#resync = setInterval(() => this.resync().catch(this.#onError), resyncMs)
     this.#resync.unref()

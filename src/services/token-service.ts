@@ -71,7 +71,10 @@ export class TokenService {
 
   /** Follows revocations made by any replica. */
   async start(): Promise<void> {
-    this.#unlisten = await this.#db.listen(TOKENS_CHANNEL, (id) => this.#forget(id))
+    this.#unlisten = await this.#db.listen(TOKENS_CHANNEL, (id) => this.#forget(id), {
+      // A revocation announced while the listener was reconnecting is lost: re-read every token.
+      onReconnect: () => this.#byHash.clear(),
+    })
   }
 
   async stop(): Promise<void> {

@@ -28,7 +28,7 @@ export interface StoredAuditRow {
 
 /**
  * The SQL for policy_audits and ruleset_audits, which differ only in the name column.
- * Queries are shaped for the indexes of migration 001 (see there).
+ * Queries are shaped for the indexes of migration 001 and the counters of 002 (see there).
  */
 export class AuditTable {
   readonly #select: string

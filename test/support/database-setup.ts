@@ -19,13 +19,19 @@ const TEMPLATE_DATABASE = 'verdict_template'
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const workDir = mkdtempSync(join(tmpdir(), 'verdict-test-'))
-  const [server, pgliteTemplate] = await Promise.all([startPostgresServer(), buildPgliteTemplate(workDir)])
+  const started = await Promise.allSettled([startPostgresServer(), buildPgliteTemplate(workDir)])
+  const [serverResult, pgliteResult] = started
   try {
-    await buildPostgresTemplate(server.adminUrl, server.urlFor(TEMPLATE_DATABASE))
+    if (serverResult.status === 'rejected') throw serverResult.reason
+    if (pgliteResult.status === 'rejected') throw pgliteResult.reason
+    await buildPostgresTemplate(serverResult.value.adminUrl, serverResult.value.urlFor(TEMPLATE_DATABASE))
   } catch (error) {
-    await server.stop()
+    if (serverResult.status === 'fulfilled') await serverResult.value.stop()
+    rmSync(workDir, { recursive: true, force: true })
     throw error
   }
+  const server = serverResult.value
+  const pgliteTemplate = pgliteResult.value
   project.provide('verdictPostgresAdminUrl', server.adminUrl)
   project.provide('verdictPostgresTemplate', TEMPLATE_DATABASE)
   project.provide('verdictPgliteTemplate', pgliteTemplate.migrated)

