@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { buildApp } from '../api/build-app.js'
 import { auditRoutes } from '../api/routes/audits.js'
@@ -91,6 +92,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     app.log.info({ apiUrl, store: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}` }, 'verdict API listening')
     if (bootstrap.tokenFile) app.log.info({ adminTokenFile: bootstrap.tokenFile, tokenId: bootstrap.tokenId }, 'created the first admin token; its secret is in this file')
     else if (bootstrap.tokenId) app.log.info({ tokenId: bootstrap.tokenId }, 'created the first admin token from VERDICT_BOOTSTRAP_TOKEN')
+    else if (existsSync(config.adminTokenFile)) app.log.info({ adminTokenFile: config.adminTokenFile }, 'the admin token made at the first start is in this file')
 
     const retention = setInterval(() => {
       if (config.auditRetentionDays > 0) {
