@@ -4,6 +4,11 @@
 import { countPolicyAudits, listPolicyAudits } from '../src/store/audits-repository.js'
 import type { Db } from '../src/store/db.js'
 import { migrate } from '../src/store/migrate.js'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadConfig } from '../src/config.js'
+import { startServer } from '../src/server/start-server.js'
 import { openDb } from '../src/store/open-db.js'
 import { startBenchPostgres } from './postgres-server.js'
 
@@ -41,13 +46,15 @@ async function main(): Promise<void> {
     const names = [single.name, '*', 'policy-0*']
     console.log(`median of ${RUNS} runs after ${WARMUP} warm-ups, all time, pageSize 10; the glob is for reference only`)
     console.log('fresh after the load (no VACUUM yet, so index-only scans still visit the heap):')
-    const fresh = await report(db, names, range)
+    await report(db, names, range)
+    console.log('the same through the REST routes (HTTP, auth and JSON included), still fresh:')
+    const fresh = await reportRoutes(server.url, [single.name, '*'])
     const vacuumMs = await timed(() => db.query('VACUUM policy_audits'))
     console.log(`after VACUUM (${(vacuumMs / 1000).toFixed(1)} s; autovacuum does this in service):`)
     await report(db, names, range)
     const [one, all] = fresh
     if (!one || !all) throw new Error('nothing measured')
-    console.log("figures below: the fresh state, the slower of the single name and '*'")
+    console.log("figures below: the routes in the fresh state, the slower of the single name and '*'")
     console.log(
       `count_ms=${fmt(Math.max(one.count, all.count))} first_page_ms=${fmt(Math.max(one.firstPage, all.firstPage))} page_1000_ms=${fmt(Math.max(one.page1000, all.page1000))}`,
     )
@@ -98,6 +105,39 @@ async function measure(db: Db, name: string, range: { start: Date; end: Date }):
     count: await median(() => countPolicyAudits(db, { name, ...range })),
     firstPage: await median(() => listPolicyAudits(db, { name, ...range, page: 1, pageSize: 10 })),
     page1000: await median(() => listPolicyAudits(db, { name, ...range, page: 1000, pageSize: 10 })),
+  }
+}
+
+/** The service on the same database, in this process; requests one at a time, so nothing queues. */
+async function reportRoutes(databaseUrl: string, names: string[]): Promise<Figures[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'verdict-bench-audits-'))
+  const config = loadConfig(
+    { VERDICT_API_PORT: '0', VERDICT_DATABASE_URL: databaseUrl, VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'), VERDICT_LOG_LEVEL: 'warn', VERDICT_RATE_LIMIT: '100000', VERDICT_RATE_BURST: '100000' },
+    [],
+  )
+  const service = await startServer(config, { host: '127.0.0.1', logger: false })
+  try {
+    const headers = { authorization: `Bearer ${readFileSync(join(dir, 'admin-token'), 'utf8').trim()}` }
+    const get = (path: string) => async (): Promise<void> => {
+      const response = await fetch(`${service.apiUrl}${path}`, { headers })
+      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+      await response.arrayBuffer()
+    }
+    const figures: Figures[] = []
+    for (const name of names) {
+      const list = name === '*' ? '/api/audits/policies?policy_name=*&' : `/api/audits/policies/${encodeURIComponent(name)}?`
+      const measured = {
+        count: await median(get(`/api/audits/count/policies/${encodeURIComponent(name)}`)),
+        firstPage: await median(get(`${list}pageSize=10`)),
+        page1000: await median(get(`${list}page=1000&pageSize=10`)),
+      }
+      console.log(`  '${name}': count ${fmt(measured.count)} ms, first page ${fmt(measured.firstPage)} ms, page 1000 ${fmt(measured.page1000)} ms`)
+      figures.push(measured)
+    }
+    return figures
+  } finally {
+    await service.close()
+    rmSync(dir, { recursive: true, force: true })
   }
 }
 
