@@ -19,6 +19,7 @@ import './fastify-types.js'
 import { OpenApiDocument } from './openapi-document.js'
 import { ANONYMOUS, type Principal } from './principal.js'
 import { RateLimiter, rateLimitHook } from './rate-limit.js'
+import { compileValidator } from './schema-validators.js'
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js'
 import { openApiRoutes } from './routes/openapi.js'
 import { versionRoutes, type VersionInfo } from './routes/version.js'
@@ -57,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     clientErrorHandler: handleClientError,
   }) as unknown as FastifyInstance // with `https` fastify types the instance by server class; callers need only the common API
+
+  app.setValidatorCompiler(compileValidator)
 
   // fastify refuses object defaults (they would be shared by all requests); the first hook sets it.
   app.decorateRequest('principal', null as unknown as Principal)

@@ -402,6 +402,17 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       expect((await api('DELETE', '/api/tokens/tok_nope', { token: admin })).status).toBe(404)
     })
 
+    it.each([
+      ['a string where a list belongs', { name: 'x', scopes: 'eval' }, /body\.scopes/],
+      ['a number where a string belongs', { name: 42, scopes: ['eval'] }, /body\.name/],
+      ['a field the schema does not know', { name: 'x', scopes: ['eval'], role: 'admin' }, /role/],
+      ['a missing field', { name: 'x' }, /body\.scopes/],
+    ])('checks bodies as sent, never coerced or trimmed: %s', async (_what, body, details) => {
+      const response = await api('POST', '/api/tokens', { token: admin, body })
+      expect(response.status).toBe(400)
+      expect(errorBody(response).details).toMatch(details)
+    })
+
     it('revokes a token at once', async () => {
       const revoked = await api('DELETE', `/api/tokens/${reader.id}`, { token: admin })
       expect(revoked.status).toBe(200)
