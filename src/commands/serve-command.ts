@@ -6,10 +6,8 @@ export const serveUsage = `verdict serve [--<setting> <value>...]
 
 Starts the REST API (and, as they arrive, the admission webhook and the controller) on the
 embedded store, or on PostgreSQL when VERDICT_DATABASE_URL is set. On an empty store it creates an
-admin token and logs the file holding it. Every setting is an environment variable and a flag; a
-flag wins.
+admin token and logs the file holding it.
 
-${'Settings:'}
 `
 
 export function serveHelp(): string {
