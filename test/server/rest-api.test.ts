@@ -361,6 +361,19 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       expect(response.status).toBe(400)
       expect(errorBody(response).details).toMatch(details)
     })
+
+    it('audits under a fresh request id when the client sends its own X-Request-Id, which may repeat', async () => {
+      const ids: string[] = []
+      for (let i = 0; i < 2; i++) {
+        const response = await api('POST', '/api/eval/policies/prod', { token: admin, body: { inputData: goodPod }, headers: { 'x-request-id': 'client-trace-1' } })
+        expect(response.headers.get('x-request-id')).toBe('client-trace-1')
+        ids.push((response.body as { requestId: string }).requestId)
+      }
+      expect(ids[0]).toMatch(UUID)
+      expect(ids[1]).toMatch(UUID)
+      expect(ids[0]).not.toBe(ids[1])
+      expect((await api('GET', '/api/audits/policies/uuid/client-trace-1', { token: admin })).status).toBe(404)
+    })
   })
 
   describe('tokens and scopes', () => {

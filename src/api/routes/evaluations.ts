@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import * as yaml from 'js-yaml'
+import { randomUUID } from 'node:crypto'
 import type { EvaluationRequest, EvaluationService } from '../../services/evaluation-service.js'
 import { errorSchema, nameParams, ruleResultSchema } from './common-schemas.js'
 
@@ -37,14 +38,20 @@ function resultSchema(kind: 'policy' | 'ruleset') {
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema, 429: errorSchema, 503: errorSchema }
 
-/** The request as the evaluation service needs it: the audit keeps the document as it was sent. */
+/**
+ * The request as the evaluation service needs it: the audit keeps the document as it was sent.
+ * The audits' requestId is the request id only when this server made it: a client's own
+ * X-Request-Id may repeat, and an audit id must find exactly one evaluation.
+ */
 function evaluationRequest(request: FastifyRequest<{ Params: { name: string }; Body: EvalBody; Querystring: EvalQuery }>): EvaluationRequest {
   const inputFormat = request.bodyFormat === 'yaml' ? 'yaml' : 'json'
   const inputData = request.body.inputData
+  const requestId = request.headers['x-request-id'] === undefined ? request.id : randomUUID()
+  if (requestId !== request.id) request.log.info({ auditRequestId: requestId }, 'evaluation audited under its own request id')
   return {
     name: request.params.name,
     inputData,
-    requestId: request.id,
+    requestId,
     by: request.principal.owner,
     inputText: inputFormat === 'yaml' ? yaml.dump(inputData) : JSON.stringify(inputData),
     inputFormat,
