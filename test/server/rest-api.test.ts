@@ -209,6 +209,12 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       expect(errorBody(action).details).toBe('body.action: must be "Deny" or "Warn" or "Audit"')
     })
 
+    it('answers 409 for an existing policy name', async () => {
+      const response = await api('POST', '/api/policies/prod', { token: admin, body: { rulesets: ['pods'] } })
+      expect(response.status).toBe(409)
+      expect(errorBody(response).details).toBe('policy "prod" already exists; use PUT to replace it')
+    })
+
     it('reads, lists, replaces and deletes policies', async () => {
       expect((await api('GET', '/api/policies/prod', { token: admin })).status).toBe(200)
       expect((await api('GET', '/api/policies/nope', { token: admin })).status).toBe(404)
@@ -405,6 +411,18 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       expect(denied.status).toBe(403)
       expect(errorBody(denied).details).toMatch(/\beval\b/)
       expect((await api('GET', '/api/tokens', { token: reader.secret })).status).toBe(403)
+      for (const [method, path] of [
+        ['POST', '/api/rulesets/x'],
+        ['PUT', '/api/rulesets/pods'],
+        ['DELETE', '/api/rulesets/pods'],
+        ['GET', '/api/rulesets'],
+        ['POST', '/api/policies/x'],
+        ['GET', '/api/policies/prod'],
+      ] as const) {
+        const response = await api(method, path, { token: reader.secret, ...(method === 'GET' ? {} : { body: { rules: [teamLabel] } }) })
+        expect(response.status, `${method} ${path}`).toBe(403)
+      }
+      expect((await api('GET', '/api/rulesets/pods', { token: admin })).status).toBe(200)
     })
 
     it('refuses bad token requests', async () => {
