@@ -74,10 +74,17 @@ async function load(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('SELECT setseed(0.42)')
     await tx.query(
-      `INSERT INTO policy_audits (request_id, policy_name, input, input_format, output, passed, updated_at, updated_by)
-       SELECT 'req-' || i, name,
+      // As the writer stores them: the input once per request in audit_inputs, the row pointing to it.
+      `INSERT INTO audit_inputs (request_id, input, input_format)
+       SELECT 'req-' || i,
               '{"apiVersion":"v1","kind":"Pod","metadata":{"name":"web-' || i || '","namespace":"prod","labels":{"app":"web"}},"spec":{"containers":[{"name":"web","image":"registry.example.com/web:1.27.3","resources":{"limits":{"cpu":"500m","memory":"256Mi"}}}]}}',
-              'json',
+              'json'
+       FROM generate_series(1, $1::int) AS i`,
+      [RECORDS],
+    )
+    await tx.query(
+      `INSERT INTO policy_audits (request_id, policy_name, input, input_format, output, passed, updated_at, updated_by)
+       SELECT 'req-' || i, name, NULL, 'json',
               jsonb_build_object('policy', name, 'passed', passed, 'results',
                 CASE WHEN passed THEN '[]'::jsonb ELSE '[{"ruleset":"pods","rule":"no-latest","status":"fail","severity":"high","message":"image tag latest"}]'::jsonb END),
               passed,

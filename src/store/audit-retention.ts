@@ -21,9 +21,27 @@ export async function deleteAuditsOlderThan(
 ): Promise<{ policyAudits: number; rulesetAudits: number }> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be an integer >= 1, got ${batchSize}`)
-  return {
+  const deleted = {
     policyAudits: await deleteBatches(q, 'policy_audits', before, batchSize),
     rulesetAudits: await deleteBatches(q, 'ruleset_audits', before, batchSize),
+  }
+  await deleteOrphanInputs(q, before, batchSize)
+  return deleted
+}
+
+/** Inputs stored before the cutoff that no remaining audit points to. */
+async function deleteOrphanInputs(q: Queryable, before: Date, batchSize: number): Promise<void> {
+  for (;;) {
+    const result = await q.query(
+      `DELETE FROM audit_inputs WHERE request_id IN (
+         SELECT i.request_id FROM audit_inputs i
+         WHERE i.stored_at < $1
+           AND NOT EXISTS (SELECT 1 FROM policy_audits p WHERE p.request_id = i.request_id)
+           AND NOT EXISTS (SELECT 1 FROM ruleset_audits r WHERE r.request_id = i.request_id)
+         ORDER BY i.stored_at LIMIT $2)`,
+      [timestampParam(before), batchSize],
+    )
+    if (result.rowCount < batchSize) return
   }
 }
 

@@ -8,7 +8,8 @@ import { isoTimestamp, timestampParam } from './timestamps.js'
 export interface AuditInsert {
   requestId: string
   name: string
-  input: string
+  /** Null when the input is the one audit_inputs holds for the request id. */
+  input: string | null
   inputFormat: InputFormat
   output: { passed: boolean }
   passed?: boolean
@@ -39,7 +40,9 @@ export class AuditTable {
     readonly nameColumn: 'policy_name' | 'ruleset_name',
   ) {
     this.#counters = table === 'policy_audits' ? 'policy_audit_counts' : 'ruleset_audit_counts'
-    this.#select = `SELECT a.request_id, a.${nameColumn} AS name, a.input, a.input_format, a.output, a.updated_at, a.updated_by FROM ${table} a`
+    this.#select =
+      `SELECT a.request_id, a.${nameColumn} AS name, coalesce(a.input, i.input) AS input, a.input_format, a.output, a.updated_at, a.updated_by ` +
+      `FROM ${table} a LEFT JOIN audit_inputs i ON a.input IS NULL AND i.request_id = a.request_id`
   }
 
   /**
@@ -58,7 +61,7 @@ export class AuditTable {
       [
         rows.map((row) => row.requestId),
         rows.map((row) => row.name),
-        rows.map((row) => withoutNul(row.input)),
+        rows.map((row) => (row.input === null ? null : withoutNul(row.input))),
         rows.map((row) => row.inputFormat),
         rows.map((row) => jsonText(row.output)),
         rows.map((row) => row.passed ?? row.output.passed),
@@ -139,7 +142,7 @@ function checkPaging(query: AuditPageQuery): void {
 }
 
 /** PostgreSQL text cannot hold U+0000; an audit must not be lost for it, so it is stored as U+FFFD. */
-function withoutNul(text: string): string {
+export function withoutNul(text: string): string {
   return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text
 }
 

@@ -379,4 +379,48 @@ describe.each(testDatabases())('audits repository ($kind)', ({ kind }) => {
       expect((await policyAuditByRequestId(database.db, 'fixed'))?.policyName).toBe('p')
     })
   })
+
+  describe('inputs stored once per request', () => {
+    beforeAll(async () => {
+      await resetTestDatabase(database.db)
+    })
+
+    const stored = async () => ({
+      inputs: (await database.db.query<{ request_id: string }>('SELECT request_id FROM audit_inputs ORDER BY request_id')).rows.map((row) => row.request_id),
+      inline: (await database.db.query<{ n: number }>('SELECT (SELECT count(*) FROM policy_audits WHERE input IS NOT NULL) + (SELECT count(*) FROM ruleset_audits WHERE input IS NOT NULL) AS n')).rows[0]?.n,
+    })
+
+    it('writes the document of a policy evaluation once and reads it back on every record', async () => {
+      const input = '{"kind":"Pod","metadata":{"name":"shared"}}'
+      await insertAudits(database.db, {
+        policyAudits: [{ ...policyRow('req-shared', 'prod', 0), input }],
+        rulesetAudits: [
+          { ...rulesetRow('req-shared', 'a', 0), input },
+          { ...rulesetRow('req-shared', 'b', 0), input },
+        ],
+      })
+      expect(await stored()).toEqual({ inputs: ['req-shared'], inline: 0 })
+      expect((await policyAuditByRequestId(database.db, 'req-shared'))?.input).toBe(input)
+      expect((await rulesetAuditsByRequestId(database.db, 'req-shared')).map((record) => record.input)).toEqual([input, input])
+      const [listed] = await listRulesetAudits(database.db, { name: 'b', ...ALL_TIME, page: 1, pageSize: 10 })
+      expect(listed?.input).toBe(input)
+    })
+
+    it('keeps a different document under a repeated request id inline, so no record reads another input', async () => {
+      await insertAudits(database.db, { policyAudits: [{ ...policyRow('req-shared', 'other', 1), input: '{"kind":"Service"}' }], rulesetAudits: [] })
+      await insertAudits(database.db, { policyAudits: [{ ...policyRow('req-shared', 'same', 2), input: '{"kind":"Pod","metadata":{"name":"shared"}}' }], rulesetAudits: [] })
+      expect(await stored()).toEqual({ inputs: ['req-shared'], inline: 2 })
+      const inputs = (await listPolicyAudits(database.db, { name: '*', ...ALL_TIME, page: 1, pageSize: 10 })).map((record) => [record.policyName, record.input])
+      expect(inputs).toEqual([
+        ['same', '{"kind":"Pod","metadata":{"name":"shared"}}'],
+        ['other', '{"kind":"Service"}'],
+        ['prod', '{"kind":"Pod","metadata":{"name":"shared"}}'],
+      ])
+    })
+
+    it('deletes an input with the last audit that points to it', async () => {
+      await deleteAuditsOlderThan(database.db, new Date('2100-01-01T00:00:00Z'))
+      expect(await stored()).toEqual({ inputs: [], inline: 0 })
+    })
+  })
 })

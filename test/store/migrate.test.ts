@@ -26,6 +26,7 @@ describe.each(testDatabases())('migrate ($kind)', ({ kind }) => {
       const tables = await database.db.query<{ tablename: string }>("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
       expect(tables.rows.map((row) => row.tablename)).toEqual([
         'api_tokens',
+        'audit_inputs',
         'policies',
         'policy_audit_counts',
         'policy_audits',

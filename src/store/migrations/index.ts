@@ -1,5 +1,6 @@
 import { sql as initial } from './001-initial.js'
 import { sql as auditCounts } from './002-audit-counts.js'
+import { sql as auditInputs } from './003-audit-inputs.js'
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -15,4 +16,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { name: '001-initial', sql: initial },
   { name: '002-audit-counts', sql: auditCounts },
+  { name: '003-audit-inputs', sql: auditInputs },
 ]
