@@ -2,6 +2,7 @@ import type { AuditWriter } from '../audit/audit-writer.js'
 import {
   evaluatePolicy,
   evaluateRuleset,
+  isViolation,
   PreparedInput,
   resolvePolicyRulesets,
   type CompiledRuleset,
@@ -88,10 +89,6 @@ export class EvaluationService {
     })
     return { requestId: request.requestId, ruleset: ruleset.name, passed: output.passed, results: request.verbose ? result.results : output.results }
   }
-}
-
-function isViolation(result: RuleResult): boolean {
-  return result.status === 'fail' || result.status === 'error'
 }
 
 /** A policy naming a ruleset that vanished (possible with CRDs) must not pass silently. */

@@ -1,5 +1,5 @@
 import type { CompiledRuleset } from '../compile/compiled-ruleset.js'
-import { DEFAULT_POD_CONTROLLERS, isPodController } from '../autogen/pod-controllers.js'
+import { DEFAULT_POD_CONTROLLERS } from '../autogen/pod-controllers.js'
 import { namesPodKind } from '../match/kind-selector.js'
 import { kindsNamedBy, matchesMatch } from '../match/matches-rule.js'
 import type { Policy } from '../model/policy.js'
@@ -37,13 +37,12 @@ export function evaluatePolicy(
   }
 }
 
-const POD_CONTROLLERS = new Set(DEFAULT_POD_CONTROLLERS)
+const POD_CONTROLLERS: ReadonlySet<string> = new Set(DEFAULT_POD_CONTROLLERS)
+const NO_CONTROLLERS: ReadonlySet<string> = new Set()
 
 /** A policy that selects Pods also selects the controllers that make them, as its rules do. */
 function policyMatches(policy: Policy, input: PreparedInput): boolean {
-  if (matchesMatch(policy.match, input.subject.target)) return true
   const kinds = kindsNamedBy(policy.match)
-  if (!kinds || !namesPodKind(kinds) || !isPodController(input.subject.target.gvk, POD_CONTROLLERS)) return false
-  const pod = input.podView()
-  return pod !== undefined && matchesMatch(policy.match, pod.target)
+  const controllers = kinds && namesPodKind(kinds) ? POD_CONTROLLERS : NO_CONTROLLERS
+  return input.subjectMatching((target) => matchesMatch(policy.match, target), controllers) !== undefined
 }

@@ -1,6 +1,5 @@
 import { CelEvaluationError, celValueToString, type CelActivation } from '../cel/index.js'
 import type { CompiledRule, CompiledValidation } from '../compile/compiled-ruleset.js'
-import { isPodController } from '../autogen/pod-controllers.js'
 import { LazyVariables } from './lazy-variables.js'
 import type { RuleResult, RuleStatus } from '../results/rule-result.js'
 import type { PreparedInput, Subject } from './prepared-input.js'
@@ -23,10 +22,7 @@ export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResu
 
 /** The object itself when the rule matches it, else a controller's pod template when autogen applies. */
 export function subjectFor(rule: CompiledRule, input: PreparedInput): Subject | undefined {
-  if (rule.matches(input.subject.target)) return input.subject
-  if (rule.autogenControllers.size === 0 || !isPodController(input.subject.target.gvk, rule.autogenControllers)) return undefined
-  const pod = input.podView()
-  return pod && rule.matches(pod.target) ? pod : undefined
+  return input.subjectMatching(rule.matches, rule.autogenControllers)
 }
 
 function judge(rule: CompiledRule, activation: CelActivation): RuleResult {

@@ -1,8 +1,10 @@
+import { isPodController } from '../autogen/pod-controllers.js'
 import { podFromController } from '../autogen/pod-from-controller.js'
 import { toCelValue } from '../cel/index.js'
 import { groupVersionKindOf } from '../match/kind-selector.js'
 import type { Labels } from '../match/label-selector.js'
 import type { MatchTarget } from '../match/match-target.js'
+import type { TargetPredicate } from '../match/matches-filter.js'
 import type { Operation } from '../model/match.js'
 import type { EvaluationInput } from './evaluation-input.js'
 
@@ -49,6 +51,17 @@ export class PreparedInput {
       },
       sharedVariables: new Map(),
     }
+  }
+
+  /**
+   * What a rule or policy judges: the object itself when `matches` selects it, else, when the
+   * object is one of `controllers`, its pod template presented as a Pod (autogen) if that matches.
+   */
+  subjectMatching(matches: TargetPredicate, controllers: ReadonlySet<string>): Subject | undefined {
+    if (matches(this.subject.target)) return this.subject
+    if (controllers.size === 0 || !isPodController(this.subject.target.gvk, controllers)) return undefined
+    const pod = this.podView()
+    return pod && matches(pod.target) ? pod : undefined
   }
 
   /** The controller's pod template as a Pod (see autogen), or undefined when there is none. */
