@@ -28,7 +28,13 @@ export async function startBenchPostgres(options: { durable: boolean }): Promise
   }
   const port = await freePort()
   const logs: string[] = []
-  const flags = ['-k', baseDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_wal_size=4GB']
+  // wal_init_zero=off: a fresh cluster under write load creates a new 16 MB WAL segment every few
+  // seconds and, by default, zero-fills it first, stalling the commit waiting for it by 30-90 ms
+  // on this machine (pg_stat_activity shows IO:WalInitWrite). A cluster in service recycles old
+  // segments instead, so that stall is an artefact of the benchmark's brand-new database.
+  // BENCH_PG_FLAGS adds server flags ("-c name=value ...") for experiments.
+  const flags = ['-k', baseDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_wal_size=4GB', '-c', 'wal_init_zero=off']
+  flags.push(...(process.env.BENCH_PG_FLAGS ?? '').split(' ').filter(Boolean))
   if (!options.durable) flags.push('-c', 'fsync=off')
   const server = new EmbeddedPostgres({
     databaseDir: join(baseDir, 'data'),

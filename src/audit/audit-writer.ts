@@ -13,7 +13,13 @@ export interface AuditWriterOptions {
    * wait longer than that transaction.
    */
   maxWaitMs?: number
-  /** Called after every transaction, for metrics (batch size, latency, failures). */
+  /**
+   * Most batches being committed at once, each on its own connection; default 2. While one
+   * batch commits, the next can already start, so the server evaluates while PostgreSQL writes
+   * instead of the two taking turns. PGlite runs them one after the other anyway.
+   */
+  maxInFlight?: number
+  /** Called after every batch, for metrics (batch size, latency, failures). */
   onBatch?: (batch: BatchReport) => void
 }
 
@@ -33,7 +39,7 @@ interface Pending {
 
 /**
  * Group commit for audit records: `write` resolves once its rows are committed, and writes that
- * arrive while a transaction is in flight all go into the next one (one INSERT per table), so
+ * arrive while batches are in flight go into the next one (one statement for all its rows), so
  * a busy server pays one commit for many evaluations instead of one each.
  *
  * When a batch fails because the store is unreachable, every write in it is rejected with the
@@ -46,10 +52,12 @@ export class AuditWriter {
   readonly #maxBatch: number
   readonly #maxBatchChars: number
   readonly #maxWaitMs: number
+  readonly #maxInFlight: number
   readonly #onBatch: (batch: BatchReport) => void
   #queue: Pending[] = []
+  /** Writes in the batches being committed. */
   #inFlight = 0
-  #running = false
+  #batchesInFlight = 0
   #cancelTimer: (() => void) | undefined
   #closed = false
   #idleWaiters: Array<() => void> = []
@@ -59,6 +67,7 @@ export class AuditWriter {
     this.#maxBatch = positive('maxBatch', options.maxBatch ?? 500)
     this.#maxBatchChars = positive('maxBatchChars', options.maxBatchChars ?? 16 * 1024 * 1024)
     this.#maxWaitMs = options.maxWaitMs ?? 0
+    this.#maxInFlight = positive('maxInFlight', options.maxInFlight ?? 1)
     this.#onBatch = options.onBatch ?? (() => {})
   }
 
@@ -78,7 +87,7 @@ export class AuditWriter {
 
   /** Resolves when every write made so far has been committed or rejected. */
   flush(): Promise<void> {
-    if (!this.#running && this.#queue.length === 0) return Promise.resolve()
+    if (this.#batchesInFlight === 0 && this.#queue.length === 0) return Promise.resolve()
     return new Promise<void>((resolve) => {
       this.#idleWaiters.push(resolve)
       this.#start()
@@ -92,11 +101,11 @@ export class AuditWriter {
   }
 
   #schedule(): void {
-    // A running drain loop takes the new write with the next batch.
-    if (this.#running) return
+    // With every slot busy, the first batch to finish takes the new write along.
+    if (this.#batchesInFlight >= this.#maxInFlight) return
     if (this.#queue.length >= this.#maxBatch) return this.#start()
     if (this.#cancelTimer) return
-    if (this.#maxWaitMs > 0) {
+    if (this.#maxWaitMs > 0 && this.#batchesInFlight === 0) {
       const timer = setTimeout(() => this.#start(), this.#maxWaitMs)
       this.#cancelTimer = () => clearTimeout(timer)
     } else {
@@ -105,22 +114,24 @@ export class AuditWriter {
     }
   }
 
+  /** Fills the free slots with batches from the queue. */
   #start(): void {
     this.#cancelTimer?.()
     this.#cancelTimer = undefined
-    if (this.#running) return
-    this.#running = true
-    void this.#drain()
+    while (this.#batchesInFlight < this.#maxInFlight && this.#queue.length > 0) {
+      const batch = this.#takeBatch()
+      this.#batchesInFlight += 1
+      this.#inFlight += batch.length
+      void this.#commit(batch).finally(() => this.#finished(batch.length))
+    }
   }
 
-  async #drain(): Promise<void> {
-    while (this.#queue.length > 0) {
-      const batch = this.#takeBatch()
-      this.#inFlight = batch.length
-      await this.#commit(batch)
-      this.#inFlight = 0
-    }
-    this.#running = false
+  #finished(writes: number): void {
+    this.#batchesInFlight -= 1
+    this.#inFlight -= writes
+    // Writes that queued meanwhile have waited a whole commit already: no gathering delay.
+    if (this.#queue.length > 0) return this.#start()
+    if (this.#batchesInFlight > 0) return
     const waiters = this.#idleWaiters
     this.#idleWaiters = []
     for (const resolve of waiters) resolve()
@@ -144,7 +155,7 @@ export class AuditWriter {
     }
     const started = performance.now()
     try {
-      await this.#db.transaction((tx) => insertAudits(tx, rows))
+      await insertAudits(this.#db, rows)
     } catch (error) {
       this.#report({ entries: batch.length, rows: rows.policyAudits.length + rows.rulesetAudits.length, durationMs: performance.now() - started, error })
       if (batch.length > 1 && !(error instanceof StoreUnavailableError)) {

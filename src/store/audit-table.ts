@@ -8,7 +8,7 @@ import { isoTimestamp, timestampParam } from './timestamps.js'
 export interface AuditInsert {
   requestId: string
   name: string
-  /** Null when the input is the one audit_inputs holds for the request id. */
+  /** Null when the row shares the input its request id's first row gave (see insertSql). */
   input: string | null
   inputFormat: InputFormat
   output: { passed: boolean }
@@ -46,29 +46,38 @@ export class AuditTable {
   }
 
   /**
-   * One statement for any number of rows: each column travels as one array parameter, so the
-   * statement text and parameter count stay fixed however large the batch (no 65,535-parameter
-   * ceiling). WITH ORDINALITY keeps ids in the order given.
+   * An INSERT of any number of rows whose columns travel as seven array parameters numbered
+   * from `first`, so the statement text and parameter count stay fixed however large the batch
+   * (no 65,535-parameter ceiling, one prepared statement). WITH ORDINALITY keeps ids in the
+   * order given. A row's input is NULL when `storedInputs` (a relation of request ids) holds its
+   * request id and the row shares that input (its own input parameter NULL); with a NULL input
+   * parameter and no stored input, it takes the text from `givenInputs` (request_id, input).
    */
-  async insert(q: Queryable, rows: readonly AuditInsert[]): Promise<void> {
-    if (rows.length === 0) return
-    await q.query(
-      `INSERT INTO ${this.table} (request_id, ${this.nameColumn}, input, input_format, output, passed, updated_by, updated_at)
-       SELECT r, n, i, f, o::jsonb, p, b, coalesce(t, date_trunc('milliseconds', now()))
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::timestamptz[])
+  insertSql(first: number, storedInputs: string, givenInputs: string): string {
+    const p = (offset: number) => `$${first + offset}`
+    return `INSERT INTO ${this.table} (request_id, ${this.nameColumn}, input, input_format, output, passed, updated_by, updated_at)
+       SELECT u.r, u.n,
+              CASE WHEN u.i IS NOT NULL THEN u.i
+                   WHEN u.r IN (SELECT request_id FROM ${storedInputs}) THEN NULL
+                   ELSE (SELECT g.input FROM ${givenInputs} g WHERE g.request_id = u.r) END,
+              u.f, u.o::jsonb, u.p, u.b, coalesce(u.t, date_trunc('milliseconds', now()))
+       FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::boolean[], ${p(6)}::text[], ${p(7)}::timestamptz[])
             WITH ORDINALITY AS u(r, n, i, f, o, p, b, t, ord)
-       ORDER BY ord`,
-      [
-        rows.map((row) => row.requestId),
-        rows.map((row) => row.name),
-        rows.map((row) => (row.input === null ? null : withoutNul(row.input))),
-        rows.map((row) => row.inputFormat),
-        rows.map((row) => jsonText(row.output)),
-        rows.map((row) => row.passed ?? row.output.passed),
-        rows.map((row) => row.updatedBy),
-        rows.map((row) => (row.updatedAt ? timestampParam(row.updatedAt) : null)),
-      ],
-    )
+       ORDER BY u.ord`
+  }
+
+  /** The eight array parameters of insertSql, in order. */
+  insertParams(rows: readonly AuditInsert[]): unknown[] {
+    return [
+      rows.map((row) => row.requestId),
+      rows.map((row) => row.name),
+      rows.map((row) => (row.input === null ? null : withoutNul(row.input))),
+      rows.map((row) => row.inputFormat),
+      rows.map((row) => jsonText(row.output)),
+      rows.map((row) => row.passed ?? row.output.passed),
+      rows.map((row) => row.updatedBy),
+      rows.map((row) => (row.updatedAt ? timestampParam(row.updatedAt) : null)),
+    ]
   }
 
   /**

@@ -24,44 +24,48 @@ const policyAudits = new AuditTable('policy_audits', 'policy_name')
 const rulesetAudits = new AuditTable('ruleset_audits', 'ruleset_name')
 
 /**
- * Each request's input once into audit_inputs, then one multi-row INSERT per table whose rows
- * point to it (input NULL). A row keeps its input inline when its request id already holds a
- * different document, or when an earlier write stored this request id's input. Run it in a
- * transaction to write an evaluation's rows together.
+ * Each request's input once into audit_inputs, and the audit rows pointing to it (input NULL),
+ * in ONE statement: atomic on its own, one round trip, and a named prepared statement, so a busy
+ * writer pays neither BEGIN/COMMIT round trips nor re-planning per batch. A row keeps its input
+ * inline when its request id already holds a different document, or when an earlier write stored
+ * this request id's input (ON CONFLICT DO NOTHING returned nothing for it).
  */
 export async function insertAudits(q: Queryable, rows: AuditRows): Promise<void> {
+  if (rows.policyAudits.length === 0 && rows.rulesetAudits.length === 0) return
   const firstInputs = new Map<string, { input: string; inputFormat: string }>()
   for (const row of [...rows.policyAudits, ...rows.rulesetAudits]) {
     if (!firstInputs.has(row.requestId)) firstInputs.set(row.requestId, { input: row.input, inputFormat: row.inputFormat })
   }
-  const stored = await storeInputs(q, firstInputs)
+  // NULL asks the statement for the request's first input: dropped if this statement stored it.
   const shared = (row: { requestId: string; input: string; inputFormat: string }): string | null => {
     const first = firstInputs.get(row.requestId)
-    return stored.has(row.requestId) && first?.input === row.input && first.inputFormat === row.inputFormat ? null : row.input
+    return first?.input === row.input && first.inputFormat === row.inputFormat ? null : row.input
   }
-  await policyAudits.insert(
-    q,
-    rows.policyAudits.map((row) => ({ ...row, name: row.policyName, input: shared(row) })),
-  )
-  await rulesetAudits.insert(
-    q,
-    rows.rulesetAudits.map((row) => ({ ...row, name: row.rulesetName, input: shared(row) })),
+  const ids = [...firstInputs.keys()]
+  await q.query(
+    INSERT_AUDITS_SQL,
+    [
+      ids,
+      ids.map((id) => withoutNul(firstInputs.get(id)?.input ?? '')),
+      ids.map((id) => firstInputs.get(id)?.inputFormat ?? 'json'),
+      ...policyAudits.insertParams(rows.policyAudits.map((row) => ({ ...row, name: row.policyName, input: shared(row) }))),
+      ...rulesetAudits.insertParams(rows.rulesetAudits.map((row) => ({ ...row, name: row.rulesetName, input: shared(row) }))),
+    ],
+    { name: 'verdict_insert_audits' },
   )
 }
 
-/** The request ids whose input this call stored (not those some earlier write already holds). */
-async function storeInputs(q: Queryable, inputs: Map<string, { input: string; inputFormat: string }>): Promise<Set<string>> {
-  if (inputs.size === 0) return new Set()
-  const ids = [...inputs.keys()]
-  const result = await q.query<{ request_id: string }>(
-    `INSERT INTO audit_inputs (request_id, input, input_format)
-     SELECT r, i, f FROM unnest($1::text[], $2::text[], $3::text[]) AS u(r, i, f)
-     ON CONFLICT (request_id) DO NOTHING
-     RETURNING request_id`,
-    [ids, ids.map((id) => withoutNul(inputs.get(id)?.input ?? '')), ids.map((id) => inputs.get(id)?.inputFormat ?? 'json')],
-  )
-  return new Set(result.rows.map((row) => row.request_id))
-}
+const INSERT_AUDITS_SQL = `WITH given_inputs AS (
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS g(request_id, input, input_format)
+), stored_inputs AS (
+  INSERT INTO audit_inputs (request_id, input, input_format)
+  SELECT request_id, input, input_format FROM given_inputs
+  ON CONFLICT (request_id) DO NOTHING
+  RETURNING request_id
+), policy_rows AS (
+  ${policyAudits.insertSql(4, 'stored_inputs', 'given_inputs')}
+)
+${rulesetAudits.insertSql(12, 'stored_inputs', 'given_inputs')}`
 
 /** Newest first (updatedAt, then write order); `name` is exact, `*` or a glob; start and end inclusive. */
 export async function listPolicyAudits(q: Queryable, query: AuditPageQuery): Promise<PolicyAuditRecord[]> {

@@ -14,7 +14,16 @@ export interface QueryResult<R> {
  * (simple query protocol) and returns the last one's result.
  */
 export interface Queryable {
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>>
+}
+
+export interface QueryOptions {
+  /**
+   * Makes the statement a named prepared statement, so each PostgreSQL connection parses and
+   * plans it once instead of on every call: worth it for the hot, fixed statements (audit
+   * writes). One name must always carry the same SQL. PGlite has no use for it and ignores it.
+   */
+  name?: string
 }
 
 export interface ListenOptions {

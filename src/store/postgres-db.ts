@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Db, ListenOptions, QueryResult, Queryable } from './db.js'
+import type { Db, ListenOptions, QueryOptions, QueryResult, Queryable } from './db.js'
 import { StoreUnavailableError } from './db.js'
 import { mapPostgresError } from './postgres-errors.js'
 import { PostgresListener } from './postgres-listener.js'
@@ -55,10 +55,10 @@ export class PostgresDb implements Db {
     this.#listener = new PostgresListener(config, onError)
   }
 
-  async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+  async query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
     this.#checkOpen()
     try {
-      return normalise<R>(await this.#pool.query(sql, params))
+      return normalise<R>(await this.#pool.query(queryConfig(sql, params, options)))
     } catch (error) {
       throw mapPostgresError(error)
     }
@@ -80,9 +80,9 @@ export class PostgresDb implements Db {
     try {
       await client.query('BEGIN')
       const result = await work({
-        query: async <R>(sql: string, params?: unknown[]) => {
+        query: async <R>(sql: string, params?: unknown[], options?: QueryOptions) => {
           try {
-            return normalise<R>(await client.query(sql, params))
+            return normalise<R>(await client.query(queryConfig(sql, params, options)))
           } catch (error) {
             throw mapPostgresError(error)
           }
@@ -123,6 +123,13 @@ export class PostgresDb implements Db {
   #checkOpen(): void {
     if (this.#closed) throw new StoreUnavailableError('the database connection pool is closed')
   }
+}
+
+function queryConfig(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined): pg.QueryConfig {
+  const config: pg.QueryConfig = { text: sql }
+  if (params !== undefined) config.values = params
+  if (options?.name !== undefined) config.name = options.name
+  return config
 }
 
 /** A multi-statement simple query yields one result per statement; callers get the last, as with PGlite. */

@@ -35,7 +35,7 @@ describe.each(testDatabases())('AuditWriter ($kind)', ({ kind }) => {
     db = new CountingDb(database.db)
   })
 
-  it('commits 200 concurrent writes in far fewer transactions, each resolving only after its commit', async () => {
+  it('commits 200 concurrent writes in far fewer statements, each resolving only after its commit', async () => {
     const writer = new AuditWriter(db)
     const writes: Promise<void>[] = []
     const resolvedBeforeCommit: string[] = []
@@ -52,27 +52,47 @@ describe.each(testDatabases())('AuditWriter ($kind)', ({ kind }) => {
     await Promise.all(writes)
     expect(resolvedBeforeCommit).toEqual([])
     expect(db.committed.size).toBe(200)
-    expect(db.transactions).toBeGreaterThanOrEqual(1)
-    expect(db.transactions).toBeLessThanOrEqual(20)
+    expect(db.auditWrites).toBeGreaterThanOrEqual(1)
+    expect(db.auditWrites).toBeLessThanOrEqual(20)
     expect(db.batchSizes.reduce((sum, size) => sum + size, 0)).toBe(200)
     expect(await countPolicyAudits(database.db, ALL_TIME)).toBe(200)
     expect(await countRulesetAudits(database.db, ALL_TIME)).toBe(400)
     await writer.close()
   })
 
-  it('puts writes made while a transaction is in flight into the next one', async () => {
-    const writer = new AuditWriter(db)
+  it('puts writes made while every slot is busy into the next batch', async () => {
+    const writer = new AuditWriter(db, { maxInFlight: 1 })
     const first = writer.write(evaluation('first'))
     await nextTurn()
-    // The first transaction has started; these three wait for it and then share one.
+    // The first batch has started; these three wait for it and then share one.
     const rest = [writer.write(evaluation('a')), writer.write(evaluation('b')), writer.write(evaluation('c'))]
     await Promise.all([first, ...rest])
     expect(db.batchSizes).toEqual([1, 3])
     await writer.close()
   })
 
-  it('never puts more than maxBatch writes in one transaction', async () => {
-    const writer = new AuditWriter(db, { maxBatch: 10 })
+  it('starts a second batch while the first is in flight, and no third while both are', async () => {
+    const writer = new AuditWriter(db, { maxInFlight: 2 })
+    const release = db.holdWrites()
+    const writes = [writer.write(evaluation('first'))]
+    await nextTurn()
+    expect(db.auditWrites).toBe(1)
+    writes.push(writer.write(evaluation('a')), writer.write(evaluation('b')))
+    await nextTurn()
+    expect(db.auditWrites).toBe(2)
+    writes.push(writer.write(evaluation('c')))
+    await nextTurn()
+    expect(db.auditWrites).toBe(2)
+    expect(writer.queueDepth).toBe(4)
+    release()
+    await Promise.all(writes)
+    expect([...db.batchSizes].sort()).toEqual([1, 1, 2])
+    expect(await countPolicyAudits(database.db, ALL_TIME)).toBe(4)
+    await writer.close()
+  })
+
+  it('never puts more than maxBatch writes in one batch', async () => {
+    const writer = new AuditWriter(db, { maxBatch: 10, maxInFlight: 1 })
     await Promise.all(Array.from({ length: 25 }, (_, index) => writer.write(evaluation(`req-${index}`))))
     expect(db.batchSizes).toEqual([10, 10, 5])
     await writer.close()
@@ -96,7 +116,7 @@ describe.each(testDatabases())('AuditWriter ($kind)', ({ kind }) => {
     const writer = new AuditWriter(db, { onBatch: (report) => reports.push(report) })
     const outcomes = await Promise.allSettled(['x1', 'x2', 'x3', 'x4', 'x5'].map((id) => writer.write(evaluation(id))))
     expect(outcomes).toEqual(Array.from({ length: 5 }, () => ({ status: 'rejected', reason: outage })))
-    expect(db.transactions).toBe(1)
+    expect(db.auditWrites).toBe(1)
     expect(await countPolicyAudits(database.db, ALL_TIME)).toBe(0)
     await writer.write(evaluation('after'))
     expect(await policyAuditByRequestId(database.db, 'after')).toBeDefined()
@@ -132,11 +152,11 @@ describe.each(testDatabases())('AuditWriter ($kind)', ({ kind }) => {
     await writer.close()
   })
 
-  it('resolves an empty write at once without a transaction', async () => {
+  it('resolves an empty write at once without a statement', async () => {
     const writer = new AuditWriter(db)
     await writer.write({ policyAudits: [], rulesetAudits: [] })
     await writer.flush()
-    expect(db.transactions).toBe(0)
+    expect(db.auditWrites).toBe(0)
     await writer.close()
   })
 

@@ -275,7 +275,7 @@ describe.each(testDatabases())('audits repository ($kind)', ({ kind }) => {
       ])
     })
 
-    it('writes a large batch in one statement per table, in order', async () => {
+    it('writes a large batch in one statement, in order', async () => {
       await resetTestDatabase(database.db)
       const policyAudits = Array.from({ length: 3000 }, (_, index) => ({ ...policyRow(`bulk-${index}`, 'bulk', 0), updatedAt: undefined }))
       const rulesetAudits = Array.from({ length: 3000 }, (_, index) => rulesetRow(`bulk-${index}`, 'bulk', 0))

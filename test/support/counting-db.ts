@@ -1,46 +1,56 @@
-import type { Db, ListenOptions, QueryResult, Queryable } from '../../src/store/db.js'
+import type { Db, ListenOptions, QueryOptions, QueryResult, Queryable } from '../../src/store/db.js'
 
 /**
- * Wraps a Db to observe transactions: how many began, which audit request ids each committed,
- * and, on demand, makes the next one fail as an outage would.
+ * Wraps a Db to observe audit writes: how many statements wrote audits, which request ids each
+ * committed (one statement is one transaction), and, on demand, makes the next ones fail as an
+ * outage would.
  */
 export class CountingDb implements Db {
   readonly kind: Db['kind']
-  transactions = 0
-  /** Request ids (first array parameter of each audit INSERT) of committed transactions. */
+  /** Audit-writing statements sent, failed ones included. */
+  auditWrites = 0
+  /** Request ids (first array parameter of each audit write) of committed writes. */
   readonly committed = new Set<string>()
-  /** Entries per transaction, in order: the size of each group commit. */
+  /** Evaluations per committed write, in order: the size of each group commit. */
   readonly batchSizes: number[] = []
   #failures: unknown[] = []
+  #gate: Promise<void> | undefined
 
   constructor(readonly inner: Db) {
     this.kind = inner.kind
   }
 
-  /** The next transactions (one per error given) throw these instead of running. */
+  /** The next audit writes (one per error given) throw these instead of running. */
   failNext(...errors: unknown[]): void {
     this.#failures.push(...errors)
   }
 
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-    return this.inner.query<R>(sql, params)
+  /** Audit writes sent from now on wait until the returned function is called. */
+  holdWrites(): () => void {
+    let release = () => {}
+    this.#gate = new Promise((resolve) => {
+      release = resolve
+    })
+    return () => {
+      this.#gate = undefined
+      release()
+    }
   }
 
-  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    this.transactions += 1
+  async query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+    if (!sql.includes('INSERT INTO policy_audits')) return this.inner.query<R>(sql, params, options)
+    this.auditWrites += 1
+    if (this.#gate) await this.#gate
     if (this.#failures.length > 0) throw this.#failures.shift()
-    const seen: string[] = []
-    const result = await this.inner.transaction((tx) =>
-      work({
-        query: <R>(sql: string, params?: unknown[]) => {
-          if (sql.includes('INSERT INTO policy_audits') && Array.isArray(params?.[0])) seen.push(...(params[0] as string[]))
-          return tx.query<R>(sql, params)
-        },
-      }),
-    )
-    for (const id of seen) this.committed.add(id)
-    this.batchSizes.push(seen.length)
+    const result = await this.inner.query<R>(sql, params, options)
+    const ids = Array.isArray(params?.[0]) ? (params[0] as string[]) : []
+    for (const id of ids) this.committed.add(id)
+    this.batchSizes.push(ids.length)
     return result
+  }
+
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.inner.transaction(work)
   }
 
   listen(channel: string, onNotify: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>> {
