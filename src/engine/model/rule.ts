@@ -46,6 +46,15 @@ export const AutogenSchema = Type.Union([
   ),
 ])
 
+/** Where a rule made from an instruction came from: the catalog template and the parameters read from the text. */
+export const RuleTemplateRefSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    parameters: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { additionalProperties: false },
+)
+
 export const RuleSchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 253 }),
@@ -57,10 +66,12 @@ export const RuleSchema = Type.Object(
     validate: ValidateSchema,
     message: Type.Optional(Type.String()),
     remediation: Type.Optional(Type.String()),
+    template: Type.Optional(RuleTemplateRefSchema),
   },
   { additionalProperties: false },
 )
 
+export type RuleTemplateRef = Static<typeof RuleTemplateRefSchema>
 export type Severity = Static<typeof SeveritySchema>
 export type CelValidation = Static<typeof CelValidationSchema>
 export type Variable = Static<typeof VariableSchema>

@@ -1,0 +1,37 @@
+import { GENERIC_JSON_TEMPLATES } from './generic-json.js'
+import { METADATA_AND_NETWORKING_TEMPLATES } from './metadata-and-networking.js'
+import { POD_SECURITY_TEMPLATES } from './pod-security.js'
+import type { RuleTemplate } from './rule-template.js'
+import { TERRAFORM_TEMPLATES } from './terraform.js'
+import { WORKLOAD_TEMPLATES } from './workload-practices.js'
+
+export type * from './rule-template.js'
+
+/** Every template, in a fixed order: ties and listings are deterministic. */
+export const CATALOG: readonly RuleTemplate[] = [
+  ...POD_SECURITY_TEMPLATES,
+  ...WORKLOAD_TEMPLATES,
+  ...METADATA_AND_NETWORKING_TEMPLATES,
+  ...TERRAFORM_TEMPLATES,
+  ...GENERIC_JSON_TEMPLATES,
+]
+
+const byId = new Map(CATALOG.map((template) => [template.id, template]))
+if (byId.size !== CATALOG.length) throw new Error('two catalog templates share an id')
+
+export function templateById(id: string): RuleTemplate | undefined {
+  return byId.get(id)
+}
+
+/** Words instructions are made of: typos are corrected towards these. */
+export const VOCABULARY: ReadonlySet<string> = new Set(
+  [
+    ...CATALOG.flatMap((template) => [...template.phrasings, template.title]),
+    'containers container pods pod images image registry registries labels label annotations annotation required require requires must should need needs',
+    'deployments deployment statefulsets daemonsets replicas namespaces namespace services service ingress ingresses secrets privileged',
+  ]
+    .join(' ')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word.length >= 5),
+)

@@ -1,0 +1,178 @@
+import type { Rule, RulesetSpec } from '../engine/index.js'
+import { CATALOG, VOCABULARY, type Parameters, type Platform, type RuleTemplate } from './catalog/index.js'
+import { recognizeClause, type ClauseRecognition } from './recognize-clause.js'
+import { normalizeText, prepareClause, type Clause } from './text/clause.js'
+import { canonicalKind } from './text/kinds.js'
+import { hardClauses, softPieces } from './text/split-clauses.js'
+import { suggestTemplates } from './suggest-templates.js'
+
+export const MAX_INSTRUCTION_LENGTH = 4000
+
+/** How one clause of an instruction was understood. */
+export interface ClauseReport {
+  text: string
+  status: 'mapped' | 'unmapped' | 'ambiguous' | 'missing-parameters'
+  /** The template it maps to (mapped, missing-parameters). */
+  template?: string
+  parameters?: Parameters
+  /** Required parameters the clause did not give, with the question to ask. */
+  missing?: Array<{ name: string; question: string }>
+  /** Templates it might have meant (unmapped, ambiguous): ids, closest first. */
+  suggestions?: string[]
+  /** The rule it produced (mapped). */
+  rule?: string
+}
+
+export interface InstructionContext {
+  platform: Platform
+  /** From labels.resource: what every clause is about unless it names its own kinds. */
+  kinds: string[]
+}
+
+export interface UnderstoodInstruction {
+  context: InstructionContext
+  clauses: Array<{ clause: Clause; recognition: ClauseRecognition; report: ClauseReport }>
+}
+
+/** The instruction did not map completely: nothing may be created from it. */
+export class InstructionNotUnderstoodError extends Error {
+  constructor(readonly clauses: ClauseReport[]) {
+    super(describeProblems(clauses))
+    this.name = 'InstructionNotUnderstoodError'
+  }
+}
+
+/** Platform and kinds from the labels (`platform`, `resource`); unknown platforms are generic JSON. */
+export function contextFromLabels(labels: Record<string, string>): { platform?: Platform; kinds: string[] } {
+  const platformLabel = labels.platform?.trim().toLowerCase()
+  const platform: Platform | undefined =
+    platformLabel === undefined || platformLabel === ''
+      ? undefined
+      : /^(kubernetes|k8s|kube|openshift|eks|gke|aks)$/.test(platformLabel)
+        ? 'kubernetes'
+        : /^(terraform|tf|terraform-plan|opentofu)$/.test(platformLabel)
+          ? 'terraform'
+          : 'generic'
+  const resource = labels.resource?.trim()
+  const kinds: string[] = []
+  for (const part of resource ? resource.split(/[\s,]+/) : []) {
+    const kind = platform === 'terraform' ? part : canonicalKind(part)
+    if (kind) kinds.push(kind)
+  }
+  return platform ? { platform, kinds } : { kinds }
+}
+
+const TERRAFORM_WORDS = /\b(terraform|tf ?plan|aws|s3|buckets?|security groups?|ingress rules?|rds|ec2|instance types?|db instances?|aws_[a-z0-9_]+)\b/
+
+/**
+ * Splits and recognizes an instruction: which template each clause asks for, with parameters.
+ * Deterministic: the same instruction and labels always give the same clauses and templates.
+ */
+export function understandInstruction(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): UnderstoodInstruction {
+  const fromLabels = contextFromLabels(labels)
+  const platformOf = (text: string): Platform => fromLabels.platform ?? (TERRAFORM_WORDS.test(normalizeText(text)) ? 'terraform' : 'kubernetes')
+  const context: InstructionContext = { platform: fromLabels.platform ?? platformOf(instruction), kinds: fromLabels.kinds }
+  const clauses: UnderstoodInstruction['clauses'] = []
+  let inheritedKinds: readonly string[] = fromLabels.kinds
+  const prepare = (text: string): Clause => prepareClause(text, { platform: platformOf(text), inheritedKinds, vocabulary: VOCABULARY })
+
+  for (const hard of hardClauses(instruction)) {
+    const pieces = softPieces(hard)
+    let current = pieces[0]?.text ?? hard
+    for (const piece of pieces.slice(1)) {
+      // A soft break separates two clauses only when each side asks for its own template.
+      const left = recognizeClause(prepare(current), catalog).best
+      const right = recognizeClause(prepare(piece.text), catalog).best
+      if (left && right && left.template.id !== right.template.id) {
+        clauses.push(finish(prepare(current), catalog))
+        inheritedKinds = clauses[clauses.length - 1]?.clause.kinds ?? inheritedKinds
+        current = piece.text
+      } else {
+        current = `${current}${piece.joiner}${piece.text}`
+      }
+    }
+    clauses.push(finish(prepare(current), catalog))
+    inheritedKinds = clauses[clauses.length - 1]?.clause.kinds ?? inheritedKinds
+  }
+  return { context, clauses }
+}
+
+function finish(clause: Clause, catalog: readonly RuleTemplate[]): UnderstoodInstruction['clauses'][number] {
+  const recognition = recognizeClause(clause, catalog)
+  const report: ClauseReport = { text: clause.text, status: 'unmapped' }
+  const best = recognition.best
+  if (best) {
+    report.template = best.template.id
+    report.parameters = best.recognition.parameters
+    if (best.recognition.missing.length > 0) {
+      report.status = 'missing-parameters'
+      report.missing = best.recognition.missing.map((name) => ({
+        name,
+        question: best.template.parameters.find((parameter) => parameter.name === name)?.question ?? `what is ${name}?`,
+      }))
+    } else {
+      report.status = 'mapped'
+    }
+  } else if (recognition.tied.length > 1) {
+    report.status = 'ambiguous'
+    report.suggestions = recognition.tied.map((candidate) => candidate.template.id)
+  } else {
+    report.suggestions = suggestTemplates(clause, catalog, recognition).map((template) => template.id)
+  }
+  return { clause, recognition, report }
+}
+
+/**
+ * The ruleset an instruction asks for: one rule per clause, each recording its template and
+ * parameters. Throws InstructionNotUnderstoodError when a clause maps to nothing, to two
+ * templates at once, or lacks a required parameter.
+ */
+export function compileInstruction(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): { spec: RulesetSpec; clauses: ClauseReport[] } {
+  const understood = understandInstruction(instruction, labels, catalog)
+  const reports = understood.clauses.map((entry) => entry.report)
+  if (reports.length === 0) throw new InstructionNotUnderstoodError([{ text: instruction, status: 'unmapped', suggestions: [] }])
+  if (reports.some((report) => report.status !== 'mapped')) throw new InstructionNotUnderstoodError(reports)
+  const rules: Rule[] = []
+  const names = new Set<string>()
+  for (const entry of understood.clauses) {
+    const best = entry.recognition.best
+    if (!best) continue
+    const rule = ruleForClause(best.template, best.recognition.parameters, entry.clause)
+    let name = rule.name
+    for (let suffix = 2; names.has(name); suffix += 1) name = `${rule.name}-${suffix}`
+    names.add(name)
+    rules.push({ ...rule, name })
+    entry.report.rule = name
+  }
+  const spec: RulesetSpec = { description: describeRuleset(understood), labels: { ...labels }, instruction, rules }
+  return { spec, clauses: reports }
+}
+
+/** The template's rule, narrowed to the kinds the clause names when the template judges any kind. */
+function ruleForClause(template: RuleTemplate, parameters: Parameters, clause: Clause): Rule {
+  const rule = template.rule(parameters)
+  const narrowed: Rule = { ...rule, template: { id: template.id, parameters } }
+  if (template.platform === 'kubernetes' && template.kinds.includes('*') && clause.kinds.length > 0) {
+    narrowed.match = { ...(rule.match ?? {}), kinds: [...clause.kinds] }
+  }
+  return narrowed
+}
+
+function describeRuleset(understood: UnderstoodInstruction): string {
+  const titles = understood.clauses.flatMap((entry) => (entry.recognition.best ? [entry.recognition.best.template.title] : []))
+  return `Generated from an instruction: ${titles.join('; ')}`
+}
+
+function describeProblems(clauses: ClauseReport[]): string {
+  return clauses
+    .filter((clause) => clause.status !== 'mapped')
+    .map((clause) => {
+      if (clause.status === 'missing-parameters') {
+        return `clause "${clause.text}" maps to ${clause.template ?? '?'} but does not say ${clause.missing?.map((missing) => missing.question).join(' and ')}`
+      }
+      const suggestions = clause.suggestions && clause.suggestions.length > 0 ? `; closest templates: ${clause.suggestions.join(', ')}` : ''
+      if (clause.status === 'ambiguous') return `clause "${clause.text}" could mean several rules${suggestions}`
+      return `clause "${clause.text}" does not map to any rule template${suggestions}`
+    })
+    .join('; ')
+}

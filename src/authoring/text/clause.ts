@@ -1,0 +1,100 @@
+import type { Platform } from '../catalog/rule-template.js'
+import { KIND_PHRASES, KIND_WORDS } from './kinds.js'
+import { correctTypos } from './typos.js'
+
+/** One clause of an instruction, prepared once for every template's `recognize`. */
+export interface Clause {
+  /** As the author wrote it, trimmed: parameters are read from here (case and punctuation intact). */
+  text: string
+  /**
+   * Lowercase, typos of known words fixed, `+` and `&` read as "and", runs of spaces collapsed:
+   * what templates match words against.
+   */
+  normalized: string
+  /**
+   * The clause forbids rather than requires: no, not, never, don't, disallow, forbid, deny,
+   * block, prohibit, reject, without, must not, cannot, avoid.
+   */
+  negated: boolean
+  /** Kubernetes kinds the clause names, else those of the previous clause, else those of the labels. */
+  kinds: string[]
+  /** Whether `kinds` were named in this clause itself. */
+  kindsNamed: boolean
+  platform: Platform
+}
+
+const NEGATION = /\b(no|not|never|dont|don't|do not|does not|doesn't|disallow(ed)?|forbid(den)?|prohibit(ed)?|deny|denied|block(ed)?|reject(ed)?|ban(ned)?|without|cannot|can't|must not|mustn't|should not|shouldn't|avoid|none)\b/
+
+export function normalizeText(text: string, vocabulary: ReadonlySet<string> = new Set()): string {
+  const lower = text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/\s+[+&]\s+/g, ' and ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return correctTypos(lower, vocabulary)
+}
+
+/** Kinds named in normalized text, in order of first mention, without duplicates. */
+export function kindsNamedIn(normalized: string): string[] {
+  const found: Array<[number, string]> = []
+  for (const [pattern, kind] of KIND_PHRASES) {
+    const match = pattern.exec(normalized)
+    if (match) found.push([match.index, kind])
+  }
+  const wordPattern = /[a-z]+/g
+  for (let match = wordPattern.exec(normalized); match; match = wordPattern.exec(normalized)) {
+    // "replicas" is a field, not ReplicaSets; "secrets" in "env var secrets" stays a kind only if alone.
+    const kind = KIND_WORDS.get(match[0])
+    if (kind) found.push([match.index, kind])
+  }
+  found.sort((a, b) => a[0] - b[0])
+  return [...new Set(found.map(([, kind]) => kind))]
+}
+
+export interface ClauseContext {
+  platform: Platform
+  inheritedKinds: readonly string[]
+  /** Words typos are corrected to (the catalog's vocabulary). */
+  vocabulary: ReadonlySet<string>
+}
+
+export function prepareClause(text: string, context: ClauseContext): Clause {
+  const normalized = normalizeText(text, context.vocabulary)
+  const named = kindsNamedIn(normalized)
+  return {
+    text: text.trim(),
+    normalized,
+    negated: NEGATION.test(normalized),
+    kinds: named.length > 0 ? named : [...context.inheritedKinds],
+    kindsNamed: named.length > 0,
+    platform: context.platform,
+  }
+}
+
+/**
+ * Whether the clause says any of these: strings match whole words or phrases of the normalized
+ * text ("host network" does not match "hostnetworking" but does match "no host network."),
+ * regular expressions match the normalized text as they are.
+ */
+export function mentions(clause: Clause, ...patterns: ReadonlyArray<string | RegExp>): boolean {
+  return patterns.some((pattern) => (typeof pattern === 'string' ? phrasePattern(pattern).test(clause.normalized) : pattern.test(clause.normalized)))
+}
+
+/** How many of the concept groups the clause mentions (each group counts once). */
+export function conceptsMentioned(clause: Clause, groups: ReadonlyArray<ReadonlyArray<string | RegExp>>): number {
+  return groups.filter((group) => mentions(clause, ...group)).length
+}
+
+const phraseCache = new Map<string, RegExp>()
+
+function phrasePattern(phrase: string): RegExp {
+  let pattern = phraseCache.get(phrase)
+  if (!pattern) {
+    const escaped = phrase.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[\\s-]*')
+    pattern = new RegExp(`(^|[^a-z0-9])${escaped}($|[^a-z0-9])`)
+    phraseCache.set(phrase, pattern)
+  }
+  return pattern
+}
