@@ -21,6 +21,22 @@ export interface ClauseReport {
   suggestions?: string[]
   /** The rule it produced (mapped). */
   rule?: string
+  /** Why a model could not take it, when one was asked. */
+  reason?: string
+}
+
+/** One generated rule with the template and parameters it came from, and the kinds its clause named. */
+export interface TemplatedRule {
+  rule: string
+  template: RuleTemplate
+  parameters: Parameters
+  kinds: readonly string[]
+}
+
+export interface CompiledInstruction {
+  spec: RulesetSpec
+  clauses: ClauseReport[]
+  rules: TemplatedRule[]
 }
 
 export interface InstructionContext {
@@ -98,8 +114,11 @@ export function understandInstruction(instruction: string, labels: Record<string
 }
 
 function finish(clause: Clause, catalog: readonly RuleTemplate[]): UnderstoodInstruction['clauses'][number] {
-  const recognition = recognizeClause(clause, catalog)
+  const recognized = recognizeClause(clause, catalog)
+  // A permission is not a rule: mapping "privileged pods are allowed" to "no privileged pods" would invert it.
+  const recognition = clause.permissive ? { tied: [], ranked: recognized.ranked } : recognized
   const report: ClauseReport = { text: clause.text, status: 'unmapped' }
+  if (clause.permissive) report.reason = 'it permits something rather than requiring or forbidding it; a ruleset holds only requirements'
   const best = recognition.best
   if (best) {
     report.template = best.template.id
@@ -127,12 +146,13 @@ function finish(clause: Clause, catalog: readonly RuleTemplate[]): UnderstoodIns
  * parameters. Throws InstructionNotUnderstoodError when a clause maps to nothing, to two
  * templates at once, or lacks a required parameter.
  */
-export function compileInstruction(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): { spec: RulesetSpec; clauses: ClauseReport[] } {
+export function compileInstruction(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): CompiledInstruction {
   const understood = understandInstruction(instruction, labels, catalog)
   const reports = understood.clauses.map((entry) => entry.report)
   if (reports.length === 0) throw new InstructionNotUnderstoodError([{ text: instruction, status: 'unmapped', suggestions: [] }])
   if (reports.some((report) => report.status !== 'mapped')) throw new InstructionNotUnderstoodError(reports)
   const rules: Rule[] = []
+  const templated: TemplatedRule[] = []
   const names = new Set<string>()
   for (const entry of understood.clauses) {
     const best = entry.recognition.best
@@ -142,10 +162,11 @@ export function compileInstruction(instruction: string, labels: Record<string, s
     for (let suffix = 2; names.has(name); suffix += 1) name = `${rule.name}-${suffix}`
     names.add(name)
     rules.push({ ...rule, name })
+    templated.push({ rule: name, template: best.template, parameters: best.recognition.parameters, kinds: entry.clause.kinds })
     entry.report.rule = name
   }
   const spec: RulesetSpec = { description: describeRuleset(understood), labels: { ...labels }, instruction, rules }
-  return { spec, clauses: reports }
+  return { spec, clauses: reports, rules: templated }
 }
 
 /** The template's rule, narrowed to the kinds the clause names when the template judges any kind. */
@@ -171,8 +192,9 @@ function describeProblems(clauses: ClauseReport[]): string {
         return `clause "${clause.text}" maps to ${clause.template ?? '?'} but does not say ${clause.missing?.map((missing) => missing.question).join(' and ')}`
       }
       const suggestions = clause.suggestions && clause.suggestions.length > 0 ? `; closest templates: ${clause.suggestions.join(', ')}` : ''
-      if (clause.status === 'ambiguous') return `clause "${clause.text}" could mean several rules${suggestions}`
-      return `clause "${clause.text}" does not map to any rule template${suggestions}`
+      const reason = clause.reason ? ` (${clause.reason})` : ''
+      if (clause.status === 'ambiguous') return `clause "${clause.text}" could mean several rules${suggestions}${reason}`
+      return `clause "${clause.text}" does not map to any rule template${suggestions}${reason}`
     })
     .join('; ')
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { buildApp } from '../api/build-app.js'
 import { auditRoutes } from '../api/routes/audits.js'
 import { evaluationRoutes } from '../api/routes/evaluations.js'
+import { authoringRoutes } from '../api/routes/authoring.js'
 import { labelRoutes } from '../api/routes/labels.js'
 import { policyRoutes } from '../api/routes/policies.js'
 import { rulesetRoutes } from '../api/routes/rulesets.js'
@@ -13,6 +14,9 @@ import { AuditWriter } from '../audit/audit-writer.js'
 import type { Config } from '../config.js'
 import { AuditQueryService } from '../services/audit-query-service.js'
 import { DefinitionCatalog } from '../services/definition-catalog.js'
+import { ChatCompletionsModel } from '../authoring/model/clause-model.js'
+import { AuthoringService } from '../services/authoring-service.js'
+import { RulesetAuthor } from '../services/ruleset-author.js'
 import { DefinitionService } from '../services/definition-service.js'
 import { EvaluationService } from '../services/evaluation-service.js'
 import { TokenService } from '../services/token-service.js'
@@ -66,7 +70,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const catalog = new DefinitionCatalog(db, { onError: (error) => logger.current?.error({ err: error }, 'refreshing rulesets and policies failed') })
     await catalog.start()
     cleanups.push(() => catalog.stop())
-    const definitions = new DefinitionService(db, catalog)
+    const model = config.llmUrl
+      ? new ChatCompletionsModel({ url: config.llmUrl, ...(config.llmModel ? { model: config.llmModel } : {}), ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) })
+      : undefined
+    const definitions = new DefinitionService(db, catalog, { author: new RulesetAuthor(model ? { model } : {}) })
+    const authoring = new AuthoringService(catalog)
     const app = await buildApp({
       config,
       authenticate: (secret) => tokens.authenticate(secret),
@@ -75,7 +83,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         policyRoutes(definitions),
         evaluationRoutes(new EvaluationService(catalog, audits)),
         auditRoutes(new AuditQueryService(db)),
-        labelRoutes(definitions),
+        labelRoutes(definitions, authoring),
+        authoringRoutes(authoring),
         tokenRoutes(tokens),
         whoamiRoutes(),
       ],

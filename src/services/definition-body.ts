@@ -22,12 +22,6 @@ export interface ParsedBody<Spec> {
  */
 export function parseRulesetBody(name: string, body: unknown): ParsedBody<RulesetSpec> {
   const record = asObject(body)
-  if (!isManifest(record) && 'instruction' in record && !('rules' in record)) {
-    throw new InvalidRequestError(
-      'body.instruction: creating a ruleset from a plain-English instruction is not available in this version; send rules (see README, "Writing a ruleset")',
-      'not supported',
-    )
-  }
   const parsed = parseDefinition(name, record, 'Ruleset')
   const spec = parsed.spec as RulesetSpec
   try {

@@ -20,6 +20,8 @@ import {
 import { AlreadyExistsError, NotFoundError as StoreNotFoundError, StillReferencedError } from '../store/store-errors.js'
 import type { DefinitionCatalog } from './definition-catalog.js'
 import { parsePolicyBody, parseRulesetBody } from './definition-body.js'
+import { isInstructionBody, parseInstructionBody } from './instruction-body.js'
+import { RulesetAuthor } from './ruleset-author.js'
 import { ConflictError, InvalidRequestError, NotFoundError } from './service-errors.js'
 
 export interface WriteOptions {
@@ -36,16 +38,27 @@ export class DefinitionService {
   readonly #db: Db
   readonly #catalog: DefinitionCatalog
   readonly #now: () => Date
+  readonly #author: RulesetAuthor
 
-  constructor(db: Db, catalog: DefinitionCatalog, now: () => Date = () => new Date()) {
+  constructor(db: Db, catalog: DefinitionCatalog, options: { now?: () => Date; author?: RulesetAuthor } = {}) {
     this.#db = db
     this.#catalog = catalog
-    this.#now = now
+    this.#now = options.now ?? (() => new Date())
+    this.#author = options.author ?? new RulesetAuthor()
+  }
+
+  /** The spec of a ruleset body: rules as sent, or compiled from `{instruction, labels}`. */
+  async #rulesetSpec(name: string, body: unknown): Promise<{ spec: RulesetSpec; source: 'api' | 'instruction' }> {
+    if (!isInstructionBody(body)) return { spec: parseRulesetBody(name, body).spec, source: 'api' }
+    const instruction = parseInstructionBody(name, body as Record<string, unknown>)
+    const spec = await this.#author.specFromInstruction(name, instruction)
+    // The generated rules go through the same checks as rules sent by hand.
+    return { spec: parseRulesetBody(name, spec).spec, source: 'instruction' }
   }
 
   async createRuleset(name: string, body: unknown, options: WriteOptions): Promise<StoredRuleset> {
-    const { spec } = parseRulesetBody(name, body)
-    const record = this.#newRecord(name, spec, options.by)
+    const { spec, source } = await this.#rulesetSpec(name, body)
+    const record = this.#newRecord(name, spec, options.by, source)
     if (options.dryRun) {
       if (await getRuleset(this.#db, name)) throw exists('ruleset', name)
       return record
@@ -61,11 +74,11 @@ export class DefinitionService {
   }
 
   async replaceRuleset(name: string, body: unknown, options: WriteOptions): Promise<StoredRuleset> {
-    const { spec } = parseRulesetBody(name, body)
+    const { spec, source } = await this.#rulesetSpec(name, body)
     const stored = await this.#db.transaction(async (tx) => {
       const current = await getRuleset(tx, name)
       if (!current) throw new NotFoundError('ruleset', name)
-      const next = this.#replacement(current, spec, options.by)
+      const next = this.#replacement(current, spec, options.by, source)
       if (options.dryRun) return next
       await replaceRuleset(tx, next)
       return next
@@ -99,7 +112,7 @@ export class DefinitionService {
 
   async createPolicy(name: string, body: unknown, options: WriteOptions): Promise<StoredPolicy> {
     const { spec, fieldPrefix } = parsePolicyBody(name, body)
-    const record = this.#newRecord(name, spec, options.by)
+    const record = this.#newRecord(name, spec, options.by, 'api')
     await this.#requireRulesets(this.#db, spec, fieldPrefix)
     if (options.dryRun) {
       if (await getPolicy(this.#db, name)) throw exists('policy', name)
@@ -121,7 +134,7 @@ export class DefinitionService {
       const current = await getPolicy(tx, name)
       if (!current) throw new NotFoundError('policy', name)
       await this.#requireRulesets(tx, spec, fieldPrefix)
-      const next = this.#replacement(current, spec, options.by)
+      const next = this.#replacement(current, spec, options.by, 'api')
       if (options.dryRun) return next
       await replacePolicy(tx, next)
       return next
@@ -173,20 +186,20 @@ export class DefinitionService {
     if (missing.length > 0) throw new InvalidRequestError(missing.join('; '))
   }
 
-  #newRecord<Spec extends RulesetSpec | PolicySpec>(name: string, spec: Spec, by: string): Spec & Stamp {
+  #newRecord<Spec extends RulesetSpec | PolicySpec>(name: string, spec: Spec, by: string, source: Stamp['source']): Spec & Stamp {
     const now = this.#now().toISOString()
-    const stamp: Stamp = { name, version: 1, source: 'api', createdAt: now, createdBy: by, updatedAt: now, updatedBy: by }
+    const stamp: Stamp = { name, version: 1, source, createdAt: now, createdBy: by, updatedAt: now, updatedBy: by }
     // TypeScript cannot see through a spread of a generic spec; the shape is the two parts joined.
     return { ...spec, labels: spec.labels ?? {}, ...stamp } as unknown as Spec & Stamp
   }
 
-  #replacement<T extends Stamp>(current: T, spec: RulesetSpec | PolicySpec, by: string): T {
+  #replacement<T extends Stamp>(current: T, spec: RulesetSpec | PolicySpec, by: string, source: Stamp['source']): T {
     return {
       ...spec,
       labels: spec.labels ?? {},
       name: current.name,
       version: current.version + 1,
-      source: 'api',
+      source,
       createdAt: current.createdAt,
       createdBy: current.createdBy,
       updatedAt: this.#now().toISOString(),

@@ -16,16 +16,11 @@ describe('the catalog', () => {
     it.each(template.phrasings.map((phrasing) => [phrasing]))('"%s" maps to it alone, compiles, and its samples pass and fail', (phrasing) => {
       const understood = understandInstruction(phrasing, labelsFor(template.platform))
       expect(understood.clauses.map((entry) => entry.report.template)).toEqual([template.id])
-      const { spec } = compileInstruction(phrasing, labelsFor(template.platform))
+      const { spec, rules } = compileInstruction(phrasing, labelsFor(template.platform))
       expect(spec.rules).toHaveLength(1)
       expect(spec.rules[0]?.template?.id).toBe(template.id)
       expect(() => compileRuleset({ ...spec, name: 'catalog-check' })).not.toThrow()
-      const entry = understood.clauses[0]
-      const best = entry?.recognition.best
-      if (!entry || !best || !spec.rules[0]) throw new Error('not recognized')
-      const { samples, unverified } = instructionSamples('catalog-check', spec, [
-        { rule: spec.rules[0].name, template, parameters: best.recognition.parameters, kinds: entry.clause.kinds },
-      ])
+      const { samples, unverified } = instructionSamples('catalog-check', spec, rules)
       expect(unverified).toEqual([])
       expect(samples.filter((sample) => sample.label === 'compliant')).toHaveLength(1)
       expect(samples.filter((sample) => sample.label === 'non-compliant').length).toBeGreaterThanOrEqual(1)

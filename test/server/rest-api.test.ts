@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AuthoringService } from '../../src/services/authoring-service.js'
 import { testDatabases } from '../support/databases.js'
 import { client, type ApiResponse } from './http-client.js'
 import { startTestService, type TestService } from './test-service.js'
@@ -128,10 +129,14 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       expect((await api('GET', '/api/rulesets/fresh', { token: admin })).status).toBe(404)
     })
 
-    it('answers 400 for an instruction until authoring from plain English exists', async () => {
-      const response = await api('POST', '/api/rulesets/fresh', { token: admin, body: { instruction: 'pods must not run as root', labels: { platform: 'kubernetes' } } })
+    it('answers 400 naming the clause for an instruction no template maps, and stores nothing', async () => {
+      const response = await api('POST', '/api/rulesets/fresh', { token: admin, body: { instruction: 'the moon must be made of cheese', labels: { platform: 'kubernetes' } } })
       expect(response.status).toBe(400)
-      expect(errorBody(response).details).toMatch(/^body\.instruction: creating a ruleset from a plain-English instruction is not available/)
+      expect(errorBody(response)).toEqual({
+        error: 'instruction not understood',
+        details: expect.stringMatching(/^body\.instruction: clause "the moon must be made of cheese" does not map to any rule template/) as unknown as string,
+      })
+      expect((await api('GET', '/api/rulesets/fresh', { token: admin })).status).toBe(404)
     })
 
     it('answers 400 for an invalid name, malformed JSON and malformed YAML', async () => {
@@ -237,8 +242,16 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
     })
 
     it('lists the labels in use', async () => {
-      expect((await api('GET', '/api/labels/rulesets', { token: admin })).body).toEqual({ labels: { platform: ['kubernetes'], resource: ['pod'], tier: ['strict'] } })
-      expect((await api('GET', '/api/labels/policies', { token: admin })).body).toEqual({ labels: { env: ['prod'] } })
+      // Besides the labels in use, the platforms and resources instructions understand.
+      const vocabulary = new AuthoringService(service.server.catalog).vocabulary()
+      const rulesets = (await api('GET', '/api/labels/rulesets', { token: admin })).body as { labels: Record<string, string[]> }
+      expect(Object.keys(rulesets.labels)).toEqual(['platform', 'resource', 'tier'])
+      expect(rulesets.labels.platform).toEqual(['generic', 'kubernetes', 'terraform'])
+      expect(rulesets.labels.tier).toEqual(['strict'])
+      expect(rulesets.labels.resource).toEqual([...new Set(['pod', ...(vocabulary.resource ?? [])])].sort())
+      const policies = (await api('GET', '/api/labels/policies', { token: admin })).body as { labels: Record<string, string[]> }
+      expect(policies.labels.env).toEqual(['prod'])
+      expect(policies.labels.platform).toEqual(['generic', 'kubernetes', 'terraform'])
     })
   })
 
@@ -468,13 +481,17 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       '/api/auth/whoami',
       '/api/eval/policies/{name}',
       '/api/eval/rulesets/{name}',
+      '/api/hints/policy',
+      '/api/hints/ruleset',
       '/api/labels/policies',
       '/api/labels/rulesets',
       '/api/openapi.json',
       '/api/policies',
       '/api/policies/{name}',
+      '/api/prompt',
       '/api/rulesets',
       '/api/rulesets/{name}',
+      '/api/samples',
       '/api/tokens',
       '/api/tokens/{id}',
       '/version',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import type { AuthoringService } from '../../services/authoring-service.js'
 import type { DefinitionService } from '../../services/definition-service.js'
 import { errorSchema } from './common-schemas.js'
 
@@ -7,8 +8,20 @@ const labelsResponse = {
   properties: { labels: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
 } as const
 
-/** The label keys in use on policies and rulesets, each with its values. */
-export function labelRoutes(definitions: DefinitionService): FastifyPluginAsync {
+/** Label values in use merged with the catalog's vocabulary, each list sorted without duplicates. */
+function mergeLabels(inUse: Record<string, string[]>, vocabulary: Record<string, string[]>): Record<string, string[]> {
+  const merged: Record<string, string[]> = {}
+  for (const key of [...new Set([...Object.keys(inUse), ...Object.keys(vocabulary)])].sort()) {
+    merged[key] = [...new Set([...(inUse[key] ?? []), ...(vocabulary[key] ?? [])])].sort()
+  }
+  return merged
+}
+
+/**
+ * The label keys in use on policies and rulesets, each with its values, plus the platforms and
+ * resources instructions understand (so a client can offer them before anything exists).
+ */
+export function labelRoutes(definitions: DefinitionService, authoring: AuthoringService): FastifyPluginAsync {
   return async (app) => {
     for (const [path, kind] of [
       ['/api/labels/policies', 'policy'],
@@ -20,7 +33,7 @@ export function labelRoutes(definitions: DefinitionService): FastifyPluginAsync 
           config: { scope: 'any' },
           schema: { summary: `Labels used by ${kind === 'policy' ? 'policies' : 'rulesets'}`, response: { 200: labelsResponse, 401: errorSchema, 429: errorSchema } },
         },
-        async () => ({ labels: await definitions.labels(kind) }),
+        async () => ({ labels: mergeLabels(await definitions.labels(kind), authoring.vocabulary()) }),
       )
     }
   }

@@ -1,18 +1,11 @@
 import { compileRuleset, evaluateRuleset, PreparedInput, type RuleResult, type RulesetSpec } from '../../engine/index.js'
-import type { Parameters, RuleTemplate } from '../catalog/index.js'
+import type { RuleTemplate } from '../catalog/index.js'
+import type { TemplatedRule } from '../compile-instruction.js'
 import { judgesKind } from '../text/kinds.js'
 import { baseGenericDocument, baseKubernetesDocument, baseTerraformPlan } from './base-documents.js'
 
 type Json = Record<string, unknown>
 
-/** One rule of a compiled instruction with the template and parameters it came from. */
-export interface TemplatedRule {
-  rule: string
-  template: RuleTemplate
-  parameters: Parameters
-  /** Kinds the clause named (or its labels), to pick the sample document. */
-  kinds: readonly string[]
-}
 
 export interface LabelledSample {
   /** 'compliant' documents pass the ruleset; 'non-compliant' ones fail exactly the rule named. */

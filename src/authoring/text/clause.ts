@@ -16,12 +16,20 @@ export interface Clause {
    * block, prohibit, reject, without, must not, cannot, avoid.
    */
   negated: boolean
+  /**
+   * The clause permits rather than requires ("privileged pods are allowed", "hostPath is fine"):
+   * no rule can come of it. "only allow images from X" is a requirement, not a permission.
+   */
+  permissive: boolean
   /** Kubernetes kinds the clause names, else those of the previous clause, else those of the labels. */
   kinds: string[]
   /** Whether `kinds` were named in this clause itself. */
   kindsNamed: boolean
   platform: Platform
 }
+
+const PERMISSION = /\b(allow(ed|s)?|permit(ted|s)?|may|can|fine|ok|okay|acceptable|tolerated)\b/
+const RESTRICTION = /\b(only|just|except|unless|must|should|need|needs|required?|requires)\b/
 
 const NEGATION = /\b(no|not|never|dont|don't|do not|does not|doesn't|disallow(ed)?|forbid(den)?|prohibit(ed)?|deny|denied|block(ed)?|reject(ed)?|ban(ned)?|without|cannot|can't|must not|mustn't|should not|shouldn't|avoid|none)\b/
 
@@ -63,10 +71,12 @@ export interface ClauseContext {
 export function prepareClause(text: string, context: ClauseContext): Clause {
   const normalized = normalizeText(text, context.vocabulary)
   const named = kindsNamedIn(normalized)
+  const negated = NEGATION.test(normalized)
   return {
     text: text.trim(),
     normalized,
-    negated: NEGATION.test(normalized),
+    negated,
+    permissive: !negated && PERMISSION.test(normalized) && !RESTRICTION.test(normalized),
     kinds: named.length > 0 ? named : [...context.inheritedKinds],
     kindsNamed: named.length > 0,
     platform: context.platform,

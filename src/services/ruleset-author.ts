@@ -1,0 +1,36 @@
+import { compileInstruction, InstructionNotUnderstoodError, type ClauseReport } from '../authoring/compile-instruction.js'
+import type { ClauseModel } from '../authoring/model/clause-model.js'
+import { compileWithModel } from '../authoring/model/compile-with-model.js'
+import type { RulesetSpec } from '../engine/index.js'
+import type { InstructionBody } from './instruction-body.js'
+import { InvalidRequestError } from './service-errors.js'
+
+/**
+ * Turns `{instruction, labels}` into a ruleset spec with the catalog, and, when a model is
+ * configured, lets it try the clauses the catalog could not map (its rules are accepted only
+ * after they validate, compile and judge their samples right).
+ */
+export class RulesetAuthor {
+  readonly #model: ClauseModel | undefined
+
+  constructor(options: { model?: ClauseModel } = {}) {
+    this.#model = options.model
+  }
+
+  async specFromInstruction(name: string, body: InstructionBody): Promise<RulesetSpec> {
+    let spec: RulesetSpec
+    try {
+      spec = this.#model ? await compileWithModel(name, body.instruction, body.labels, this.#model) : compileInstruction(body.instruction, body.labels).spec
+    } catch (error) {
+      if (error instanceof InstructionNotUnderstoodError) throw new InvalidRequestError(`body.instruction: ${error.message}`, notUnderstoodSummary(error.clauses))
+      throw error
+    }
+    return body.description === undefined ? spec : { ...spec, description: body.description }
+  }
+}
+
+function notUnderstoodSummary(clauses: ClauseReport[]): string {
+  if (clauses.some((clause) => clause.status === 'missing-parameters')) return 'instruction is missing parameters'
+  if (clauses.some((clause) => clause.status === 'ambiguous')) return 'instruction is ambiguous'
+  return 'instruction not understood'
+}
