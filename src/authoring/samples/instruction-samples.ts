@@ -44,7 +44,13 @@ function baseDocument(template: RuleTemplate, kind: string): Json {
  * its bad edits. Every sample is judged by the compiled ruleset and carries the verdict; a
  * sample whose verdict contradicts its label is dropped and reported in `unverified`.
  */
-export function instructionSamples(name: string, spec: RulesetSpec, rules: readonly TemplatedRule[]): { samples: LabelledSample[]; unverified: string[] } {
+export function instructionSamples(
+  name: string,
+  spec: RulesetSpec,
+  rules: readonly TemplatedRule[],
+  /** The kind asked for: used for every rule that judges it. */
+  preferredKind?: string,
+): { samples: LabelledSample[]; unverified: string[] } {
   const compiled = compileRuleset({ ...spec, name })
   const judge = (document: Json): { passed: boolean; failedRules: string[] } => {
     const result = evaluateRuleset(compiled, new PreparedInput({ object: document }))
@@ -52,7 +58,7 @@ export function instructionSamples(name: string, spec: RulesetSpec, rules: reado
   }
   const byKind = new Map<string, TemplatedRule[]>()
   for (const rule of rules) {
-    const kind = sampleKindFor(rule.template, rule.kinds)
+    const kind = sampleKindFor(rule.template, preferredKind === undefined ? rule.kinds : [preferredKind, ...rule.kinds])
     byKind.set(kind, [...(byKind.get(kind) ?? []), rule])
   }
   const samples: LabelledSample[] = []

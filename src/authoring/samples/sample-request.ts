@@ -63,7 +63,7 @@ export function generateSamples(request: SampleRequest, catalog: readonly RuleTe
   }
   const labels = { platform, resource: type }
   const { spec, rules } = compileInstruction(request.instruction, labels, catalog)
-  const { samples, unverified } = instructionSamples('samples', spec, rules)
+  const { samples, unverified } = instructionSamples('samples', spec, rules, type)
   response.instruction = request.instruction
   response.ruleset = spec
   response.samples = samples

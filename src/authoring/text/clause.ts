@@ -44,6 +44,8 @@ export function normalizeText(text: string, vocabulary: ReadonlySet<string> = ne
   return correctTypos(lower, vocabulary)
 }
 
+const NAMESPACE_AS_PLACE = /\b(in|into|from|to|outside|within|inside|default|same|own|its|their|per|each|every|any)\b(\s+the)?(\s+[\w.-]+)?\s*$/
+
 /** Kinds named in normalized text, in order of first mention, without duplicates. */
 export function kindsNamedIn(normalized: string): string[] {
   const found: Array<[number, string]> = []
@@ -53,8 +55,9 @@ export function kindsNamedIn(normalized: string): string[] {
   }
   const wordPattern = /[a-z]+/g
   for (let match = wordPattern.exec(normalized); match; match = wordPattern.exec(normalized)) {
-    // "replicas" is a field, not ReplicaSets; "secrets" in "env var secrets" stays a kind only if alone.
     const kind = KIND_WORDS.get(match[0])
+    // "in the prod namespace" says where, not what: only a namespace as the subject is the kind.
+    if (kind === 'Namespace' && NAMESPACE_AS_PLACE.test(normalized.slice(Math.max(0, match.index - 40), match.index))) continue
     if (kind) found.push([match.index, kind])
   }
   found.sort((a, b) => a[0] - b[0])
