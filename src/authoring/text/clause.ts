@@ -49,12 +49,17 @@ const NAMESPACE_AS_PLACE = /\b(in|into|from|to|outside|within|inside|default|sam
 /** Kinds named in normalized text, in order of first mention, without duplicates. */
 export function kindsNamedIn(normalized: string): string[] {
   const found: Array<[number, string]> = []
+  // Two-word names first; their words are then blanked so "cron jobs" is not also Jobs.
+  let rest = normalized
   for (const [pattern, kind] of KIND_PHRASES) {
-    const match = pattern.exec(normalized)
-    if (match) found.push([match.index, kind])
+    const global = new RegExp(pattern.source, 'g')
+    for (const match of normalized.matchAll(global)) {
+      found.push([match.index, kind])
+      rest = rest.slice(0, match.index) + ' '.repeat(match[0].length) + rest.slice(match.index + match[0].length)
+    }
   }
   const wordPattern = /[a-z]+/g
-  for (let match = wordPattern.exec(normalized); match; match = wordPattern.exec(normalized)) {
+  for (let match = wordPattern.exec(rest); match; match = wordPattern.exec(rest)) {
     const kind = KIND_WORDS.get(match[0])
     // "in the prod namespace" says where, not what: only a namespace as the subject is the kind.
     if (kind === 'Namespace' && NAMESPACE_AS_PLACE.test(normalized.slice(Math.max(0, match.index - 40), match.index))) continue

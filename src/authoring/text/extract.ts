@@ -65,7 +65,7 @@ export function quantities(text: string): QuantityMention[] {
 
 /** Whole and decimal numbers, in order. */
 export function numbers(text: string): number[] {
-  return [...text.matchAll(/(?<![\w.:-])(\d+(?:\.\d+)?)(?![\w.]*[a-z])/gi)].map((match) => Number(match[1]))
+  return [...text.matchAll(/(?<![\w.:-])(\d+(?:\.\d+)?)(?!\w|\.\w)/gi)].map((match) => Number(match[1]))
 }
 
 /** Ports and port ranges ("22", "3389", "30000-32767"), as [from, to] pairs. */
