@@ -1,5 +1,5 @@
 import type { Rule, RulesetSpec } from '../engine/index.js'
-import { CATALOG, VOCABULARY, type Parameters, type Platform, type RuleTemplate } from './catalog/index.js'
+import { CATALOG, CATALOG_WORDS, VOCABULARY, type Parameters, type Platform, type RuleTemplate } from './catalog/index.js'
 import { recognizeClause, type ClauseRecognition } from './recognize-clause.js'
 import { normalizeText, prepareClause, type Clause } from './text/clause.js'
 import { canonicalKind } from './text/kinds.js'
@@ -99,7 +99,8 @@ export function understandInstruction(instruction: string, labels: Record<string
       // A soft break separates two clauses only when each side asks for its own template.
       const left = recognizeClause(prepare(current), catalog).best
       const right = recognizeClause(prepare(piece.text), catalog).best
-      if (left && right && left.template.id !== right.template.id) {
+      const separate = left && (right ? left.template.id !== right.template.id : standsAlone(piece.text))
+      if (separate) {
         clauses.push(finish(prepare(current), catalog))
         inheritedKinds = clauses[clauses.length - 1]?.clause.kinds ?? inheritedKinds
         current = piece.text
@@ -111,6 +112,22 @@ export function understandInstruction(instruction: string, labels: Record<string
     inheritedKinds = clauses[clauses.length - 1]?.clause.kinds ?? inheritedKinds
   }
   return { context, clauses }
+}
+
+const CLAUSE_VERB = /\b(must|should|shall|need|needs|require[sd]?|make|ensure|keep|never|always|have|has|be|are|is|use|run|set|allow|deny|block|forbid|want|do)\b/
+const FUNCTION_WORDS = new Set(
+  'the its they them this that these those our and but for with from are must should need needs all every any each also too set have has if when unless then where there here than more less most least which what who whose please thanks thank hey can could would will shall may might sure just only some none not nor yes into onto upon over under such same other others own been being was were does did done get got'.split(' '),
+)
+
+/**
+ * Whether a piece that maps to nothing after "and" or a comma is a clause of its own (then it is
+ * reported) rather than the rest of the previous one ("labels team and cost-center must be set"):
+ * it has a verb and a word the catalog never uses ("and make it fast").
+ */
+function standsAlone(piece: string): boolean {
+  const text = normalizeText(piece)
+  if (!CLAUSE_VERB.test(text)) return false
+  return text.split(/\s+/).some((word) => /^[a-z]{3,}$/.test(word) && !FUNCTION_WORDS.has(word) && !CATALOG_WORDS.has(word) && canonicalKind(word) === undefined)
 }
 
 function finish(clause: Clause, catalog: readonly RuleTemplate[]): UnderstoodInstruction['clauses'][number] {

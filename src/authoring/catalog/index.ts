@@ -23,6 +23,15 @@ export function templateById(id: string): RuleTemplate | undefined {
   return byId.get(id)
 }
 
+/** Every word the catalog's titles, phrasings and questions use: what instructions are made of. */
+export const CATALOG_WORDS: ReadonlySet<string> = new Set(
+  CATALOG.flatMap((template) => [template.title, ...template.phrasings, ...template.parameters.map((parameter) => parameter.question)])
+    .join(' ')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word.length > 0),
+)
+
 /** Words instructions are made of: typos are corrected towards these. */
 export const VOCABULARY: ReadonlySet<string> = new Set(
   [

@@ -29,9 +29,9 @@ export interface Clause {
 }
 
 const PERMISSION = /\b(allow(ed|s)?|permit(ted|s)?|may|can|fine|ok|okay|acceptable|tolerated)\b/
-const RESTRICTION = /\b(only|just|except|unless|must|should|need|needs|required?|requires)\b/
+const RESTRICTION = /\b(only|just|except|unless|must|should|need|needs|required?|requires|at (most|least)|no (more|less|fewer) than|up to|make sure|ensure|limit(ed|s)?|max(imum)?|min(imum)?|between|exceed(s|ing)?|enforce[sd]?)\b/
 
-const NEGATION = /\b(no|not|never|dont|don't|do not|does not|doesn't|disallow(ed)?|forbid(den)?|prohibit(ed)?|deny|denied|block(ed)?|reject(ed)?|ban(ned)?|without|cannot|can't|must not|mustn't|should not|shouldn't|avoid|none)\b/
+const NEGATION = /\b(no|not|never|nothing|nobody|no one|dont|dont|don't|do not|does not|doesn't|disallow(ed)?|forbid(den)?|prohibit(ed)?|deny|denied|block(ed)?|reject(ed)?|ban(ned)?|without|cannot|can't|must not|mustn't|should not|shouldn't|avoid|none)\b/
 
 export function normalizeText(text: string, vocabulary: ReadonlySet<string> = new Set()): string {
   const lower = text
@@ -44,6 +44,23 @@ export function normalizeText(text: string, vocabulary: ReadonlySet<string> = ne
   return correctTypos(lower, vocabulary)
 }
 
+/**
+ * Whether a kind word at `index` names the kind rather than something else: "in the prod
+ * namespace" says where, "host PID namespace" is a Linux namespace, "configMap and secret
+ * volumes" are volume types.
+ */
+function namesTheKind(kind: string, normalized: string, index: number): boolean {
+  const before = normalized.slice(Math.max(0, index - 40), index)
+  if (kind === 'Namespace') return !NAMESPACE_AS_PLACE.test(before) && !LINUX_NAMESPACE.test(before)
+  // "secrets in env vars", "configMap and secret volumes", "secretKeyRef": a source of data in a pod, not the kind.
+  if (kind === 'ConfigMap' || kind === 'Secret') {
+    return !/^[a-z]+[\w\s,]{0,30}?\b(volumes?|env|environment|variables?|vars?|key ?refs?|refs?|references?|files?|mounts?|secretkeyref|configmapkeyref|valuefrom|come from)\b/.test(normalized.slice(index)) && !/\b(from|via|using|use|reference|references|as)\s+(a\s+|the\s+)?$/.test(before)
+  }
+  return true
+}
+
+const LINUX_NAMESPACE = /\b(host|pid|ipc|network|net|uts|user|mount|linux|kernel)\W*$/
+
 const NAMESPACE_AS_PLACE = /\b(in|into|from|to|outside|within|inside|default|same|own|its|their|per|each|every|any)\b(\s+the)?(\s+[\w.-]+)?\s*$/
 
 /** Kinds named in normalized text, in order of first mention, without duplicates. */
@@ -54,16 +71,16 @@ export function kindsNamedIn(normalized: string): string[] {
   for (const [pattern, kind] of KIND_PHRASES) {
     const global = new RegExp(pattern.source, 'g')
     for (const match of normalized.matchAll(global)) {
-      found.push([match.index, kind])
+      if (namesTheKind(kind, normalized, match.index)) found.push([match.index, kind])
       rest = rest.slice(0, match.index) + ' '.repeat(match[0].length) + rest.slice(match.index + match[0].length)
     }
   }
-  const wordPattern = /[a-z]+/g
+  // Whole words only: NET_BIND_SERVICE and app.kubernetes.io/name hold no kinds.
+  const wordPattern = /(?<![\w./-])[a-z]+(?![\w./-])/g
   for (let match = wordPattern.exec(rest); match; match = wordPattern.exec(rest)) {
     const kind = KIND_WORDS.get(match[0])
-    // "in the prod namespace" says where, not what: only a namespace as the subject is the kind.
-    if (kind === 'Namespace' && NAMESPACE_AS_PLACE.test(normalized.slice(Math.max(0, match.index - 40), match.index))) continue
-    if (kind) found.push([match.index, kind])
+    if (!kind || !namesTheKind(kind, normalized, match.index)) continue
+    found.push([match.index, kind])
   }
   found.sort((a, b) => a[0] - b[0])
   return [...new Set(found.map(([, kind]) => kind))]
