@@ -99,7 +99,13 @@ export function understandInstruction(instruction: string, labels: Record<string
       // A soft break separates two clauses only when each side asks for its own template.
       const left = recognizeClause(prepare(current), catalog).best
       const right = recognizeClause(prepare(piece.text), catalog).best
-      const separate = left && (right ? left.template.id !== right.template.id : standsAlone(piece.text))
+      let separate = left && (right ? left.template.id !== right.template.id : standsAlone(piece.text))
+      // "require owner and team labels": a generic field template grabbing "require owner" is a
+      // misreading when the whole clause is a platform rule.
+      if (separate && left && right && (left.template.platform === 'generic' || right.template.platform === 'generic')) {
+        const merged = recognizeClause(prepare(`${current}${piece.joiner}${piece.text}`), catalog).best
+        if (merged && merged.template.platform !== 'generic') separate = false
+      }
       if (separate) {
         clauses.push(finish(prepare(current), catalog))
         inheritedKinds = clauses[clauses.length - 1]?.clause.kinds ?? inheritedKinds
@@ -190,8 +196,14 @@ export function compileInstruction(instruction: string, labels: Record<string, s
 function ruleForClause(template: RuleTemplate, parameters: Parameters, clause: Clause): Rule {
   const rule = template.rule(parameters)
   const narrowed: Rule = { ...rule, template: { id: template.id, parameters } }
-  if (template.platform === 'kubernetes' && template.kinds.includes('*') && clause.kinds.length > 0) {
-    narrowed.match = { ...(rule.match ?? {}), kinds: [...clause.kinds] }
+  if (template.platform === 'kubernetes' && clause.kinds.length > 0) {
+    if (template.kinds.includes('*')) {
+      narrowed.match = { ...(rule.match ?? {}), kinds: [...clause.kinds] }
+    } else if (!template.kinds.includes('Pod')) {
+      // Pod rules reach controllers through autogen; narrowing one to a controller would judge the controller as a Pod.
+      const judged = clause.kinds.filter((kind) => template.kinds.includes(kind))
+      if (judged.length > 0) narrowed.match = { ...(rule.match ?? {}), kinds: judged }
+    }
   }
   return narrowed
 }

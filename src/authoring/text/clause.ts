@@ -61,7 +61,7 @@ function namesTheKind(kind: string, normalized: string, index: number): boolean 
 
 const LINUX_NAMESPACE = /\b(host|pid|ipc|network|net|uts|user|mount|linux|kernel)\W*$/
 
-const NAMESPACE_AS_PLACE = /\b(in|into|from|to|outside|within|inside|default|same|own|its|their|per|each|every|any)\b(\s+the)?(\s+[\w.-]+)?\s*$/
+const NAMESPACE_AS_PLACE = /\b(in|into|from|to|outside|within|inside|default|same|own|its|their|per)\b(\s+the)?(\s+[\w.-]+)?\s*$/
 
 /** Kinds named in normalized text, in order of first mention, without duplicates. */
 export function kindsNamedIn(normalized: string): string[] {
