@@ -29,7 +29,7 @@ export interface Clause {
 }
 
 const PERMISSION = /\b(allow(ed|s)?|permit(ted|s)?|may|can|fine|ok|okay|acceptable|tolerated)\b/
-const RESTRICTION = /\b(only|just|except|unless|must|should|need|needs|required?|requires|at (most|least)|no (more|less|fewer) than|up to|make sure|ensure|limit(ed|s)?|max(imum)?|min(imum)?|between|exceed(s|ing)?|enforce[sd]?)\b/
+const RESTRICTION = /\b(only|just|except|unless|must|should|need|needs|required?|requires|at (most|least)|no (more|less|fewer) than|up to|make sure|ensure|limit(ed|s)?|max(imum)?|min(imum)?|between|exceed(s|ing)?|enforce[sd]?)\b|\ballowed [a-z ]+(:|\bare\b)/
 
 const NEGATION = /\b(no|not|never|nothing|nobody|no one|dont|dont|don't|do not|does not|doesn't|disallow(ed)?|forbid(den)?|prohibit(ed)?|deny|denied|block(ed)?|reject(ed)?|ban(ned)?|without|cannot|can't|must not|mustn't|should not|shouldn't|avoid|none)\b/
 
