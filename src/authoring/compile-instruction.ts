@@ -1,6 +1,6 @@
 import type { Rule, RulesetSpec } from '../engine/index.js'
 import { CATALOG, CATALOG_WORDS, VOCABULARY, type Parameters, type Platform, type RuleTemplate } from './catalog/index.js'
-import { recognizeClause, type ClauseRecognition } from './recognize-clause.js'
+import { recognizeClause, type Candidate, type ClauseRecognition } from './recognize-clause.js'
 import { normalizeText, prepareClause, type Clause } from './text/clause.js'
 import { canonicalKind } from './text/kinds.js'
 import { hardClauses, softPieces } from './text/split-clauses.js'
@@ -90,7 +90,13 @@ export function understandInstruction(instruction: string, labels: Record<string
   const context: InstructionContext = { platform: fromLabels.platform ?? platformOf(instruction), kinds: fromLabels.kinds }
   const clauses: UnderstoodInstruction['clauses'] = []
   let inheritedKinds: readonly string[] = fromLabels.kinds
-  const prepare = (text: string): Clause => prepareClause(text, { platform: platformOf(text), inheritedKinds, vocabulary: VOCABULARY })
+  const prepare = (text: string): Clause => {
+    const clause = prepareClause(text, { platform: platformOf(text), inheritedKinds, vocabulary: VOCABULARY })
+    // Without a platform label, a sentence with no Terraform words of its own follows a Terraform instruction.
+    if (fromLabels.platform || clause.platform === 'terraform' || context.platform !== 'terraform') return clause
+    const asPlan: Clause = { ...clause, platform: 'terraform' }
+    return recognizeClause(asPlan, catalog).best ? asPlan : clause
+  }
 
   for (const hard of hardClauses(instruction)) {
     const pieces = softPieces(hard)
@@ -99,7 +105,7 @@ export function understandInstruction(instruction: string, labels: Record<string
       // A soft break separates two clauses only when each side asks for its own template.
       const left = recognizeClause(prepare(current), catalog).best
       const right = recognizeClause(prepare(piece.text), catalog).best
-      let separate = left && (right ? left.template.id !== right.template.id : standsAlone(piece.text))
+      let separate = left && (right ? left.template.id !== right.template.id || twoAsks(left, right) : standsAlone(piece.text))
       // "require owner and team labels": a generic field template grabbing "require owner" is a
       // misreading when the whole clause is a platform rule.
       if (separate && left && right && (left.template.platform === 'generic' || right.template.platform === 'generic')) {
@@ -118,6 +124,20 @@ export function understandInstruction(instruction: string, labels: Record<string
     inheritedKinds = clauses[clauses.length - 1]?.clause.kinds ?? inheritedKinds
   }
   return { context, clauses }
+}
+
+/**
+ * Two complete asks of one template outside Kubernetes ("tls.enabled must be true and debug
+ * must be false"): each becomes its own rule. Kubernetes templates take lists instead ("labels
+ * team and owner"), so there the pieces stay together.
+ */
+function twoAsks(left: Candidate, right: Candidate): boolean {
+  return (
+    left.template.platform !== 'kubernetes' &&
+    left.recognition.missing.length === 0 &&
+    right.recognition.missing.length === 0 &&
+    JSON.stringify(left.recognition.parameters) !== JSON.stringify(right.recognition.parameters)
+  )
 }
 
 const CLAUSE_VERB = /\b(must|should|shall|need|needs|require[sd]?|make|ensure|keep|never|always|have|has|be|are|is|use|run|set|allow|deny|block|forbid|want|do)\b/
