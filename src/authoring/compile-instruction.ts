@@ -103,8 +103,12 @@ export function understandInstruction(instruction: string, labels: Record<string
     let current = pieces[0]?.text ?? hard
     for (const piece of pieces.slice(1)) {
       // A soft break separates two clauses only when each side asks for its own template.
+      const negated = sharedNegation(current, piece.text)
+      const negatedRight = negated === piece.text ? undefined : recognizeClause(prepare(negated), catalog).best
+      // Only when the shared negation makes a rule of it; otherwise the piece is reported as written.
+      const rightText = negatedRight ? negated : piece.text
       const left = recognizeClause(prepare(current), catalog).best
-      const right = recognizeClause(prepare(piece.text), catalog).best
+      const right = negatedRight ?? recognizeClause(prepare(rightText), catalog).best
       let separate = left && (right ? left.template.id !== right.template.id || twoAsks(left, right) : standsAlone(piece.text))
       // "require owner and team labels": a generic field template grabbing "require owner" is a
       // misreading when the whole clause is a platform rule.
@@ -115,7 +119,7 @@ export function understandInstruction(instruction: string, labels: Record<string
       if (separate) {
         clauses.push(finish(prepare(current), catalog))
         inheritedKinds = clauses[clauses.length - 1]?.clause.kinds ?? inheritedKinds
-        current = piece.text
+        current = rightText
       } else {
         current = `${current}${piece.joiner}${piece.text}`
       }
@@ -124,6 +128,20 @@ export function understandInstruction(instruction: string, labels: Record<string
     inheritedKinds = clauses[clauses.length - 1]?.clause.kinds ?? inheritedKinds
   }
   return { context, clauses }
+}
+
+const LEADING_NEGATION = /^\s*(deny|block|forbid|disallow|prohibit|reject|ban|no|never|don'?t allow|do not allow|must not allow)\b/i
+const OWN_PREDICATE = /\b(no|not|never|must|should|shall|need|needs|require[sd]?|only|allow(ed)?|permit(ted)?|may|can|is|are|be|have|has|use|run|set|at (least|most)|deny|block|forbid|disallow)\b/
+
+/**
+ * "deny privileged pods and images from docker.io": the leading negation governs both objects,
+ * so the second piece, having no verb of its own, is read as "deny images from docker.io";
+ * read alone it would ask for the opposite.
+ */
+function sharedNegation(left: string, right: string): string {
+  const lead = LEADING_NEGATION.exec(left)
+  if (!lead?.[1] || OWN_PREDICATE.test(normalizeText(right))) return right
+  return `${lead[1]} ${right}`
 }
 
 /**

@@ -10,6 +10,7 @@ export type PromptIssueCode =
   | 'ambiguous'
   | 'missing-parameters'
   | 'contradictory'
+  | 'overlapping'
   | 'duplicate'
 
 export interface PromptIssue {
@@ -45,7 +46,8 @@ const POLICY_WORDS = /\b(must|should|shall|need|needs|require[sd]?|only|never|no
 /**
  * What creating a ruleset from this instruction would run into, without creating anything:
  * empty or too long, text aimed at a model, nothing about policy, clauses that map to nothing,
- * to several templates, or lack a parameter, and clauses that contradict or repeat each other.
+ * to several templates, or lack a parameter, and a permission contradicting a requirement; and,
+ * without making it invalid, clauses that repeat each other or ask for one template twice.
  */
 export function checkPrompt(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): PromptCheck {
   const issues: PromptIssue[] = []
@@ -59,7 +61,8 @@ export function checkPrompt(instruction: string, labels: Record<string, string> 
   const understood = understandInstruction(instruction, labels, catalog)
   const clauses = understood.clauses.map((entry) => entry.report)
   const mapped = understood.clauses.filter((entry) => entry.report.status === 'mapped')
-  if (mapped.length === 0 && !POLICY_WORDS.test(instruction)) {
+  const anyCandidate = understood.clauses.some((entry) => entry.recognition.ranked.length > 0)
+  if (mapped.length === 0 && !anyCandidate && !POLICY_WORDS.test(instruction)) {
     issues.push({ code: 'not-policy', message: 'the instruction does not read like a rule about resources (for example "no privileged pods" or "images only from registry.acme.io")' })
     return { valid: false, issues, clauses }
   }
@@ -88,7 +91,7 @@ export function checkPrompt(instruction: string, labels: Record<string, string> 
       issues.push(
         same
           ? { code: 'duplicate', clause: b.report.text, message: `"${b.report.text}" repeats "${a.report.text}"` }
-          : { code: 'contradictory', clause: b.report.text, message: `"${a.report.text}" and "${b.report.text}" both set ${a.report.template}, with different values; keep one` },
+          : { code: 'overlapping', clause: b.report.text, message: `"${a.report.text}" and "${b.report.text}" both ask for ${a.report.template}; each becomes its own rule and both must hold` },
       )
     }
   }
