@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { policyHints, rulesetHints } from '../../src/authoring/hints.js'
+import { policyHints, rulesetHints, type StoredRulesetSummary } from '../../src/authoring/hints.js'
 
 describe('rulesetHints', () => {
   it('offers one example per category for an empty instruction', () => {
@@ -25,7 +25,7 @@ describe('rulesetHints', () => {
 })
 
 describe('policyHints', () => {
-  const stored = [
+  const stored: StoredRulesetSummary[] = [
     { name: 'pod-security', labels: { platform: 'kubernetes' }, templateIds: ['pss-privileged', 'pss-host-path'], ruleNames: [] },
     { name: 'images', labels: { team: 'platform' }, templateIds: ['image-tag-not-latest'], ruleNames: [] },
   ]
