@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 
 /**
@@ -33,6 +34,12 @@ export interface Config {
   /** Days audit records are kept; 0 keeps them forever. */
   readonly auditRetentionDays: number
   readonly controller: ControllerMode
+  /** The namespace Verdict runs in: its Lease lives there and the webhook leaves it alone. */
+  readonly podNamespace: string
+  /** This replica's identity in leader election. */
+  readonly podName: string
+  /** The ValidatingWebhookConfiguration whose rules the leader keeps in step with the admission policies. */
+  readonly webhookConfiguration: string
   readonly llmUrl: string | undefined
   readonly llmModel: string | undefined
   readonly llmApiKey: string | undefined
@@ -202,6 +209,9 @@ const DEFINITIONS = [
     default: 'auto',
     description: 'CRD controller: auto (on when a cluster is reachable), on (required), off',
   }),
+  setting({ name: 'VERDICT_POD_NAMESPACE', key: 'podNamespace', parse: text, fallback: 'verdict', default: 'verdict', description: 'namespace Verdict runs in (the chart sets it from the downward API): its leader Lease lives there' }),
+  setting({ name: 'VERDICT_POD_NAME', key: 'podName', parse: text, fallback: hostname(), default: 'the host name', description: "this replica's identity for leader election" }),
+  setting({ name: 'VERDICT_WEBHOOK_CONFIGURATION', key: 'webhookConfiguration', parse: text, fallback: 'verdict', default: 'verdict', description: 'ValidatingWebhookConfiguration whose rules the leader keeps in step with the admission policies' }),
   setting({ name: 'VERDICT_LLM_URL', key: 'llmUrl', parse: url(['http:', 'https:']), fallback: undefined, default: undefined, description: 'OpenAI-compatible endpoint for instructions the catalog cannot handle' }),
   setting({ name: 'VERDICT_LLM_MODEL', key: 'llmModel', parse: text, fallback: undefined, default: undefined, description: 'model name sent to VERDICT_LLM_URL' }),
   setting({ name: 'VERDICT_LLM_API_KEY', key: 'llmApiKey', parse: text, fallback: undefined, default: undefined, description: 'API key for VERDICT_LLM_URL (prefer the environment to the flag)', secret: true }),

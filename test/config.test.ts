@@ -1,3 +1,4 @@
+import { hostname } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, formatSettingsHelp, formatSettingsMarkdown, loadConfig, SETTINGS, type Config } from '../src/config.js'
 
@@ -18,6 +19,9 @@ const DEFAULTS: Config = {
   bodyLimit: 1_048_576,
   auditRetentionDays: 30,
   controller: 'auto',
+  podNamespace: 'verdict',
+  podName: hostname(),
+  webhookConfiguration: 'verdict',
   llmUrl: undefined,
   llmModel: undefined,
   llmApiKey: undefined,
@@ -57,6 +61,9 @@ describe('loadConfig', () => {
         VERDICT_BODY_LIMIT: '512kb',
         VERDICT_AUDIT_RETENTION_DAYS: '0',
         VERDICT_CONTROLLER: 'OFF',
+        VERDICT_POD_NAMESPACE: 'policy',
+        VERDICT_POD_NAME: 'verdict-7d9f-abcde',
+        VERDICT_WEBHOOK_CONFIGURATION: 'verdict-policy',
         VERDICT_LLM_URL: 'https://llm.example.com/v1',
         VERDICT_LLM_MODEL: 'small',
         VERDICT_LLM_API_KEY: 'sk-123',
@@ -81,6 +88,9 @@ describe('loadConfig', () => {
       bodyLimit: 524_288,
       auditRetentionDays: 0,
       controller: 'off',
+      podNamespace: 'policy',
+      podName: 'verdict-7d9f-abcde',
+      webhookConfiguration: 'verdict-policy',
       llmUrl: 'https://llm.example.com/v1',
       llmModel: 'small',
       llmApiKey: 'sk-123',
@@ -195,6 +205,9 @@ describe('the settings table', () => {
       ['VERDICT_BODY_LIMIT', '--body-limit'],
       ['VERDICT_AUDIT_RETENTION_DAYS', '--audit-retention-days'],
       ['VERDICT_CONTROLLER', '--controller'],
+      ['VERDICT_POD_NAMESPACE', '--pod-namespace'],
+      ['VERDICT_POD_NAME', '--pod-name'],
+      ['VERDICT_WEBHOOK_CONFIGURATION', '--webhook-configuration'],
       ['VERDICT_LLM_URL', '--llm-url'],
       ['VERDICT_LLM_MODEL', '--llm-model'],
       ['VERDICT_LLM_API_KEY', '--llm-api-key'],
@@ -210,7 +223,7 @@ describe('the settings table', () => {
   it('prints the help and the README table from the same rows', () => {
     const help = formatSettingsHelp().split('\n')
     expect(help).toHaveLength(SETTINGS.length + 1)
-    expect(help).toContain('  --api-port <value>              VERDICT_API_PORT: REST API port (0: an ephemeral port, logged at start) (default 8080)')
+    expect(help).toContain('  --api-port <value>               VERDICT_API_PORT: REST API port (0: an ephemeral port, logged at start) (default 8080)')
     const table = formatSettingsMarkdown().split('\n')
     expect(table.slice(0, 2)).toEqual(['| Variable | Flag | Default | Meaning |', '|---|---|---|---|'])
     expect(table).toContain('| `VERDICT_BODY_LIMIT` | `--body-limit` | `1mb` | largest request body (bytes, or with a unit: 512kb, 1mb) |')
