@@ -39,3 +39,8 @@ run: build
 
 clean:
 	rm -rf dist node_modules
+
+# Builds the image, installs the chart into a throwaway kind cluster and checks a privileged Pod is
+# denied and a normal one admitted (needs docker and kind; see scripts/kind-e2e.sh).
+kind-e2e: install
+	scripts/kind-e2e.sh

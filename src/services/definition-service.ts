@@ -78,6 +78,7 @@ export class DefinitionService {
     const stored = await this.#db.transaction(async (tx) => {
       const current = await getRuleset(tx, name)
       if (!current) throw new NotFoundError('ruleset', name)
+      refuseClusterManaged('ruleset', current)
       const next = this.#replacement(current, spec, options.by, source)
       if (options.dryRun) return next
       await replaceRuleset(tx, next)
@@ -98,6 +99,8 @@ export class DefinitionService {
   }
 
   async deleteRuleset(name: string): Promise<void> {
+    const current = await getRuleset(this.#db, name)
+    if (current) refuseClusterManaged('ruleset', current)
     try {
       await deleteRuleset(this.#db, name)
     } catch (error) {
@@ -133,6 +136,7 @@ export class DefinitionService {
     const stored = await this.#db.transaction(async (tx) => {
       const current = await getPolicy(tx, name)
       if (!current) throw new NotFoundError('policy', name)
+      refuseClusterManaged('policy', current)
       await this.#requireRulesets(tx, spec, fieldPrefix)
       const next = this.#replacement(current, spec, options.by, 'api')
       if (options.dryRun) return next
@@ -154,6 +158,8 @@ export class DefinitionService {
   }
 
   async deletePolicy(name: string): Promise<void> {
+    const current = await getPolicy(this.#db, name)
+    if (current) refuseClusterManaged('policy', current)
     try {
       await deletePolicy(this.#db, name)
     } catch (error) {
@@ -221,6 +227,16 @@ interface Stamp {
   createdBy: string
   updatedAt: string
   updatedBy: string
+}
+
+/**
+ * A definition the controller made from a Ruleset or Policy object: the object in the cluster is
+ * the truth, and the controller would put back whatever the API changed.
+ */
+function refuseClusterManaged(kind: 'ruleset' | 'policy', current: { name: string; source: string }): void {
+  if (current.source !== 'crd') return
+  const resource = kind === 'ruleset' ? 'Ruleset' : 'Policy'
+  throw new ConflictError(`${kind} managed by Kubernetes`, `${kind} "${current.name}" is managed by the ${resource} resource in the cluster; change or delete it with kubectl`)
 }
 
 function exists(kind: string, name: string): ConflictError {

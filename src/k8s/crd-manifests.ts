@@ -1,0 +1,105 @@
+import { PolicySpecSchema, RulesetSpecSchema } from '../engine/index.js'
+import { toStructuralSchema, type StructuralSchema } from './structural-schema.js'
+import { GROUP, VERSION, type DefinitionResource, POLICIES, RULESETS } from './resources.js'
+
+/** The status the controller writes; the same for both kinds. */
+export const STATUS_SCHEMA: StructuralSchema = {
+  type: 'object',
+  description: 'written by the Verdict controller',
+  properties: {
+    observedGeneration: { type: 'integer', format: 'int64', description: 'the metadata.generation the status describes' },
+    rules: { type: 'integer', description: 'rules in the ruleset; for a policy, rules in the rulesets it applies' },
+    conditions: {
+      type: 'array',
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['type'],
+      items: {
+        type: 'object',
+        required: ['type', 'status', 'reason', 'message', 'lastTransitionTime'],
+        properties: {
+          type: { type: 'string', description: 'Ready' },
+          status: { type: 'string', enum: ['True', 'False', 'Unknown'] },
+          reason: { type: 'string', description: 'Reconciled, Invalid, MissingRulesets or Conflict' },
+          message: { type: 'string' },
+          lastTransitionTime: { type: 'string', format: 'date-time' },
+          observedGeneration: { type: 'integer', format: 'int64', minimum: 0 },
+        },
+      },
+    },
+  },
+}
+
+interface PrinterColumn {
+  name: string
+  type: 'string' | 'integer' | 'date'
+  jsonPath: string
+  description?: string
+  priority?: number
+}
+
+const READY = '.status.conditions[?(@.type=="Ready")]'
+
+function columns(extra: PrinterColumn[]): PrinterColumn[] {
+  return [
+    ...extra,
+    { name: 'Rules', type: 'integer', jsonPath: '.status.rules' },
+    { name: 'Ready', type: 'string', jsonPath: `${READY}.status` },
+    { name: 'Reason', type: 'string', jsonPath: `${READY}.reason`, priority: 1 },
+    { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+  ]
+}
+
+/** The whole object schema: Kubernetes' own fields, the model's spec, and the status. */
+function objectSchema(kind: string, spec: StructuralSchema): StructuralSchema {
+  return {
+    type: 'object',
+    description: `A Verdict ${kind}; the spec is the same document the REST API and the CLI accept.`,
+    required: ['spec'],
+    properties: {
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: { type: 'object' },
+      spec,
+      status: STATUS_SCHEMA,
+    },
+  }
+}
+
+export type CustomResourceDefinition = ReturnType<typeof customResourceDefinition>
+
+function customResourceDefinition(resource: DefinitionResource, spec: StructuralSchema, printer: PrinterColumn[]) {
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${resource.plural}.${GROUP}`, labels: { 'app.kubernetes.io/name': 'verdict', 'app.kubernetes.io/part-of': 'verdict' } },
+    spec: {
+      group: GROUP,
+      names: { kind: resource.kind, listKind: `${resource.kind}List`, plural: resource.plural, singular: resource.singular, categories: ['verdict'] },
+      scope: 'Cluster',
+      versions: [
+        {
+          name: VERSION,
+          served: true,
+          storage: true,
+          subresources: { status: {} },
+          additionalPrinterColumns: printer,
+          schema: { openAPIV3Schema: objectSchema(resource.kind, spec) },
+        },
+      ],
+    },
+  }
+}
+
+/** `rulesets.verdict.dev`, its spec schema generated from RulesetSpecSchema. */
+export function rulesetCrd(): CustomResourceDefinition {
+  return customResourceDefinition(RULESETS, toStructuralSchema(RulesetSpecSchema as unknown as Record<string, unknown>, 'spec'), columns([]))
+}
+
+/** `policies.verdict.dev`, its spec schema generated from PolicySpecSchema. */
+export function policyCrd(): CustomResourceDefinition {
+  return customResourceDefinition(
+    POLICIES,
+    toStructuralSchema(PolicySpecSchema as unknown as Record<string, unknown>, 'spec'),
+    columns([{ name: 'Action', type: 'string', jsonPath: '.spec.action', description: 'Deny, Warn or Audit (Audit when unset)' }]),
+  )
+}

@@ -1,0 +1,109 @@
+import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node'
+import type { NamespaceSource } from '../admission/namespace-source.js'
+import type { Config } from '../config.js'
+import type { DefinitionCatalog } from '../services/definition-catalog.js'
+import type { Db } from '../store/db.js'
+import type { ControllerLogger } from './controller-logger.js'
+import { DefinitionController, type ControllerTimings } from './definition-controller.js'
+import { describeKubeError, isNotFound } from './kube-errors.js'
+import { GROUP, RULESETS, VERSION } from './resources.js'
+
+export interface StartControllerOptions {
+  config: Pick<Config, 'controller' | 'podNamespace' | 'podName' | 'webhookConfiguration'>
+  db: Db
+  /** The catalog the service already started: the controller refreshes it and follows its changes. */
+  catalog: DefinitionCatalog
+  logger: ControllerLogger
+  /** Where the cluster is; default: KUBECONFIG, ~/.kube/config, or the pod's service account. */
+  kubeConfig?: KubeConfig
+  /** For `auto`: whether a cluster is there to find (default process.env). */
+  env?: NodeJS.ProcessEnv
+  timings?: Partial<ControllerTimings>
+}
+
+export interface RunningController {
+  /** The Namespace cache, for the admission webhook. */
+  readonly namespaces: NamespaceSource
+  isLeader(): boolean
+  /** Resolves once the Namespace cache holds the first list (readiness). */
+  whenSynced(): Promise<void>
+  /** Hands the lease to another replica and stops watching. */
+  stop(): Promise<void>
+}
+
+/** `VERDICT_CONTROLLER=on` and the cluster cannot be used. */
+export class ControllerStartError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ControllerStartError'
+  }
+}
+
+/**
+ * Starts the CRD controller as `VERDICT_CONTROLLER` says:
+ * - `off`: undefined.
+ * - `auto`: on when a cluster is there to find (`KUBERNETES_SERVICE_HOST`, as in a pod, or
+ *   `KUBECONFIG`), else undefined. A cluster that does not answer (or lacks the CRDs) is logged and
+ *   tried again in the background; the service starts anyway.
+ * - `on`: required; throws ControllerStartError when the API server cannot be reached or the
+ *   Verdict CRDs are not installed, so a misconfigured deployment fails at once.
+ */
+export async function startController(options: StartControllerOptions): Promise<RunningController | undefined> {
+  const { config, logger } = options
+  if (config.controller === 'off') return undefined
+  const env = options.env ?? process.env
+  if (config.controller === 'auto' && !options.kubeConfig && !env.KUBERNETES_SERVICE_HOST && !env.KUBECONFIG) {
+    logger.info({}, 'no Kubernetes cluster found (KUBERNETES_SERVICE_HOST and KUBECONFIG unset); the CRD controller is off')
+    return undefined
+  }
+  let kubeConfig: KubeConfig
+  try {
+    kubeConfig = options.kubeConfig ?? defaultKubeConfig()
+  } catch (error) {
+    if (config.controller === 'on') throw new ControllerStartError(`VERDICT_CONTROLLER=on but no Kubernetes configuration loads: ${describeKubeError(error)}`, { cause: error })
+    logger.warn({ error: describeKubeError(error) }, 'the Kubernetes configuration does not load; the CRD controller is off')
+    return undefined
+  }
+  const problem = await probe(kubeConfig)
+  if (problem) {
+    if (config.controller === 'on') throw new ControllerStartError(`VERDICT_CONTROLLER=on but ${problem}`)
+    logger.warn({ problem }, 'the CRD controller starts anyway and keeps trying')
+  }
+  const controller = new DefinitionController({
+    kubeConfig,
+    db: options.db,
+    catalog: options.catalog,
+    logger,
+    identity: config.podName,
+    leaseNamespace: config.podNamespace,
+    webhookConfiguration: config.webhookConfiguration,
+    ...(options.timings ? { timings: options.timings } : {}),
+  })
+  controller.start()
+  logger.info({ server: kubeConfig.getCurrentCluster()?.server, identity: config.podName, leaseNamespace: config.podNamespace }, 'CRD controller started')
+  return {
+    namespaces: controller.namespaces,
+    isLeader: () => controller.isLeader(),
+    whenSynced: () => controller.namespaces.whenSynced(),
+    stop: () => controller.stop(),
+  }
+}
+
+function defaultKubeConfig(): KubeConfig {
+  const kubeConfig = new KubeConfig()
+  kubeConfig.loadFromDefault()
+  if (!kubeConfig.getCurrentCluster()) throw new Error('no current cluster in the Kubernetes configuration')
+  return kubeConfig
+}
+
+/** One cheap call that needs both a reachable API server and the Ruleset CRD; a description of what is wrong, if anything. */
+async function probe(kubeConfig: KubeConfig): Promise<string | undefined> {
+  const server = kubeConfig.getCurrentCluster()?.server ?? 'the API server'
+  try {
+    await kubeConfig.makeApiClient(CustomObjectsApi).listClusterCustomObject({ group: GROUP, version: VERSION, plural: RULESETS.plural, limit: 1 })
+    return undefined
+  } catch (error) {
+    if (isNotFound(error)) return `the CRD ${RULESETS.plural}.${GROUP} is not installed on ${server} (kubectl apply -f manifests/crds/)`
+    return `${server} cannot be used: ${describeKubeError(error)}`
+  }
+}

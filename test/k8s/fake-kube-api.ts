@@ -1,0 +1,508 @@
+import { KubeConfig } from '@kubernetes/client-node'
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { applyJsonPatch, applyMergePatch, PatchError } from './json-patches.js'
+
+/**
+ * A Kubernetes API server in the test process, speaking the REST protocol the real client uses
+ * for the resources the controller touches: list with resourceVersion, chunked watch streams
+ * (ADDED, MODIFIED, DELETED, BOOKMARK when asked, ERROR 410 Gone for a resourceVersion older
+ * than the compacted history), create/update/delete with 409 on a stale resourceVersion or an
+ * existing name, merge and JSON patches, and the status subresource (writes to the object keep
+ * the status, writes to /status keep everything else, spec changes bump metadata.generation).
+ *
+ * Tests change resources as kubectl would (`create`, `update`, `delete`), or behind the watches'
+ * back (`silent`), compact the history, close watches, fail requests and cut one client off
+ * (`partition`), and read every request made (`requests`, with the bearer token that made it).
+ */
+
+export type Json = Record<string, unknown>
+
+interface ResourceType {
+  plural: string
+  prefix: string
+  apiVersion: string
+  kind: string
+  namespaced: boolean
+  statusSubresource: boolean
+}
+
+const RESOURCE_TYPES = {
+  rulesets: { plural: 'rulesets', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'Ruleset', namespaced: false, statusSubresource: true },
+  policies: { plural: 'policies', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'Policy', namespaced: false, statusSubresource: true },
+  namespaces: { plural: 'namespaces', prefix: '/api/v1', apiVersion: 'v1', kind: 'Namespace', namespaced: false, statusSubresource: true },
+  leases: { plural: 'leases', prefix: '/apis/coordination.k8s.io/v1', apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespaced: true, statusSubresource: false },
+  validatingwebhookconfigurations: {
+    plural: 'validatingwebhookconfigurations',
+    prefix: '/apis/admissionregistration.k8s.io/v1',
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingWebhookConfiguration',
+    namespaced: false,
+    statusSubresource: false,
+  },
+} satisfies Record<string, ResourceType>
+
+export type ResourceName = keyof typeof RESOURCE_TYPES
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  query: string
+  /** The bearer token: which client (replica) made the request. */
+  token: string
+  contentType: string | undefined
+  body: unknown
+  status: number
+}
+
+interface Route {
+  resource: ResourceName
+  namespace: string | undefined
+  name: string | undefined
+  subresource: string | undefined
+}
+
+interface WatchEvent {
+  rv: number
+  resource: ResourceName
+  type: 'ADDED' | 'MODIFIED' | 'DELETED'
+  object: Json
+}
+
+interface Watcher {
+  resource: ResourceName
+  namespace: string | undefined
+  token: string
+  bookmarks: boolean
+  response: ServerResponse
+}
+
+interface InjectedFailure {
+  method: string | undefined
+  pathIncludes: string
+  status: number
+  remaining: number
+}
+
+export class FakeKubeApi {
+  readonly requests: RecordedRequest[] = []
+  /** Watches refused with ERROR 410 Gone because their resourceVersion was compacted away. */
+  expiredWatches = 0
+  readonly #server: Server
+  readonly #objects = new Map<ResourceName, Map<string, Json>>()
+  #history: WatchEvent[] = []
+  #resourceVersion = 1000
+  #compactedTo = 0
+  readonly #watchers = new Set<Watcher>()
+  readonly #partitioned = new Set<string>()
+  readonly #failures: InjectedFailure[] = []
+  #url = ''
+
+  private constructor() {
+    this.#server = createServer((request, response) => {
+      this.#handle(request, response).catch((error: unknown) => {
+        if (!response.headersSent) sendStatus(response, 500, 'InternalError', String(error))
+        else response.destroy()
+      })
+    })
+  }
+
+  static async start(): Promise<FakeKubeApi> {
+    const api = new FakeKubeApi()
+    await new Promise<void>((resolve) => api.#server.listen(0, '127.0.0.1', resolve))
+    api.#url = `http://127.0.0.1:${(api.#server.address() as AddressInfo).port}`
+    return api
+  }
+
+  get url(): string {
+    return this.#url
+  }
+
+  /** A client configuration for this server; the token tells replicas apart in `requests`. */
+  kubeConfig(token = 'test'): KubeConfig {
+    const kubeConfig = new KubeConfig()
+    kubeConfig.loadFromOptions({
+      clusters: [{ name: 'fake', server: this.#url, skipTLSVerify: true }],
+      users: [{ name: token, token }],
+      contexts: [{ name: 'fake', cluster: 'fake', user: token }],
+      currentContext: 'fake',
+    })
+    return kubeConfig
+  }
+
+  async close(): Promise<void> {
+    for (const watcher of this.#watchers) watcher.response.destroy()
+    this.#watchers.clear()
+    this.#server.closeAllConnections()
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()))
+  }
+
+  // ---- What kubectl (or another controller) would do -------------------------------------------
+
+  /** Creates an object as `kubectl create` would; `silent` hides the event from open watches. */
+  create(resource: ResourceName, object: Json, options: { silent?: boolean } = {}): Json {
+    const result = this.#create(resource, structuredClone(object), options.silent ?? false)
+    if ('error' in result) throw new Error(result.error.message)
+    return structuredClone(result.object)
+  }
+
+  /** Replaces an object's fields except status (as `kubectl apply` would); spec changes bump the generation. */
+  update(resource: ResourceName, object: Json, options: { silent?: boolean } = {}): Json {
+    const metadata = object.metadata as Json
+    const current = this.get(resource, metadata.name as string, metadata.namespace as string | undefined)
+    if (!current) throw new Error(`${resource} ${String(metadata.name)} does not exist`)
+    const next = { ...structuredClone(object), metadata: { ...(current.metadata as Json), ...structuredClone(metadata), resourceVersion: undefined } }
+    const result = this.#update(resource, current, next, 'object', options.silent ?? false)
+    if ('error' in result) throw new Error(result.error.message)
+    return structuredClone(result.object)
+  }
+
+  delete(resource: ResourceName, name: string, options: { namespace?: string; silent?: boolean } = {}): void {
+    const current = this.#collection(resource).get(keyOf(options.namespace, name))
+    if (!current) throw new Error(`${resource} ${name} does not exist`)
+    this.#commit(resource, 'DELETED', current, options.silent ?? false)
+  }
+
+  get(resource: ResourceName, name: string, namespace?: string): Json | undefined {
+    const object = this.#collection(resource).get(keyOf(namespace, name))
+    return object ? structuredClone(object) : undefined
+  }
+
+  list(resource: ResourceName): Json[] {
+    return [...this.#collection(resource).values()].map((object) => structuredClone(object))
+  }
+
+  // ---- Failure modes ----------------------------------------------------------------------------
+
+  /** Forgets the watch history up to now: a watch resuming from an older resourceVersion gets 410 Gone. */
+  compact(): void {
+    this.#compactedTo = this.#resourceVersion
+    this.#history = []
+  }
+
+  /** Ends every open watch, as an API server does at its request timeout or when it restarts. */
+  closeWatches(): void {
+    for (const watcher of this.#watchers) watcher.response.end()
+    this.#watchers.clear()
+  }
+
+  /** A BOOKMARK to every watch that asked for them (allowWatchBookmarks=true). */
+  sendBookmarks(): void {
+    for (const watcher of this.#watchers) {
+      if (!watcher.bookmarks) continue
+      const type = RESOURCE_TYPES[watcher.resource]
+      writeEvent(watcher.response, 'BOOKMARK', { apiVersion: type.apiVersion, kind: type.kind, metadata: { resourceVersion: String(this.#resourceVersion) } })
+    }
+  }
+
+  /** Cuts one client off (its connections are dropped) or lets it back. */
+  partition(token: string, cut = true): void {
+    if (!cut) {
+      this.#partitioned.delete(token)
+      return
+    }
+    this.#partitioned.add(token)
+    for (const watcher of [...this.#watchers]) {
+      if (watcher.token !== token) continue
+      watcher.response.destroy()
+      this.#watchers.delete(watcher)
+    }
+  }
+
+  /** The next `times` requests whose path contains `pathIncludes` (and method, if given) fail with `status`. */
+  failRequests(options: { pathIncludes: string; status: number; method?: string; times?: number }): void {
+    this.#failures.push({ method: options.method, pathIncludes: options.pathIncludes, status: options.status, remaining: options.times ?? 1 })
+  }
+
+  /** Open watches on a resource, to wait until a client is watching again. */
+  watchCount(resource: ResourceName): number {
+    return [...this.#watchers].filter((watcher) => watcher.resource === resource).length
+  }
+
+  // ---- HTTP ------------------------------------------------------------------------------------
+
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://fake')
+    const token = (request.headers.authorization ?? '').replace(/^Bearer /, '')
+    if (this.#partitioned.has(token)) {
+      request.socket.destroy()
+      return
+    }
+    const text = await readBody(request)
+    const contentType = request.headers['content-type']?.split(';')[0]
+    let body: unknown
+    try {
+      body = text === '' ? undefined : JSON.parse(text)
+    } catch {
+      sendStatus(response, 400, 'BadRequest', 'the body is not JSON')
+      return
+    }
+    const record: RecordedRequest = { method: request.method ?? 'GET', path: url.pathname, query: url.search, token, contentType, body, status: 0 }
+    this.requests.push(record)
+    response.on('finish', () => (record.status = response.statusCode))
+    const failure = this.#failures.find((entry) => url.pathname.includes(entry.pathIncludes) && (entry.method === undefined || entry.method === record.method))
+    if (failure) {
+      failure.remaining -= 1
+      if (failure.remaining <= 0) this.#failures.splice(this.#failures.indexOf(failure), 1)
+      sendStatus(response, failure.status, 'InternalError', 'injected failure')
+      return
+    }
+    const route = parseRoute(url.pathname)
+    if (!route) {
+      sendStatus(response, 404, 'NotFound', `the server could not find the requested resource (${url.pathname})`)
+      return
+    }
+    this.#dispatch(record.method, route, url.searchParams, body, contentType, token, response)
+  }
+
+  #dispatch(
+    method: string,
+    route: Route,
+    query: URLSearchParams,
+    body: unknown,
+    contentType: string | undefined,
+    token: string,
+    response: ServerResponse,
+  ): void {
+    const type = RESOURCE_TYPES[route.resource]
+    if (route.subresource !== undefined && (route.subresource !== 'status' || !type.statusSubresource)) {
+      sendStatus(response, 404, 'NotFound', `no subresource ${route.subresource}`)
+      return
+    }
+    if (route.name === undefined) {
+      if (method === 'GET' && query.get('watch') === 'true') return this.#watch(route, query, token, response)
+      if (method === 'GET') return sendJson(response, 200, this.#listBody(route))
+      if (method === 'POST') {
+        const object = asObject(body)
+        if (!object) return sendStatus(response, 400, 'BadRequest', 'the body must be an object')
+        const metadata = (object.metadata ?? {}) as Json
+        object.metadata = { ...metadata, namespace: type.namespaced ? route.namespace : undefined }
+        const result = this.#create(route.resource, object, false)
+        return 'error' in result ? sendStatus(response, result.error.code, result.error.reason, result.error.message) : sendJson(response, 201, result.object)
+      }
+      return sendStatus(response, 405, 'MethodNotAllowed', `${method} on a collection`)
+    }
+    const current = this.#collection(route.resource).get(keyOf(route.namespace, route.name))
+    if (method === 'GET') {
+      return current ? sendJson(response, 200, current) : sendStatus(response, 404, 'NotFound', notFound(type, route.name))
+    }
+    if (!current) return sendStatus(response, 404, 'NotFound', notFound(type, route.name))
+    const part = route.subresource === 'status' ? 'status' : 'object'
+    if (method === 'DELETE') {
+      const deleted = this.#commit(route.resource, 'DELETED', current, false)
+      return sendJson(response, 200, deleted)
+    }
+    let next: Json | undefined
+    if (method === 'PUT') {
+      next = asObject(body)
+      if (!next) return sendStatus(response, 400, 'BadRequest', 'the body must be an object')
+    } else if (method === 'PATCH') {
+      try {
+        if (contentType === 'application/merge-patch+json' || contentType === 'application/strategic-merge-patch+json') next = applyMergePatch(current, body) as Json
+        else if (contentType === 'application/json-patch+json') next = applyJsonPatch(current, body)
+        else return sendStatus(response, 415, 'UnsupportedMediaType', `unsupported patch type ${String(contentType)}`)
+      } catch (error) {
+        if (error instanceof PatchError) return sendStatus(response, error.code, error.code === 422 ? 'Invalid' : 'BadRequest', error.message)
+        throw error
+      }
+    } else {
+      return sendStatus(response, 405, 'MethodNotAllowed', method)
+    }
+    const result = this.#update(route.resource, current, next, part, false)
+    return 'error' in result ? sendStatus(response, result.error.code, result.error.reason, result.error.message) : sendJson(response, 200, result.object)
+  }
+
+  #watch(route: Route, query: URLSearchParams, token: string, response: ServerResponse): void {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.flushHeaders()
+    const from = query.get('resourceVersion')
+    if (from && from !== '0') {
+      const since = Number(from)
+      if (!(since >= this.#compactedTo)) {
+        this.expiredWatches += 1
+        writeEvent(response, 'ERROR', { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${from} (${this.#compactedTo})`, reason: 'Expired', code: 410 })
+        response.end()
+        return
+      }
+      for (const event of this.#history) {
+        if (event.resource === route.resource && event.rv > since && inNamespace(event.object, route.namespace)) writeEvent(response, event.type, event.object)
+      }
+    } else {
+      for (const object of this.#collection(route.resource).values()) if (inNamespace(object, route.namespace)) writeEvent(response, 'ADDED', object)
+    }
+    const watcher: Watcher = { resource: route.resource, namespace: route.namespace, token, bookmarks: query.get('allowWatchBookmarks') === 'true', response }
+    this.#watchers.add(watcher)
+    // The response's close, not the request's: the request closed as soon as its body was read.
+    response.on('close', () => this.#watchers.delete(watcher))
+  }
+
+  #listBody(route: Route): Json {
+    const type = RESOURCE_TYPES[route.resource]
+    return {
+      apiVersion: type.apiVersion,
+      kind: `${type.kind}List`,
+      metadata: { resourceVersion: String(this.#resourceVersion) },
+      items: [...this.#collection(route.resource).values()].filter((object) => inNamespace(object, route.namespace)),
+    }
+  }
+
+  // ---- Storage ---------------------------------------------------------------------------------
+
+  #create(resource: ResourceName, object: Json, silent: boolean): { object: Json } | { error: ApiError } {
+    const type = RESOURCE_TYPES[resource]
+    const metadata = (object.metadata ?? {}) as Json
+    const name = metadata.name
+    if (typeof name !== 'string' || name === '') return { error: { code: 422, reason: 'Invalid', message: 'metadata.name: Required value' } }
+    const namespace = type.namespaced ? (metadata.namespace as string | undefined) : undefined
+    if (this.#collection(resource).has(keyOf(namespace, name))) {
+      return { error: { code: 409, reason: 'AlreadyExists', message: `${type.plural} "${name}" already exists` } }
+    }
+    const stored: Json = {
+      ...object,
+      apiVersion: type.apiVersion,
+      kind: type.kind,
+      metadata: dropUndefined({ ...metadata, namespace, uid: randomUUID(), creationTimestamp: now(), generation: 1, resourceVersion: undefined }),
+    }
+    if (type.statusSubresource) delete stored.status
+    return { object: this.#commit(resource, 'ADDED', stored, silent) }
+  }
+
+  /** PUT or PATCH result `next` onto `current`, for the object or its status. */
+  #update(resource: ResourceName, current: Json, next: Json, part: 'object' | 'status', silent: boolean): { object: Json } | { error: ApiError } {
+    const type = RESOURCE_TYPES[resource]
+    const currentMeta = current.metadata as Json
+    const nextMeta = (next.metadata ?? {}) as Json
+    if (nextMeta.resourceVersion !== undefined && nextMeta.resourceVersion !== currentMeta.resourceVersion) {
+      return {
+        error: {
+          code: 409,
+          reason: 'Conflict',
+          message: `Operation cannot be fulfilled on ${type.plural} "${String(currentMeta.name)}": the object has been modified; please apply your changes to the latest version and try again`,
+        },
+      }
+    }
+    let updated: Json
+    if (part === 'status') {
+      updated = { ...current, status: next.status }
+    } else {
+      updated = {
+        ...next,
+        apiVersion: type.apiVersion,
+        kind: type.kind,
+        metadata: {
+          ...nextMeta,
+          name: currentMeta.name,
+          namespace: currentMeta.namespace,
+          uid: currentMeta.uid,
+          creationTimestamp: currentMeta.creationTimestamp,
+          generation: currentMeta.generation,
+          resourceVersion: currentMeta.resourceVersion,
+        },
+      }
+      if (type.statusSubresource) updated.status = current.status
+      if (specOf(updated) !== specOf(current)) (updated.metadata as Json).generation = (currentMeta.generation as number) + 1
+    }
+    updated = dropUndefined(updated)
+    if (JSON.stringify(updated) === JSON.stringify(current)) return { object: structuredClone(current) }
+    return { object: this.#commit(resource, 'MODIFIED', updated, silent) }
+  }
+
+  /** Stores (or removes) with a new resourceVersion, records the event and tells the watches. */
+  #commit(resource: ResourceName, type: WatchEvent['type'], object: Json, silent: boolean): Json {
+    this.#resourceVersion += 1
+    const rv = this.#resourceVersion
+    const stored = structuredClone({ ...object, metadata: { ...(object.metadata as Json), resourceVersion: String(rv) } })
+    const metadata = stored.metadata as Json
+    const key = keyOf(metadata.namespace as string | undefined, metadata.name as string)
+    if (type === 'DELETED') this.#collection(resource).delete(key)
+    else this.#collection(resource).set(key, stored)
+    this.#history.push({ rv, resource, type, object: stored })
+    if (!silent) {
+      for (const watcher of this.#watchers) {
+        if (watcher.resource === resource && inNamespace(stored, watcher.namespace)) writeEvent(watcher.response, type, stored)
+      }
+    }
+    return structuredClone(stored)
+  }
+
+  #collection(resource: ResourceName): Map<string, Json> {
+    let collection = this.#objects.get(resource)
+    if (!collection) {
+      collection = new Map()
+      this.#objects.set(resource, collection)
+    }
+    return collection
+  }
+}
+
+interface ApiError {
+  code: number
+  reason: string
+  message: string
+}
+
+function parseRoute(pathname: string): Route | undefined {
+  for (const [resource, type] of Object.entries(RESOURCE_TYPES) as [ResourceName, ResourceType][]) {
+    if (!pathname.startsWith(`${type.prefix}/`)) continue
+    let segments = pathname.slice(type.prefix.length + 1).split('/').filter((segment) => segment !== '')
+    let namespace: string | undefined
+    if (type.namespaced && segments[0] === 'namespaces' && segments.length >= 3) {
+      namespace = segments[1]
+      segments = segments.slice(2)
+    }
+    if (segments[0] !== type.plural || segments.length > 3) continue
+    return { resource, namespace, name: segments[1], subresource: segments[2] }
+  }
+  return undefined
+}
+
+/** What metadata.generation tracks: everything but metadata and status. */
+function specOf(object: Json): string {
+  const { metadata: _metadata, status: _status, ...rest } = object
+  return JSON.stringify(rest)
+}
+
+function inNamespace(object: Json, namespace: string | undefined): boolean {
+  return namespace === undefined || (object.metadata as Json).namespace === namespace
+}
+
+function keyOf(namespace: string | undefined, name: string): string {
+  return `${namespace ?? ''}/${name}`
+}
+
+function writeEvent(response: ServerResponse, type: string, object: Json): void {
+  response.write(`${JSON.stringify({ type, object })}\n`)
+}
+
+function sendJson(response: ServerResponse, code: number, body: unknown): void {
+  response.writeHead(code, { 'content-type': 'application/json' })
+  response.end(JSON.stringify(body))
+}
+
+function sendStatus(response: ServerResponse, code: number, reason: string, message: string): void {
+  sendJson(response, code, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code })
+}
+
+function notFound(type: ResourceType, name: string): string {
+  return `${type.plural} "${name}" not found`
+}
+
+function asObject(value: unknown): Json | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined
+}
+
+function dropUndefined<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T
+}
+
+/** metav1.Time: RFC 3339 in whole seconds. */
+function now(): string {
+  return `${new Date().toISOString().slice(0, 19)}Z`
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of request) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -1,0 +1,73 @@
+import { KubeConfig } from '@kubernetes/client-node'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ControllerStartError, startController, type RunningController } from '../../src/k8s/start-controller.js'
+import { DefinitionCatalog } from '../../src/services/definition-catalog.js'
+import { createTestDatabase, type TestDatabase } from '../support/databases.js'
+import { FAST_TIMINGS, recordingLogger } from './controller-harness.js'
+import { FakeKubeApi, type Json } from './fake-kube-api.js'
+import { waitFor } from './wait-for.js'
+
+const config = { podNamespace: 'verdict', podName: 'verdict-0', webhookConfiguration: 'verdict' }
+
+describe('startController', () => {
+  let api: FakeKubeApi
+  let database: TestDatabase
+  let catalog: DefinitionCatalog
+  let running: RunningController | undefined
+
+  beforeEach(async () => {
+    ;[api, database] = await Promise.all([FakeKubeApi.start(), createTestDatabase('pglite')])
+    catalog = new DefinitionCatalog(database.db)
+    await catalog.start()
+    running = undefined
+  })
+  afterEach(async () => {
+    await running?.stop()
+    await catalog.stop()
+    await api.close()
+    await database.dispose()
+  })
+
+  const start = (controller: 'auto' | 'on' | 'off', options: { kubeConfig?: KubeConfig; env?: NodeJS.ProcessEnv } = {}) =>
+    startController({ config: { ...config, controller }, db: database.db, catalog, logger: recordingLogger('start'), timings: FAST_TIMINGS, env: {}, ...options })
+
+  it('is off when told, and under auto when no cluster is there to find', async () => {
+    expect(await start('off', { kubeConfig: api.kubeConfig() })).toBeUndefined()
+    expect(await start('auto')).toBeUndefined()
+    expect(api.requests).toEqual([])
+  })
+
+  it('under on, refuses to start without a reachable API server or without the CRDs', async () => {
+    const unreachable = new KubeConfig()
+    unreachable.loadFromOptions({
+      clusters: [{ name: 'gone', server: 'http://127.0.0.1:1', skipTLSVerify: true }],
+      users: [{ name: 'u', token: 't' }],
+      contexts: [{ name: 'c', cluster: 'gone', user: 'u' }],
+      currentContext: 'c',
+    })
+    await expect(start('on', { kubeConfig: unreachable })).rejects.toThrow(ControllerStartError)
+    await expect(start('on', { kubeConfig: unreachable })).rejects.toThrow(/VERDICT_CONTROLLER=on but http:\/\/127\.0\.0\.1:1 cannot be used/)
+    api.failRequests({ pathIncludes: '/apis/verdict.dev/v1alpha1/rulesets', status: 404 })
+    await expect(start('on', { kubeConfig: api.kubeConfig() })).rejects.toThrow(/the CRD rulesets\.verdict\.dev is not installed/)
+  })
+
+  it('under auto, starts anyway when the cluster does not answer yet, and catches up', async () => {
+    api.failRequests({ pathIncludes: '/apis/verdict.dev/v1alpha1/rulesets', status: 503, times: 2 })
+    api.create('namespaces', { metadata: { name: 'team-a', labels: { team: 'a' } } })
+    running = await start('auto', { kubeConfig: api.kubeConfig() })
+    expect(running).toBeDefined()
+    await running?.whenSynced()
+    expect(running?.namespaces.get('team-a')).toMatchObject({ metadata: { labels: { team: 'a' } } })
+    await waitFor('leading', () => running?.isLeader())
+  })
+
+  it('under on, leads, and hands the lease back when stopped', async () => {
+    running = await start('on', { kubeConfig: api.kubeConfig() })
+    await waitFor('leading', () => running?.isLeader())
+    expect((api.get('leases', 'verdict-controller', 'verdict')?.spec as Json).holderIdentity).toBe('verdict-0')
+    await running?.stop()
+    running = undefined
+    expect((api.get('leases', 'verdict-controller', 'verdict')?.spec as Json).holderIdentity).toBeUndefined()
+    await waitFor('the watches closed', () => api.watchCount('rulesets') + api.watchCount('policies') + api.watchCount('namespaces') === 0)
+  })
+})
