@@ -21,6 +21,7 @@ const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddre
 const config = loadConfig(
   {
     VERDICT_API_PORT: '0',
+    VERDICT_WEBHOOK_PORT: '0',
     VERDICT_DATABASE_URL: databaseUrl,
     VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'),
     VERDICT_LOG_LEVEL: 'warn',

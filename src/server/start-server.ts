@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { buildApp } from '../api/build-app.js'
 import { auditRoutes } from '../api/routes/audits.js'
 import { evaluationRoutes } from '../api/routes/evaluations.js'
+import { NO_NAMESPACES, startAdmissionServer } from '../admission/index.js'
 import { authoringRoutes } from '../api/routes/authoring.js'
 import { labelRoutes } from '../api/routes/labels.js'
 import { policyRoutes } from '../api/routes/policies.js'
@@ -15,6 +16,7 @@ import type { Config } from '../config.js'
 import { AuditQueryService } from '../services/audit-query-service.js'
 import { DefinitionCatalog } from '../services/definition-catalog.js'
 import { ChatCompletionsModel } from '../authoring/model/clause-model.js'
+import { startController } from '../k8s/start-controller.js'
 import { AuthoringService } from '../services/authoring-service.js'
 import { RulesetAuthor } from '../services/ruleset-author.js'
 import { DefinitionService } from '../services/definition-service.js'
@@ -92,6 +94,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     })
     logger.current = app.log
+    // After the catalog (the controller writes through it) and stopped before it: a leader hands its Lease over first.
+    const controller = await startController({ config, db, catalog, logger: app.log.child({ component: 'controller' }) })
+    if (controller) cleanups.push(() => controller.stop())
+    // Every replica answers admission reviews; closed before the audit writer so its last audits are committed.
+    const admission = await startAdmissionServer({
+      config,
+      catalog,
+      audits,
+      namespaces: controller?.namespaces ?? NO_NAMESPACES,
+      logger: app.log.child({ component: 'admission' }),
+      host: options.host ?? '0.0.0.0',
+    })
+    cleanups.push(() => admission.close())
+    app.log.info({ webhookPort: admission.port, certFile: admission.certFile }, 'admission webhook listening (HTTPS, POST /validate)')
     // The API stops taking requests first, then the audits it accepted are flushed.
     cleanups.push(() => app.close())
     await app.listen({ port: config.apiPort, host: options.host ?? '0.0.0.0' })

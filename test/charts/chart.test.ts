@@ -107,7 +107,7 @@ describe('the webhook configuration cannot brick the cluster', () => {
     for (const webhook of configuration.webhooks) {
       expect(webhook.timeoutSeconds).toBeGreaterThanOrEqual(1)
       expect(webhook.timeoutSeconds).toBeLessThanOrEqual(10)
-      expect(webhook.sideEffects).toBe('None')
+      expect(webhook.sideEffects).toBe('NoneOnDryRun')
       expect(webhook.admissionReviewVersions).toEqual(['v1'])
       expect(webhook.namespaceSelector.matchExpressions).toContainEqual({
         key: 'kubernetes.io/metadata.name',

@@ -1,3 +1,6 @@
+import { ConflictError } from '../../src/services/service-errors.js'
+import { announceDefinitionChange } from '../../src/store/definition-changes.js'
+import { deleteRuleset as deleteStoredRuleset } from '../../src/store/rulesets-repository.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DefinitionService } from '../../src/services/definition-service.js'
 import { getPolicy } from '../../src/store/policies-repository.js'
@@ -149,12 +152,14 @@ describe('the CRD controller', () => {
     expect(await getRuleset(db, 'theirs')).toMatchObject({ source: 'api' })
   })
 
-  it('puts back a CRD-made ruleset deleted through the REST API', async () => {
+  it('puts back a CRD-made ruleset deleted behind its back, and the REST API refuses to delete it', async () => {
     const { api, db } = harness
     const leader = await harness.leader()
     api.create('rulesets', rulesetResource('owned', { rules: [TEAM_LABEL] }))
     await waitFor('stored', () => getRuleset(db, 'owned'))
-    await new DefinitionService(db, leader.catalog).deleteRuleset('owned')
+    await expect(new DefinitionService(db, leader.catalog).deleteRuleset('owned')).rejects.toThrow(ConflictError)
+    await deleteStoredRuleset(db, 'owned')
+    await announceDefinitionChange(db, { kind: 'ruleset', name: 'owned', version: 0 })
     await waitFor('stored again', async () => (await getRuleset(db, 'owned'))?.source === 'crd')
   })
 

@@ -1,0 +1,52 @@
+import { resolvePolicyRulesets, type CompiledRuleset, type Policy } from '../engine/index.js'
+import type { DefinitionCatalog } from '../services/definition-catalog.js'
+import type { StoredRuleset } from '../store/rulesets-repository.js'
+
+/** A policy the webhook applies, with its rulesets resolved and compiled. */
+export interface AdmissionPolicy {
+  policy: Policy
+  rulesets: CompiledRuleset[]
+  /** Rulesets the policy names that do not exist: each judges as an error. */
+  missing: string[]
+}
+
+/** The policies with `admission` not false, by name, each with its rulesets in the policy's order. */
+export function planAdmissionPolicies(
+  policies: readonly Policy[],
+  rulesets: readonly StoredRuleset[],
+  compile: (ruleset: StoredRuleset) => CompiledRuleset,
+): AdmissionPolicy[] {
+  return policies
+    .filter((policy) => policy.admission !== false)
+    .map((policy) => {
+      const { found, missing } = resolvePolicyRulesets(policy, rulesets)
+      return { policy, rulesets: found.map(compile), missing }
+    })
+}
+
+/**
+ * The admission policies of a catalog, planned once per change instead of once per request:
+ * resolving selectors over every ruleset on each AdmissionReview would cost more than judging
+ * a typical Pod. Any change to a ruleset or policy, local or from another replica, replans.
+ */
+export class AdmissionPolicies {
+  readonly #catalog: DefinitionCatalog
+  readonly #unsubscribe: () => void
+  #plan: AdmissionPolicy[] | undefined
+
+  constructor(catalog: DefinitionCatalog) {
+    this.#catalog = catalog
+    this.#unsubscribe = catalog.onChange(() => {
+      this.#plan = undefined
+    })
+  }
+
+  current(): readonly AdmissionPolicy[] {
+    this.#plan ??= planAdmissionPolicies(this.#catalog.policies(), this.#catalog.rulesets(), (ruleset) => this.#catalog.compiled(ruleset))
+    return this.#plan
+  }
+
+  close(): void {
+    this.#unsubscribe()
+  }
+}

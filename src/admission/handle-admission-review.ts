@@ -1,0 +1,84 @@
+import { PreparedInput } from '../engine/index.js'
+import { admissionAuditRows } from './admission-audit-rows.js'
+import type { AdmissionLogger } from './admission-logger.js'
+import type { AdmissionPolicy } from './admission-policies.js'
+import { admissionResponse, allowedResponse } from './admission-response.js'
+import type { AdmissionRequest, AdmissionReviewResponse } from './admission-review.js'
+import type { BoundedAuditRecorder } from './bounded-audit-recorder.js'
+import { decideAdmission } from './decide-admission.js'
+import { evaluationInputOf, subjectOf } from './evaluation-input-of.js'
+import { judgeRequest } from './judge-request.js'
+import type { NamespaceSource } from './namespace-source.js'
+import { parseAdmissionReview } from './parse-admission-review.js'
+import { shouldSkipRequest, type SkipSettings } from './should-skip-request.js'
+
+export interface ReviewHandlerDeps {
+  policies: { current(): readonly AdmissionPolicy[] }
+  namespaces: NamespaceSource
+  audits: BoundedAuditRecorder
+  skip: SkipSettings
+  logger: AdmissionLogger
+}
+
+/** `{error, details}`, as every error of the REST API; `details` names the field at fault. */
+export interface ReviewErrorBody {
+  error: string
+  details: string
+}
+
+/** What one review came to, for the HTTP answer and for metrics. */
+export type HandledReview =
+  | { status: 200; body: AdmissionReviewResponse; outcome: ReviewOutcome }
+  | { status: 400; body: ReviewErrorBody; outcome?: undefined }
+
+export interface ReviewOutcome {
+  uid: string
+  allowed: boolean
+  /** Why the request was allowed unjudged (shouldSkipRequest). */
+  skipped?: string
+  dryRun: boolean
+  /** How many policies judged the request. */
+  policies: number
+}
+
+/**
+ * One AdmissionReview body in, the answer out: parse, skip or judge, decide, audit (bounded, not
+ * for dry runs), shape. Transport-free, so the HTTPS listener stays a thin adapter.
+ */
+export async function handleAdmissionReview(body: string, deps: ReviewHandlerDeps): Promise<HandledReview> {
+  const parsed = parseAdmissionReview(body)
+  if (parsed.malformed) return { status: 400, body: { error: 'malformed AdmissionReview', details: parsed.malformed.details } }
+  const request = parsed.review.request
+  const dryRun = request.dryRun === true
+  const skipped = shouldSkipRequest(request, deps.skip)
+  if (skipped) {
+    deps.logger.debug({ requestId: request.uid, reason: skipped }, 'admission request allowed without judging it')
+    return { status: 200, body: allowedResponse(request.uid), outcome: { uid: request.uid, allowed: true, skipped, dryRun, policies: 0 } }
+  }
+  const input = new PreparedInput(evaluationInputOf(request, deps.namespaces))
+  const judgements = judgeRequest(deps.policies.current(), input, request.operation)
+  const decision = decideAdmission(judgements)
+  if (judgements.length > 0 && !dryRun) {
+    const stamp = { requestId: request.uid, input: JSON.stringify(subjectOf(request)), updatedBy: userOf(request) }
+    await deps.audits.record(admissionAuditRows(judgements, stamp), request.uid)
+  }
+  if (!decision.allowed) {
+    deps.logger.info({ requestId: request.uid, resource: describeResource(request), user: userOf(request), dryRun, reason: decision.message }, 'admission request denied')
+  }
+  return {
+    status: 200,
+    body: admissionResponse(request.uid, decision),
+    outcome: { uid: request.uid, allowed: decision.allowed, dryRun, policies: judgements.length },
+  }
+}
+
+/** The API server always names the user; a hand-made review may not, and the audit column needs someone. */
+function userOf(request: AdmissionRequest): string {
+  return request.userInfo?.username || 'unknown'
+}
+
+function describeResource(request: AdmissionRequest): string {
+  const where = request.namespace ? `${request.namespace}/` : ''
+  const sub = request.subResource ? `/${request.subResource}` : ''
+  return `${request.operation} ${request.kind.kind} ${where}${request.name ?? ''}${sub}`
+}
