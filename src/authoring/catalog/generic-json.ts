@@ -3,6 +3,7 @@ import type { Rule, Severity } from '../../engine/index.js'
 import { mentions, type Clause } from '../text/clause.js'
 import { celString, celStringList } from './pod-rule.js'
 import type { Parameters, Recognition, RuleTemplate, SampleEdit, TemplateParameter, TemplateSamples } from './rule-template.js'
+import { ruleNameFrom } from './rule-name.js'
 
 /**
  * Rules on one field of any JSON document, addressed by a dotted path (`server.port`,
@@ -647,12 +648,7 @@ function fieldRule(parameters: Parameters, options: FieldRuleOptions): Rule {
 
 /** A DNS-label-like rule name from the parameters. */
 function ruleName(parts: readonly string[]): string {
-  const name = parts
-    .join('-')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  return name.slice(0, 63).replace(/-+$/, '') || 'json-field'
+  return ruleNameFrom(parts, 'json-field')
 }
 
 // Parameter accessors: rule() and samples() receive what recognize() produced, or an author's edit.

@@ -7,6 +7,7 @@ import { isLabelKey } from '../text/extract.js'
 import { canonicalKind } from '../text/kinds.js'
 import { celString, celStringList } from './pod-rule.js'
 import type { ParameterValue, Parameters, Recognition, RuleTemplate, SampleEdit, TemplateParameter } from './rule-template.js'
+import { ruleNameFrom } from './rule-name.js'
 
 /**
  * Templates about an object's own metadata (labels, annotations, namespace), how it is exposed
@@ -281,13 +282,7 @@ function stringListMap(value: ParameterValue | undefined): Record<string, string
 
 /** A DNS-label-like piece of a rule name. */
 function slug(...parts: Array<string | number>): string {
-  return parts
-    .join('-')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 63)
-    .replace(/-+$/, '')
+  return ruleNameFrom(parts, '')
 }
 
 /**

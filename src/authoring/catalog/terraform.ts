@@ -4,6 +4,7 @@ import { mentions, type Clause } from '../text/clause.js'
 import { portRanges } from '../text/extract.js'
 import { celString, celStringList } from './pod-rule.js'
 import type { Parameters, Recognition, RuleTemplate, TemplateSamples } from './rule-template.js'
+import { ruleNameFrom } from './rule-name.js'
 
 /**
  * Rules on Terraform plans (`terraform show -json plan.out`). The document is the whole plan;
@@ -172,15 +173,7 @@ function flag(parameters: Parameters, name: string): boolean {
 }
 
 function slug(parts: readonly string[]): string {
-  return (
-    parts
-      .join('-')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 63)
-      .replace(/-+$/, '') || 'terraform-rule'
-  )
+  return ruleNameFrom(parts, 'terraform-rule')
 }
 
 // ---------------------------------------------------------------------------------------------

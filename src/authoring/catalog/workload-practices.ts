@@ -4,6 +4,7 @@ import { hostNames, listAfter, listBefore, portRanges, quantities, quoted } from
 import { containersOf, firstContainerOf, mapIn, podSpecsOf } from '../samples/document-parts.js'
 import { ALL_CONTAINERS, APP_AND_INIT_CONTAINERS, celString, celStringList, podRule } from './pod-rule.js'
 import type { ParameterValue, Parameters, Recognition, RuleTemplate, SampleEdit } from './rule-template.js'
+import { ruleNameFrom } from './rule-name.js'
 
 /**
  * Workload best practices: where images come from and how they are referenced, resources,
@@ -30,15 +31,7 @@ const APP_CONTAINERS = { name: 'containers', expression: 'object.spec.?container
 
 /** A DNS-label-like piece of a rule name. */
 function slug(...parts: readonly string[]): string {
-  return (
-    parts
-      .join('-')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 63)
-      .replace(/-+$/, '') || 'rule'
-  )
+  return ruleNameFrom(parts)
 }
 
 function stringsOf(value: ParameterValue | undefined): string[] {
