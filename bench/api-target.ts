@@ -22,6 +22,7 @@ const config = loadConfig(
   {
     VERDICT_API_PORT: '0',
     VERDICT_WEBHOOK_PORT: '0',
+    VERDICT_OPS_PORT: '0',
     VERDICT_DATABASE_URL: databaseUrl,
     VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'),
     VERDICT_LOG_LEVEL: 'warn',

@@ -119,7 +119,7 @@ async function measure(db: Db, name: string, range: { start: Date; end: Date }):
 async function reportRoutes(databaseUrl: string, names: string[]): Promise<Figures[]> {
   const dir = mkdtempSync(join(tmpdir(), 'verdict-bench-audits-'))
   const config = loadConfig(
-    { VERDICT_API_PORT: '0', VERDICT_DATABASE_URL: databaseUrl, VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'), VERDICT_LOG_LEVEL: 'warn', VERDICT_RATE_LIMIT: '100000', VERDICT_RATE_BURST: '100000' },
+    { VERDICT_API_PORT: '0', VERDICT_WEBHOOK_PORT: '0', VERDICT_OPS_PORT: '0', VERDICT_DATABASE_URL: databaseUrl, VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'), VERDICT_LOG_LEVEL: 'warn', VERDICT_RATE_LIMIT: '100000', VERDICT_RATE_BURST: '100000' },
     [],
   )
   const service = await startServer(config, { host: '127.0.0.1', logger: false })

@@ -33,6 +33,8 @@ export type HandledReview =
 
 export interface ReviewOutcome {
   uid: string
+  /** CREATE, UPDATE, DELETE or CONNECT, as the review says. */
+  operation: string
   allowed: boolean
   /** Why the request was allowed unjudged (shouldSkipRequest). */
   skipped?: string
@@ -53,7 +55,7 @@ export async function handleAdmissionReview(body: string, deps: ReviewHandlerDep
   const skipped = shouldSkipRequest(request, deps.skip)
   if (skipped) {
     deps.logger.debug({ requestId: request.uid, reason: skipped }, 'admission request allowed without judging it')
-    return { status: 200, body: allowedResponse(request.uid), outcome: { uid: request.uid, allowed: true, skipped, dryRun, policies: 0 } }
+    return { status: 200, body: allowedResponse(request.uid), outcome: { uid: request.uid, operation: request.operation, allowed: true, skipped, dryRun, policies: 0 } }
   }
   const input = new PreparedInput(evaluationInputOf(request, deps.namespaces))
   const judgements = judgeRequest(deps.policies.current(), input, request.operation)
@@ -68,7 +70,7 @@ export async function handleAdmissionReview(body: string, deps: ReviewHandlerDep
   return {
     status: 200,
     body: admissionResponse(request.uid, decision),
-    outcome: { uid: request.uid, allowed: decision.allowed, dryRun, policies: judgements.length },
+    outcome: { uid: request.uid, operation: request.operation, allowed: decision.allowed, dryRun, policies: judgements.length },
   }
 }
 

@@ -30,6 +30,8 @@ export interface AppDeps {
   readonly authenticate: Authenticate
   /** Route groups, each a plugin declaring full paths (`/api/rulesets/:name`). */
   readonly routes: readonly FastifyPluginAsync[]
+  /** Called for every request refused with 429 (metrics). */
+  readonly onRateLimited?: () => void
   readonly version: VersionInfo
   /** pino options, or false for no logging; default: JSON logs at `config.logLevel`. */
   readonly logger?: (FastifyLoggerOptions & LoggerOptions) | false
@@ -84,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) throw new ApiError(503, 'service unavailable', 'the server is shutting down; retry', { connection: 'close' })
   })
   app.addHook('onRequest', authenticationHook(deps.authenticate))
-  app.addHook('onRequest', rateLimitHook(new RateLimiter({ rate: config.rateLimit, burst: config.rateBurst })))
+  app.addHook('onRequest', rateLimitHook(new RateLimiter({ rate: config.rateLimit, burst: config.rateBurst }), deps.onRateLimited))
   app.addHook('onRequest', authorize)
   registerContentTypes(app)
   app.setErrorHandler(handleError)

@@ -94,7 +94,7 @@ export class RateLimiter {
  * Runs after authentication on every route that needs a token: each authenticated response
  * carries the RateLimit-* headers, and a request over the limit is a 429 with Retry-After.
  */
-export function rateLimitHook(limiter: RateLimiter) {
+export function rateLimitHook(limiter: RateLimiter, onLimited: () => void = () => {}) {
   return async function applyRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.is404 || request.routeOptions.config.scope === 'public') return
     const decision = limiter.take(request.principal.tokenId)
@@ -102,6 +102,7 @@ export function rateLimitHook(limiter: RateLimiter) {
     reply.header('ratelimit-remaining', decision.remaining)
     reply.header('ratelimit-reset', decision.resetSeconds)
     if (!decision.allowed) {
+      onLimited()
       const retryAfter = decision.retryAfterSeconds
       throw new ApiError(429, 'rate limited', `limit of ${limiter.rate} requests per second exceeded; retry after ${retryAfter} s`, {
         'retry-after': String(retryAfter),

@@ -17,6 +17,8 @@ import { AuditQueryService } from '../services/audit-query-service.js'
 import { DefinitionCatalog } from '../services/definition-catalog.js'
 import { ChatCompletionsModel } from '../authoring/model/clause-model.js'
 import { startController } from '../k8s/start-controller.js'
+import { startOpsServer } from '../ops/ops-server.js'
+import { VerdictMetrics } from '../ops/verdict-metrics.js'
 import { AuthoringService } from '../services/authoring-service.js'
 import { RulesetAuthor } from '../services/ruleset-author.js'
 import { DefinitionService } from '../services/definition-service.js'
@@ -39,6 +41,8 @@ export interface StartOptions {
 export interface RunningServer {
   readonly app: FastifyInstance
   readonly apiUrl: string
+  /** The operations listener: /metrics, /healthz, /readyz. */
+  readonly opsUrl: string
   readonly db: Db
   readonly catalog: DefinitionCatalog
   readonly tokens: TokenService
@@ -48,6 +52,25 @@ export interface RunningServer {
 }
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000
+
+/**
+ * Ready when the store answers within two seconds. The definition caches are loaded before the
+ * listeners open, so a process that serves at all has them.
+ */
+async function storeReadiness(db: Db): Promise<{ ready: true } | { ready: false; reason: string }> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('the store did not answer within 2 s')), 2000)
+  })
+  try {
+    await Promise.race([db.query('SELECT 1'), timeout])
+    return { ready: true }
+  } catch (error) {
+    return { ready: false, reason: `store: ${error instanceof Error ? error.message : String(error)}` }
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 /** The whole service on one store: migrations, tokens, definitions, audits, and the REST API listening. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -65,7 +88,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       tokenFile: config.adminTokenFile,
       ...(config.bootstrapToken ? { bootstrapSecret: config.bootstrapToken } : {}),
     })
-    const audits = new AuditWriter(db)
+    const metrics = new VerdictMetrics({ auditQueueDepth: () => audits.queueDepth })
+    const audits = new AuditWriter(db, { onBatch: (report) => metrics.auditBatch(report) })
     cleanups.push(() => audits.close())
     // The catalog starts before the app that owns the logger; its background errors log once there is one.
     const logger: { current?: FastifyBaseLogger } = {}
@@ -83,7 +107,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       routes: [
         rulesetRoutes(definitions),
         policyRoutes(definitions),
-        evaluationRoutes(new EvaluationService(catalog, audits)),
+        evaluationRoutes(new EvaluationService(catalog, audits, { onEvaluated: (kind, name, passed, ms) => metrics.evaluated(kind, name, passed, ms) })),
         auditRoutes(new AuditQueryService(db)),
         labelRoutes(definitions, authoring),
         authoringRoutes(authoring),
@@ -91,6 +115,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         whoamiRoutes(),
       ],
       version: readBuildInfo(),
+      onRateLimited: () => metrics.rateLimited(),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     })
     logger.current = app.log
@@ -105,8 +130,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       namespaces: controller?.namespaces ?? NO_NAMESPACES,
       logger: app.log.child({ component: 'admission' }),
       host: options.host ?? '0.0.0.0',
+      onReview: (report) => metrics.admitted(report.operation, report.allowed, report.durationMs),
     })
     cleanups.push(() => admission.close())
+    const ops = await startOpsServer({
+      port: config.opsPort,
+      host: options.host ?? '0.0.0.0',
+      metrics,
+      readiness: () => storeReadiness(db),
+    })
+    cleanups.push(() => ops.close())
     app.log.info({ webhookPort: admission.port, certFile: admission.certFile }, 'admission webhook listening (HTTPS, POST /validate)')
     // The API stops taking requests first, then the audits it accepted are flushed.
     cleanups.push(() => app.close())
@@ -129,7 +162,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     retention.unref()
     cleanups.push(async () => clearInterval(retention))
 
-    return { app, apiUrl, db, catalog, tokens, adminTokenFile: bootstrap.tokenFile, close: closeAll }
+    return { app, apiUrl, opsUrl: `http://${options.host ?? '127.0.0.1'}:${ops.port}`, db, catalog, tokens, adminTokenFile: bootstrap.tokenFile, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error

@@ -26,6 +26,9 @@ export interface EvaluationRequest {
   verbose?: boolean
 }
 
+/** Told of every answered evaluation (for metrics): kind, name, verdict, time with the audit commit. */
+export type EvaluatedListener = (kind: 'policy' | 'ruleset', name: string, passed: boolean, durationMs: number) => void
+
 export type PolicyEvaluationResponse = { requestId: string } & PolicyResult
 export type RulesetEvaluationResponse = { requestId: string } & RulesetResult
 
@@ -38,12 +41,29 @@ export class EvaluationService {
   readonly #catalog: DefinitionCatalog
   readonly #audits: AuditWriter
 
-  constructor(catalog: DefinitionCatalog, audits: AuditWriter) {
+  readonly #onEvaluated: EvaluatedListener
+
+  constructor(catalog: DefinitionCatalog, audits: AuditWriter, options: { onEvaluated?: EvaluatedListener } = {}) {
     this.#catalog = catalog
     this.#audits = audits
+    this.#onEvaluated = options.onEvaluated ?? (() => {})
   }
 
   async evaluatePolicy(request: EvaluationRequest): Promise<PolicyEvaluationResponse> {
+    const started = performance.now()
+    const response = await this.#evaluatePolicy(request)
+    this.#onEvaluated('policy', response.policy, response.passed, performance.now() - started)
+    return response
+  }
+
+  async evaluateRuleset(request: EvaluationRequest): Promise<RulesetEvaluationResponse> {
+    const started = performance.now()
+    const response = await this.#evaluateRuleset(request)
+    this.#onEvaluated('ruleset', response.ruleset, response.passed, performance.now() - started)
+    return response
+  }
+
+  async #evaluatePolicy(request: EvaluationRequest): Promise<PolicyEvaluationResponse> {
     const policy = this.#catalog.policy(request.name)
     if (!policy) throw new NotFoundError('policy', request.name)
     const { found, missing } = resolvePolicyRulesets(policy, this.#catalog.rulesets())
@@ -68,7 +88,7 @@ export class EvaluationService {
     return { requestId: request.requestId, policy: policy.name, passed: output.passed, results: request.verbose ? all : output.results }
   }
 
-  async evaluateRuleset(request: EvaluationRequest): Promise<RulesetEvaluationResponse> {
+  async #evaluateRuleset(request: EvaluationRequest): Promise<RulesetEvaluationResponse> {
     const ruleset = this.#catalog.ruleset(request.name)
     if (!ruleset) throw new NotFoundError('ruleset', request.name)
     const result = evaluateRuleset(this.#catalog.compiled(ruleset), new PreparedInput({ object: request.inputData }), { verbose: true })

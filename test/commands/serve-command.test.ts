@@ -13,7 +13,7 @@ interface Served {
 
 /** Starts `bin/verdict serve` as `make run` does, on an ephemeral port, and waits for its listening line. */
 function serve(dataDir: string): Promise<Served> {
-  const child = spawn(join(repoRoot, 'bin', 'verdict'), ['serve', '--api-port', '0', '--webhook-port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(join(repoRoot, 'bin', 'verdict'), ['serve', '--api-port', '0', '--webhook-port', '0', '--ops-port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
   const logs: Record<string, unknown>[] = []
   return new Promise((resolve, reject) => {
     let buffer = ''

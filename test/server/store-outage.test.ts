@@ -17,7 +17,7 @@ describe('when PostgreSQL goes away', () => {
   beforeAll(async () => {
     postgres = await startPostgresServer()
     dir = await mkdtemp(join(tmpdir(), 'verdict-outage-'))
-    const env = { VERDICT_API_PORT: '0', VERDICT_WEBHOOK_PORT: '0', VERDICT_DATABASE_URL: postgres.adminUrl, VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'), VERDICT_LOG_LEVEL: 'silent' }
+    const env = { VERDICT_API_PORT: '0', VERDICT_WEBHOOK_PORT: '0', VERDICT_OPS_PORT: '0', VERDICT_DATABASE_URL: postgres.adminUrl, VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'), VERDICT_LOG_LEVEL: 'silent' }
     server = await startServer(loadConfig(env, []), { host: '127.0.0.1', logger: false })
     token = (await readFile(join(dir, 'admin-token'), 'utf8')).trim()
   })

@@ -21,6 +21,7 @@ export async function startTestService(kind: AdapterKind, settings: Record<strin
   const env: Record<string, string> = {
     VERDICT_API_PORT: '0',
     VERDICT_WEBHOOK_PORT: '0',
+    VERDICT_OPS_PORT: '0',
     VERDICT_LOG_LEVEL: 'silent',
     VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token'),
     VERDICT_RATE_LIMIT: '10000',
@@ -50,7 +51,7 @@ export async function startTestService(kind: AdapterKind, settings: Record<strin
 /** A second replica on the same PostgreSQL database. */
 export async function startReplica(databaseUrl: string): Promise<RunningServer> {
   const dir = await mkdtemp(join(tmpdir(), 'verdict-replica-'))
-  const env = { VERDICT_API_PORT: '0', VERDICT_WEBHOOK_PORT: '0',
+  const env = { VERDICT_API_PORT: '0', VERDICT_WEBHOOK_PORT: '0', VERDICT_OPS_PORT: '0',
     VERDICT_LOG_LEVEL: 'silent', VERDICT_DATABASE_URL: databaseUrl, VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token') }
   return startServer(loadConfig(env, []), { host: '127.0.0.1', logger: false })
 }

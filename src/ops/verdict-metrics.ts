@@ -1,0 +1,80 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import type { BatchReport } from '../audit/audit-writer.js'
+
+/**
+ * The Prometheus metrics of one Verdict process, on a registry of its own (not prom-client's
+ * global one), so tests can run several services in one process.
+ */
+export class VerdictMetrics {
+  readonly registry = new Registry()
+  readonly #evaluations: Counter<'kind' | 'name' | 'result'>
+  readonly #evaluationSeconds: Histogram<'kind'>
+  readonly #admissions: Counter<'operation' | 'allowed'>
+  readonly #admissionSeconds: Histogram<'operation'>
+  readonly #auditWriteSeconds: Histogram<'outcome'>
+  readonly #rateLimited: Counter
+
+  constructor(options: { auditQueueDepth: () => number }) {
+    collectDefaultMetrics({ register: this.registry })
+    this.#evaluations = new Counter({
+      name: 'verdict_evaluations_total',
+      help: 'REST evaluations by kind (policy or ruleset), name and result (pass or fail)',
+      labelNames: ['kind', 'name', 'result'],
+      registers: [this.registry],
+    })
+    this.#evaluationSeconds = new Histogram({
+      name: 'verdict_evaluation_duration_seconds',
+      help: 'time to judge a REST evaluation, audits included',
+      labelNames: ['kind'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers: [this.registry],
+    })
+    this.#admissions = new Counter({
+      name: 'verdict_admission_requests_total',
+      help: 'AdmissionReviews answered, by operation and decision',
+      labelNames: ['operation', 'allowed'],
+      registers: [this.registry],
+    })
+    this.#admissionSeconds = new Histogram({
+      name: 'verdict_admission_duration_seconds',
+      help: 'time to answer an AdmissionReview (the API server gives up at the webhook timeout, at most 10 s)',
+      labelNames: ['operation'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    })
+    new Gauge({
+      name: 'verdict_audit_queue_depth',
+      help: 'audit writes waiting or being committed',
+      registers: [this.registry],
+      collect() {
+        this.set(options.auditQueueDepth())
+      },
+    })
+    this.#auditWriteSeconds = new Histogram({
+      name: 'verdict_audit_write_duration_seconds',
+      help: 'time to commit one group-commit batch of audits, by outcome (ok or error)',
+      labelNames: ['outcome'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [this.registry],
+    })
+    this.#rateLimited = new Counter({ name: 'verdict_rate_limited_total', help: 'API requests refused with 429', registers: [this.registry] })
+  }
+
+  evaluated(kind: 'policy' | 'ruleset', name: string, passed: boolean, durationMs: number): void {
+    this.#evaluations.inc({ kind, name, result: passed ? 'pass' : 'fail' })
+    this.#evaluationSeconds.observe({ kind }, durationMs / 1000)
+  }
+
+  admitted(operation: string, allowed: boolean, durationMs: number): void {
+    this.#admissions.inc({ operation, allowed: String(allowed) })
+    this.#admissionSeconds.observe({ operation }, durationMs / 1000)
+  }
+
+  auditBatch(report: BatchReport): void {
+    this.#auditWriteSeconds.observe({ outcome: report.error === undefined ? 'ok' : 'error' }, report.durationMs / 1000)
+  }
+
+  rateLimited(): void {
+    this.#rateLimited.inc()
+  }
+}
