@@ -243,18 +243,18 @@ describe('the Deployment', () => {
     expect(deploymentOf('replicas').spec.strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } })
   })
 
-  it('probes the API port over TCP until the ops listener exists', () => {
+  it('probes /healthz and /readyz on the metrics port by default', () => {
     const container = containerOf('default')
-    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
-      expect(container[probe]).toMatchObject({ tcpSocket: { port: 'api' } })
-    }
-  })
-
-  it('probes /healthz and /readyz on the metrics port with probes.type=http', async () => {
-    const container = only<Deployment>(await renderChart([], ['probes.type=http']), 'Deployment').spec.template.spec.containers[0] as Container
     expect(container.livenessProbe).toMatchObject({ httpGet: { path: '/healthz', port: 'metrics' } })
     expect(container.readinessProbe).toMatchObject({ httpGet: { path: '/readyz', port: 'metrics' } })
     expect(container.startupProbe).toMatchObject({ httpGet: { path: '/healthz', port: 'metrics' } })
+  })
+
+  it('probes the API port over TCP with probes.type=tcpSocket', async () => {
+    const container = only<Deployment>(await renderChart([], ['probes.type=tcpSocket']), 'Deployment').spec.template.spec.containers[0] as Container
+    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe'] as const) {
+      expect(container[probe]).toMatchObject({ tcpSocket: { port: 'api' } })
+    }
   })
 })
 
