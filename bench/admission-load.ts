@@ -5,6 +5,7 @@
 // writes audits of its own.
 import { readFileSync } from 'node:fs'
 import { Agent, request } from 'node:https'
+import { sendPaced } from './paced-load.js'
 
 export interface AdmissionLoadOptions {
   port: number
@@ -32,13 +33,9 @@ export async function admissionLoad(options: AdmissionLoadOptions): Promise<Admi
   if (prefix === undefined || suffix === undefined) throw new Error(`the review template needs ${UID_PLACEHOLDER}`)
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity, ca: readFileSync(options.caFile), servername: 'localhost' })
   const total = Math.round(options.rate * options.seconds)
-  const intervalMs = 1000 / options.rate
   const run = `${process.pid.toString(36)}-${Date.now().toString(36)}`
   const latencies: number[] = []
   let failed = 0
-  let sent = 0
-  const outstanding: Promise<void>[] = []
-  const start = performance.now()
 
   const send = (index: number, dueAt: number): Promise<void> =>
     new Promise((resolve) => {
@@ -72,16 +69,7 @@ export async function admissionLoad(options: AdmissionLoadOptions): Promise<Admi
       req.end(body)
     })
 
-  while (sent < total) {
-    const now = performance.now()
-    while (sent < total && start + sent * intervalMs <= now) {
-      outstanding.push(send(sent, start + sent * intervalMs))
-      sent += 1
-    }
-    const nextDue = start + sent * intervalMs
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextDue - performance.now())))
-  }
-  await Promise.all(outstanding)
+  const sent = await sendPaced(total, options.rate, send)
   agent.destroy()
   latencies.sort((a, b) => a - b)
   return { sent, answered: latencies.length, failed, latenciesMs: latencies }

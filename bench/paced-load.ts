@@ -35,12 +35,8 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
   const target = new URL(options.url)
   const total = Math.round(options.rate * options.seconds)
-  const intervalMs = 1000 / options.rate
   const latencies: number[] = []
   let failed = 0
-  let sent = 0
-  const outstanding: Promise<void>[] = []
-  const start = performance.now()
 
   const send = (dueAt: number): Promise<void> =>
     new Promise((resolve) => {
@@ -62,20 +58,33 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
       req.end(options.body)
     })
 
+  const sent = await sendPaced(total, options.rate, (_index, dueAt) => send(dueAt))
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  return { sent, answered: latencies.length, failed, latenciesMs: latencies }
+}
+
+/**
+ * Calls `send(i, dueAt)` for i = 0 .. total-1 at start + i / rate, whatever earlier calls are
+ * doing (open loop), and resolves with the count once every call has settled.
+ */
+export async function sendPaced(total: number, rate: number, send: (index: number, dueAt: number) => Promise<void>): Promise<number> {
+  const intervalMs = 1000 / rate
+  const outstanding: Promise<void>[] = []
+  const start = performance.now()
+  let sent = 0
   while (sent < total) {
     const now = performance.now()
     // Everything due by now goes out at once, so a late timer never lowers the rate.
     while (sent < total && start + sent * intervalMs <= now) {
-      outstanding.push(send(start + sent * intervalMs))
+      outstanding.push(send(sent, start + sent * intervalMs))
       sent += 1
     }
     const nextDue = start + sent * intervalMs
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextDue - performance.now())))
   }
   await Promise.all(outstanding)
-  agent.destroy()
-  latencies.sort((a, b) => a - b)
-  return { sent, answered: latencies.length, failed, latenciesMs: latencies }
+  return sent
 }
 
 /** The latency below which `fraction` of the answers fall (nearest rank). */
