@@ -1207,7 +1207,7 @@ const envFromSecretRefs: RuleTemplate = {
     'passwords in env vars must come from secretKeyRef',
     'no plain-text passwords in environment variables',
     'tokens and API keys in env must use valueFrom.secretKeyRef',
-    'credentials must not be hardcoded env values',
+    'credentials must not be literal values in env vars',
   ],
   parameters: [],
   recognize: (clause) => (envCredentialsClause(clause) === 'from-secret-refs' ? recognized(3) : NOT_RECOGNIZED),
