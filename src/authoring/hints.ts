@@ -1,5 +1,5 @@
 import { CATALOG, type RuleTemplate } from './catalog/index.js'
-import { understandInstruction, type ClauseReport } from './compile-instruction.js'
+import { understandInstruction, type ClauseReport, type UnderstoodInstruction } from './compile-instruction.js'
 import { suggestTemplates } from './suggest-templates.js'
 import { normalizeText } from './text/clause.js'
 
@@ -50,7 +50,10 @@ export function rulesetHints(instruction: string, labels: Record<string, string>
     for (const template of catalog) if (!perCategory.has(template.category)) perCategory.set(template.category, template)
     return { instruction, clauses: [], templates: [...perCategory.values()].map((template) => hintOf(template)), suggestedLabels: {} }
   }
-  const understood = understandInstruction(instruction, labels, catalog)
+  return hintsFromUnderstood(instruction, labels, understandInstruction(instruction, labels, catalog), catalog, limit)
+}
+
+function hintsFromUnderstood(instruction: string, labels: Record<string, string>, understood: UnderstoodInstruction, catalog: readonly RuleTemplate[], limit: number): RulesetHints {
   const hints: TemplateHint[] = []
   const seen = new Set<string>()
   const add = (template: RuleTemplate, missing: string[] = []): void => {
@@ -118,7 +121,8 @@ export function policyHints(instruction: string, rulesets: readonly StoredRulese
       : 'Audit'
   const actionReason =
     action === 'Deny' ? 'the instruction asks to block what fails' : action === 'Warn' ? 'the instruction asks to warn' : 'nothing asks to block or warn: Audit records failures without affecting anyone'
-  const ruleHints = rulesetHints(instruction, {}, catalog)
+  const understood = understandInstruction(instruction, {}, catalog)
+  const ruleHints = instruction.trim() === '' ? rulesetHints(instruction, {}, catalog) : hintsFromUnderstood(instruction, {}, understood, catalog, 8)
   const wanted = new Set(ruleHints.clauses.flatMap((clause) => (clause.template ? [clause.template] : [])))
   const words = new Set(text.split(/[^a-z0-9-]+/).filter((word) => word.length > 2))
   const matching: PolicyHints['rulesets'] = []
@@ -134,7 +138,6 @@ export function policyHints(instruction: string, rulesets: readonly StoredRulese
   const namespaces = [...instruction.matchAll(/\b(?:in|for) (?:the )?(?:namespaces?\s+)?([a-z0-9][-a-z0-9*]*) namespaces?\b|\bnamespaces?\s+([a-z0-9][-a-z0-9*]*(?:\s*,\s*[a-z0-9][-a-z0-9*]*)*)/gi)].flatMap((match) =>
     (match[1] ?? match[2] ?? '').split(/\s*,\s*/).filter((name) => name.length > 0),
   )
-  const understood = understandInstruction(instruction, {}, catalog)
   const namedKinds = [...new Set(understood.clauses.flatMap((entry) => (entry.clause.kindsNamed ? entry.clause.kinds : [])))]
   const match: PolicyHints['match'] = {}
   if (namedKinds.length > 0) match.kinds = namedKinds
