@@ -33,6 +33,8 @@ export interface Config {
   readonly bodyLimit: number
   /** Days audit records are kept; 0 keeps them forever. */
   readonly auditRetentionDays: number
+  /** Most bytes of audits spooled to local disk while the store is unreachable. */
+  readonly auditSpoolMaxBytes: number
   readonly controller: ControllerMode
   /** The namespace Verdict runs in: its Lease lives there and the webhook leaves it alone. */
   readonly podNamespace: string
@@ -107,10 +109,18 @@ function positiveNumber(raw: string): number {
 }
 
 function byteSize(raw: string): number {
+  return byteSizeUpTo(raw, MAX_BODY_LIMIT, 'must be a size from 1 byte to 1gb such as 1048576, 512kb or 1mb')
+}
+
+function spoolSize(raw: string): number {
+  return byteSizeUpTo(raw, 1024 ** 4, 'must be a size from 1 byte to 1024gb such as 512mb or 2gb')
+}
+
+function byteSizeUpTo(raw: string, max: number, problem: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(raw)
   const unit = BYTE_UNITS[(match?.[2] || 'b').toLowerCase()]
   const value = match && unit ? Math.floor(Number(match[1]) * unit) : NaN
-  if (!(value >= 1 && value <= MAX_BODY_LIMIT)) throw new Invalid('must be a size from 1 byte to 1gb such as 1048576, 512kb or 1mb')
+  if (!(value >= 1 && value <= max)) throw new Invalid(problem)
   return value
 }
 
@@ -200,6 +210,14 @@ const DEFINITIONS = [
     fallback: 30,
     default: '30',
     description: 'days audit records are kept (0: forever)',
+  }),
+  setting({
+    name: 'VERDICT_AUDIT_SPOOL_MAX_BYTES',
+    key: 'auditSpoolMaxBytes',
+    parse: spoolSize,
+    fallback: 1024 ** 3,
+    default: '1gb',
+    description: 'room for audits spooled under VERDICT_DATA_DIR/spool while PostgreSQL is unreachable; when full, evaluations answer 503',
   }),
   setting({
     name: 'VERDICT_CONTROLLER',

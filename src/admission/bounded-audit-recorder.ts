@@ -31,7 +31,8 @@ interface Gathered {
  * the decision is made already, and an API server waits for the webhook with every write it
  * guards, so a slow or unreachable store must not become a slow cluster. Slow and failed commits
  * are logged, throttled, since a struggling store delays or fails every write at once.
- * (A durable spool keeping the audits of failed writes is the next step, see issue 6.)
+ * While the store is away the writer spools the audits to local disk; they fail only when the
+ * spool cannot take them either.
  */
 export class BoundedAuditRecorder {
   readonly #writer: AuditWriter
@@ -54,7 +55,9 @@ export class BoundedAuditRecorder {
   }
 
   /** Resolves when the audits are committed, or after `waitMs`, or when the write failed; never rejects. */
-  record(rows: AuditRows, requestId: string): Promise<void> {
+  record(reviewRows: AuditRows, requestId: string): Promise<void> {
+    // The review's own time, not the end of the gathering window.
+    const rows = stampedNow(reviewRows)
     if (this.#waitMs <= 0) {
       this.#gather({ rows, requestId })
       return Promise.resolve()
@@ -86,7 +89,7 @@ export class BoundedAuditRecorder {
   /** The write, settled: resolves when it is committed or has failed (and was logged). */
   #write({ rows, requestId }: Gathered): Promise<void> {
     const started = performance.now()
-    let write: Promise<void>
+    let write: Promise<unknown>
     try {
       write = this.#writer.write(rows)
     } catch (error) {
@@ -99,5 +102,13 @@ export class BoundedAuditRecorder {
       },
       (error: unknown) => this.#failed.note({ err: error, requestId }),
     )
+  }
+}
+
+function stampedNow(rows: AuditRows): AuditRows {
+  const updatedAt = new Date()
+  return {
+    policyAudits: rows.policyAudits.map((row) => (row.updatedAt ? row : { ...row, updatedAt })),
+    rulesetAudits: rows.rulesetAudits.map((row) => (row.updatedAt ? row : { ...row, updatedAt })),
   }
 }

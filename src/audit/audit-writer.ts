@@ -1,5 +1,19 @@
+import { insertMissingAudits } from '../store/audit-replay.js'
 import { insertAudits, type AuditRows } from '../store/audits-repository.js'
 import { StoreUnavailableError, type Db } from '../store/db.js'
+import { SpoolFullError, type AuditSpool, type SpoolChunk } from './audit-spool.js'
+
+/** Where a write's audits went: into the store, or into the local spool to be replayed into it. */
+export type AuditOutcome = 'committed' | 'spooled'
+
+/** What the spool did, for logs and metrics. */
+export type SpoolEvent =
+  | { type: 'spooling'; reason: unknown }
+  | { type: 'spooled'; entries: number }
+  | { type: 'replayed'; entries: number; inserted: number; skipped: number; durationMs: number }
+  | { type: 'replay-failed'; error: unknown; retryInMs: number }
+  | { type: 'rejected'; entries: number; error: unknown }
+  | { type: 'drained' }
 
 export interface AuditWriterOptions {
   /** Most evaluations committed in one transaction; default 500. */
@@ -21,6 +35,14 @@ export interface AuditWriterOptions {
   maxInFlight?: number
   /** Called after every batch, for metrics (batch size, latency, failures). */
   onBatch?: (batch: BatchReport) => void
+  /**
+   * Where audits go while the store is unreachable. Without one, writes fail with the store's
+   * StoreUnavailableError (the API answers 503).
+   */
+  spool?: AuditSpool
+  onSpoolEvent?: (event: SpoolEvent) => void
+  /** First and longest wait between replay attempts while the store stays away; default 100 ms and 5 s. */
+  replayRetryMs?: { first: number; max: number }
 }
 
 export interface BatchReport {
@@ -33,7 +55,7 @@ export interface BatchReport {
 interface Pending {
   entry: AuditRows
   chars: number
-  resolve: () => void
+  resolve: (outcome: AuditOutcome) => void
   reject: (error: unknown) => void
 }
 
@@ -42,10 +64,16 @@ interface Pending {
  * arrive while batches are in flight go into the next one (one statement for all its rows), so
  * a busy server pays one commit for many evaluations instead of one each.
  *
- * When a batch fails because the store is unreachable, every write in it is rejected with the
- * StoreUnavailableError (the API answers 503). Any other failure (a row PostgreSQL refuses) is
- * retried one write at a time, so a single bad record cannot fail the evaluations that happened
- * to share its transaction. Idle, the writer holds no timers.
+ * When a batch fails because the store is unreachable, its writes go to the spool (when there
+ * is one) and resolve 'spooled' once it is on disk; every later write goes to the spool too,
+ * behind them, until a replay loop has put everything spooled into the store in order. Only then
+ * do writes go to the store directly again. A batch whose commit failed mid-way may have
+ * committed anyway; the replay skips rows already stored, so each audit is stored once.
+ * Without a spool, such writes are rejected with the StoreUnavailableError (the API answers 503).
+ *
+ * Any other failure (a row PostgreSQL refuses) is retried one write at a time, so a single bad
+ * record cannot fail the evaluations that happened to share its transaction. Idle, the writer
+ * holds no timers.
  */
 export class AuditWriter {
   readonly #db: Db
@@ -54,6 +82,13 @@ export class AuditWriter {
   readonly #maxWaitMs: number
   readonly #maxInFlight: number
   readonly #onBatch: (batch: BatchReport) => void
+  readonly #spool: AuditSpool | undefined
+  readonly #onSpoolEvent: (event: SpoolEvent) => void
+  readonly #retry: { first: number; max: number }
+  /** Writes go to the spool, not the store, until the replay has emptied it. */
+  #spooling = false
+  #replay: Promise<void> | undefined
+  #wakeReplay: (() => void) | undefined
   #queue: Pending[] = []
   /** Writes in the batches being committed. */
   #inFlight = 0
@@ -69,6 +104,16 @@ export class AuditWriter {
     this.#maxWaitMs = options.maxWaitMs ?? 0
     this.#maxInFlight = positive('maxInFlight', options.maxInFlight ?? 1)
     this.#onBatch = options.onBatch ?? (() => {})
+    this.#spool = options.spool
+    this.#onSpoolEvent = options.onSpoolEvent ?? (() => {})
+    this.#retry = options.replayRetryMs ?? { first: 100, max: 5000 }
+    // Audits spooled before a crash or a shutdown go into the store before any new one does.
+    if (this.#spool && !this.#spool.isEmpty) this.#startSpooling('audits left in the spool by an earlier run')
+  }
+
+  /** True while audits go to the local spool because the store was unreachable. */
+  get spooling(): boolean {
+    return this.#spooling
   }
 
   /** Writes waiting or being committed. */
@@ -76,28 +121,45 @@ export class AuditWriter {
     return this.#queue.length + this.#inFlight
   }
 
-  write(entry: AuditRows): Promise<void> {
+  /**
+   * Resolves once the audits are committed ('committed') or durably spooled ('spooled'). Rows
+   * without updatedAt get the current time here, before any attempt, so a replay can tell a
+   * row already stored from a new one.
+   */
+  write(entry: AuditRows): Promise<AuditOutcome> {
     if (this.#closed) return Promise.reject(new Error('the audit writer is closed'))
-    if (entry.policyAudits.length === 0 && entry.rulesetAudits.length === 0) return Promise.resolve()
-    return new Promise<void>((resolve, reject) => {
-      this.#queue.push({ entry, chars: charsOf(entry), resolve, reject })
+    if (entry.policyAudits.length === 0 && entry.rulesetAudits.length === 0) return Promise.resolve('committed')
+    const stamped = stampTimes(entry)
+    return new Promise<AuditOutcome>((resolve, reject) => {
+      const pending = { entry: stamped, chars: charsOf(stamped), resolve, reject }
+      if (this.#spooling) return this.#toSpool([pending], undefined)
+      this.#queue.push(pending)
       this.#schedule()
     })
   }
 
-  /** Resolves when every write made so far has been committed or rejected. */
-  flush(): Promise<void> {
-    if (this.#batchesInFlight === 0 && this.#queue.length === 0) return Promise.resolve()
-    return new Promise<void>((resolve) => {
-      this.#idleWaiters.push(resolve)
-      this.#start()
-    })
+  /** Resolves when every write made so far has been committed, spooled or rejected. */
+  async flush(): Promise<void> {
+    if (this.#batchesInFlight > 0 || this.#queue.length > 0) {
+      await new Promise<void>((resolve) => {
+        this.#idleWaiters.push(resolve)
+        this.#start()
+      })
+    }
+    await this.#spool?.appended()
   }
 
-  /** Refuses new writes and drains the queue. */
+  /**
+   * Refuses new writes and drains the queue: into the store, or into the spool while the store
+   * is away. A replay in progress stops after its current step; what is still spooled is
+   * replayed by the next start.
+   */
   async close(): Promise<void> {
     this.#closed = true
     await this.flush()
+    this.#wakeReplay?.()
+    await this.#replay
+    await this.#spool?.close()
   }
 
   #schedule(): void {
@@ -118,6 +180,11 @@ export class AuditWriter {
   #start(): void {
     this.#cancelTimer?.()
     this.#cancelTimer = undefined
+    if (this.#spooling && this.#queue.length > 0) {
+      const queued = this.#queue
+      this.#queue = []
+      this.#toSpool(queued, undefined)
+    }
     while (this.#batchesInFlight < this.#maxInFlight && this.#queue.length > 0) {
       const batch = this.#takeBatch()
       this.#batchesInFlight += 1
@@ -158,6 +225,11 @@ export class AuditWriter {
       await insertAudits(this.#db, rows)
     } catch (error) {
       this.#report({ entries: batch.length, rows: rows.policyAudits.length + rows.rulesetAudits.length, durationMs: performance.now() - started, error })
+      if (error instanceof StoreUnavailableError && this.#spool) {
+        this.#startSpooling(error)
+        await this.#toSpool(batch, error)
+        return
+      }
       if (batch.length > 1 && !(error instanceof StoreUnavailableError)) {
         for (const pending of batch) await this.#commit([pending])
         return
@@ -166,7 +238,118 @@ export class AuditWriter {
       return
     }
     this.#report({ entries: batch.length, rows: rows.policyAudits.length + rows.rulesetAudits.length, durationMs: performance.now() - started })
-    for (const pending of batch) pending.resolve()
+    for (const pending of batch) pending.resolve('committed')
+  }
+
+  /**
+   * Puts writes into the spool; they resolve 'spooled' once it is on disk. When the spool cannot
+   * take them (full, disk failing) they are rejected as unavailable: the store cannot take them
+   * either, and an evaluation whose audit is kept nowhere must not be answered as if it were.
+   */
+  async #toSpool(writes: Pending[], storeError: unknown): Promise<void> {
+    const spool = this.#spool
+    if (!spool) return
+    try {
+      await spool.append(writes.map((pending) => pending.entry))
+    } catch (error) {
+      this.#event({ type: 'rejected', entries: writes.length, error })
+      const reason = error instanceof SpoolFullError ? error.message : `the audit spool failed: ${error instanceof Error ? error.message : String(error)}`
+      const refused = new StoreUnavailableError(`the store is unreachable and ${reason}`, { cause: storeError ?? error })
+      for (const pending of writes) pending.reject(refused)
+      return
+    }
+    this.#event({ type: 'spooled', entries: writes.length })
+    for (const pending of writes) pending.resolve('spooled')
+  }
+
+  #startSpooling(reason: unknown): void {
+    if (this.#spooling) return
+    this.#spooling = true
+    this.#event({ type: 'spooling', reason })
+    this.#replay = this.#replayLoop().finally(() => {
+      this.#replay = undefined
+    })
+  }
+
+  /**
+   * Replays the spool into the store in order, waiting longer between attempts while the store
+   * stays away. When the spool is empty (checked in the same turn of the event loop that
+   * switches back, so no write can slip in between), writes go to the store again.
+   */
+  async #replayLoop(): Promise<void> {
+    const spool = this.#spool
+    if (!spool) return
+    let wait = this.#retry.first
+    while (!this.#closed) {
+      let chunk: SpoolChunk | undefined
+      try {
+        chunk = await spool.read()
+        if (!chunk) {
+          if (spool.isEmpty) {
+            this.#spooling = false
+            this.#event({ type: 'drained' })
+            return
+          }
+          await spool.appended()
+          continue
+        }
+        const started = performance.now()
+        const outcome = await this.#replayChunk(chunk.entries)
+        await chunk.acknowledge()
+        this.#event({ type: 'replayed', entries: chunk.entries.length, ...outcome, durationMs: performance.now() - started })
+        wait = this.#retry.first
+      } catch (error) {
+        // Unacknowledged, the chunk is read again by the next attempt.
+        chunk?.release()
+        this.#event({ type: 'replay-failed', error, retryInMs: wait })
+        await this.#sleep(wait)
+        wait = Math.min(wait * 2, this.#retry.max)
+      }
+    }
+  }
+
+  /**
+   * One transaction for the chunk; when the store refuses it for another reason than being
+   * away (a bad row), entry by entry, and the entries it refuses are reported and dropped from
+   * the replay so one bad record cannot hold every later audit back.
+   */
+  async #replayChunk(entries: AuditRows[]): Promise<{ inserted: number; skipped: number }> {
+    try {
+      return await insertMissingAudits(this.#db, mergeRows(entries))
+    } catch (error) {
+      if (error instanceof StoreUnavailableError || entries.length === 1) {
+        if (error instanceof StoreUnavailableError) throw error
+        this.#event({ type: 'rejected', entries: 1, error })
+        return { inserted: 0, skipped: 0 }
+      }
+    }
+    const total = { inserted: 0, skipped: 0 }
+    for (const entry of entries) {
+      const outcome = await this.#replayChunk([entry])
+      total.inserted += outcome.inserted
+      total.skipped += outcome.skipped
+    }
+    return total
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms)
+      const wake = (): void => done()
+      this.#wakeReplay = wake
+      function done(): void {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+  }
+
+  #event(event: SpoolEvent): void {
+    try {
+      this.#onSpoolEvent(event)
+    } catch {
+      // A logging callback must not take audit writing down with it.
+    }
   }
 
   #report(batch: BatchReport): void {
@@ -175,6 +358,20 @@ export class AuditWriter {
     } catch {
       // A metrics callback must not take audit writing down with it.
     }
+  }
+}
+
+function mergeRows(entries: readonly AuditRows[]): AuditRows {
+  return { policyAudits: entries.flatMap((entry) => entry.policyAudits), rulesetAudits: entries.flatMap((entry) => entry.rulesetAudits) }
+}
+
+function stampTimes(entry: AuditRows): AuditRows {
+  const now = new Date()
+  const missing = (row: { updatedAt?: Date }) => row.updatedAt === undefined
+  if (!entry.policyAudits.some(missing) && !entry.rulesetAudits.some(missing)) return entry
+  return {
+    policyAudits: entry.policyAudits.map((row) => (row.updatedAt === undefined ? { ...row, updatedAt: now } : row)),
+    rulesetAudits: entry.rulesetAudits.map((row) => (row.updatedAt === undefined ? { ...row, updatedAt: now } : row)),
   }
 }
 

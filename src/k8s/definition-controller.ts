@@ -11,7 +11,7 @@ import { CrdDefinitions } from '../services/crd-definitions.js'
 import type { DefinitionCatalog, DefinitionChange } from '../services/definition-catalog.js'
 import type { Db } from '../store/db.js'
 import { backoffDelay, type Backoff, type ControllerLogger } from './controller-logger.js'
-import { reconcilePolicy, reconcileRuleset, type ReconcilerDeps } from './definition-reconciler.js'
+import { reconcilePolicy, reconcileRuleset, type ReconcileResult, type ReconcilerDeps } from './definition-reconciler.js'
 import type { DefinitionStatus } from './definition-status.js'
 import { describeKubeError, isNotFound } from './kube-errors.js'
 import { DEFAULT_LEADER_ELECTION, LeaderElector, type LeaderElectionTimings } from './leader-election.js'
@@ -54,6 +54,8 @@ export interface DefinitionControllerOptions {
   webhookConfiguration: string
   timings?: Partial<ControllerTimings>
   now?: () => Date
+  /** Told of every reconcile (metrics): the kind and how it ended (a status reason, waiting, deleted, unchanged or error). */
+  onReconciled?: (kind: 'ruleset' | 'policy', result: string) => void
 }
 
 export const LEASE_NAME = 'verdict-controller'
@@ -111,7 +113,10 @@ export class DefinitionController {
     this.#queue = new ReconcileQueue({
       handle: (key) => this.#reconcile(key),
       backoff: this.#timings.reconcileBackoff,
-      onError: (key, error, retryInMs) => this.#logger.warn({ key, error: describeKubeError(error), retryInMs }, 'reconcile failed; trying again'),
+      onError: (key, error, retryInMs) => {
+        this.#options.onReconciled?.(splitKey(key)[0], 'error')
+        this.#logger.warn({ key, error: describeKubeError(error), retryInMs }, 'reconcile failed; trying again')
+      },
     })
     this.#elector = new LeaderElector({
       api: kubeConfig.makeApiClient(CoordinationV1Api),
@@ -223,6 +228,7 @@ export class DefinitionController {
     else this.#written.delete(key)
     const result = kind === 'ruleset' ? await reconcileRuleset(name, object, this.#deps) : await reconcilePolicy(name, object, this.#deps)
     const fields = { resource: `${resource.plural}.${GROUP}`, name }
+    this.#options.onReconciled?.(kind, reconcileOutcome(result))
     if (result.stored) this.#logger.info({ ...fields, stored: result.stored }, 'definition stored from its resource')
     if (result.statusWritten && result.verdict && !result.verdict.ready) {
       this.#logger.warn({ ...fields, reason: result.verdict.reason, message: result.verdict.message }, 'resource not ready')
@@ -306,4 +312,10 @@ function keyOf(resource: DefinitionResource, name: string): string {
 function splitKey(key: string): ['ruleset' | 'policy', string] {
   const slash = key.indexOf('/')
   return [key.slice(0, slash) as 'ruleset' | 'policy', key.slice(slash + 1)]
+}
+
+function reconcileOutcome(result: ReconcileResult): string {
+  if (result.waiting) return 'waiting'
+  if (result.stored === 'deleted') return 'deleted'
+  return result.verdict?.reason ?? 'unchanged'
 }

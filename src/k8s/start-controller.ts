@@ -19,6 +19,7 @@ export interface StartControllerOptions {
   /** For `auto`: whether a cluster is there to find (default process.env). */
   env?: NodeJS.ProcessEnv
   timings?: Partial<ControllerTimings>
+  onReconciled?: (kind: 'ruleset' | 'policy', result: string) => void
 }
 
 export interface RunningController {
@@ -78,6 +79,7 @@ export async function startController(options: StartControllerOptions): Promise<
     leaseNamespace: config.podNamespace,
     webhookConfiguration: config.webhookConfiguration,
     ...(options.timings ? { timings: options.timings } : {}),
+    ...(options.onReconciled ? { onReconciled: options.onReconciled } : {}),
   })
   controller.start()
   logger.info({ server: kubeConfig.getCurrentCluster()?.server, identity: config.podName, leaseNamespace: config.podNamespace }, 'CRD controller started')

@@ -12,7 +12,7 @@ export interface OpsServerDeps {
   host: string
   metrics: VerdictMetrics
   /** Ready means the store answers and the caches are loaded; the reason when not. */
-  readiness: () => Promise<{ ready: true } | { ready: false; reason: string }>
+  readiness: () => Promise<{ ready: true; note?: string } | { ready: false; reason: string }>
 }
 
 /**
@@ -44,7 +44,8 @@ async function route(request: IncomingMessage, response: ServerResponse, deps: O
   if (path === '/healthz') return send(response, 200, 'text/plain', 'ok\n')
   if (path === '/readyz') {
     const readiness = await deps.readiness()
-    return readiness.ready ? send(response, 200, 'text/plain', 'ready\n') : send(response, 503, 'text/plain', `not ready: ${readiness.reason}\n`)
+    if (!readiness.ready) return send(response, 503, 'text/plain', `not ready: ${readiness.reason}\n`)
+    return send(response, 200, 'text/plain', readiness.note === undefined ? 'ready\n' : `ready (${readiness.note})\n`)
   }
   return send(response, 404, 'text/plain', 'not found\n')
 }

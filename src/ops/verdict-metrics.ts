@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import type { BatchReport } from '../audit/audit-writer.js'
+import type { BatchReport, SpoolEvent } from '../audit/audit-writer.js'
 
 /**
  * The Prometheus metrics of one Verdict process, on a registry of its own (not prom-client's
@@ -13,8 +13,10 @@ export class VerdictMetrics {
   readonly #admissionSeconds: Histogram<'operation'>
   readonly #auditWriteSeconds: Histogram<'outcome'>
   readonly #rateLimited: Counter
+  readonly #spoolEntries: Counter<'event'>
+  readonly #reconciles: Counter<'kind' | 'result'>
 
-  constructor(options: { auditQueueDepth: () => number }) {
+  constructor(options: { auditQueueDepth: () => number; auditSpoolBytes?: () => number; auditSpooling?: () => boolean }) {
     collectDefaultMetrics({ register: this.registry })
     this.#evaluations = new Counter({
       name: 'verdict_evaluations_total',
@@ -58,6 +60,47 @@ export class VerdictMetrics {
       registers: [this.registry],
     })
     this.#rateLimited = new Counter({ name: 'verdict_rate_limited_total', help: 'API requests refused with 429', registers: [this.registry] })
+    new Gauge({
+      name: 'verdict_audit_spool_bytes',
+      help: 'bytes of audits in the local spool, waiting for the store to come back',
+      registers: [this.registry],
+      collect() {
+        this.set(options.auditSpoolBytes?.() ?? 0)
+      },
+    })
+    new Gauge({
+      name: 'verdict_audit_spooling',
+      help: '1 while audits go to the local spool instead of the store',
+      registers: [this.registry],
+      collect() {
+        this.set(options.auditSpooling?.() ? 1 : 0)
+      },
+    })
+    this.#spoolEntries = new Counter({
+      name: 'verdict_audit_spool_entries_total',
+      help: 'evaluations whose audits were spooled, replayed into the store, found already stored on replay (skipped), or refused by a full or failing spool (rejected)',
+      labelNames: ['event'],
+      registers: [this.registry],
+    })
+    this.#reconciles = new Counter({
+      name: 'verdict_controller_reconciles_total',
+      help: 'Ruleset and Policy objects reconciled by the controller, by kind and result (Ready, Invalid, MissingRulesets, Conflict, deleted, error)',
+      labelNames: ['kind', 'result'],
+      registers: [this.registry],
+    })
+  }
+
+  spoolEvent(event: SpoolEvent): void {
+    if (event.type === 'spooled') this.#spoolEntries.inc({ event: 'spooled' }, event.entries)
+    else if (event.type === 'rejected') this.#spoolEntries.inc({ event: 'rejected' }, event.entries)
+    else if (event.type === 'replayed') {
+      this.#spoolEntries.inc({ event: 'replayed' }, event.entries)
+      if (event.skipped > 0) this.#spoolEntries.inc({ event: 'skipped-rows' }, event.skipped)
+    }
+  }
+
+  reconciled(kind: string, result: string): void {
+    this.#reconciles.inc({ kind, result })
   }
 
   evaluated(kind: 'policy' | 'ruleset', name: string, passed: boolean, durationMs: number): void {

@@ -8,10 +8,14 @@ import { NO_NAMESPACES, startAdmissionServer } from '../admission/index.js'
 import { authoringRoutes } from '../api/routes/authoring.js'
 import { labelRoutes } from '../api/routes/labels.js'
 import { policyRoutes } from '../api/routes/policies.js'
+import { recommendationRoutesOn } from '../api/routes/recommendations.js'
 import { rulesetRoutes } from '../api/routes/rulesets.js'
+import { timeseriesRoutesOn } from '../api/routes/timeseries.js'
 import { tokenRoutes } from '../api/routes/tokens.js'
 import { whoamiRoutes } from '../api/routes/whoami.js'
 import { AuditWriter } from '../audit/audit-writer.js'
+import { logSpoolEvent, openAuditSpool } from '../audit/open-audit-spool.js'
+import { startRetentionJob } from '../audit/retention-job.js'
 import type { Config } from '../config.js'
 import { AuditQueryService } from '../services/audit-query-service.js'
 import { DefinitionCatalog } from '../services/definition-catalog.js'
@@ -24,12 +28,12 @@ import { RulesetAuthor } from '../services/ruleset-author.js'
 import { DefinitionService } from '../services/definition-service.js'
 import { EvaluationService } from '../services/evaluation-service.js'
 import { TokenService } from '../services/token-service.js'
-import { deleteAuditsOlderThan } from '../store/audit-retention.js'
 import type { Db } from '../store/db.js'
 import { migrate } from '../store/migrate.js'
 import { openDb } from '../store/open-db.js'
 import { bootstrapAdminToken } from './bootstrap-admin-token.js'
 import { readBuildInfo } from './build-info.js'
+import { readiness } from './readiness.js'
 
 export interface StartOptions {
   /** Interface to listen on; tests use 127.0.0.1. */
@@ -51,27 +55,6 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-const RETENTION_EVERY_MS = 60 * 60 * 1000
-
-/**
- * Ready when the store answers within two seconds. The definition caches are loaded before the
- * listeners open, so a process that serves at all has them.
- */
-async function storeReadiness(db: Db): Promise<{ ready: true } | { ready: false; reason: string }> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error('the store did not answer within 2 s')), 2000)
-  })
-  try {
-    await Promise.race([db.query('SELECT 1'), timeout])
-    return { ready: true }
-  } catch (error) {
-    return { ready: false, reason: `store: ${error instanceof Error ? error.message : String(error)}` }
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
 /** The whole service on one store: migrations, tokens, definitions, audits, and the REST API listening. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const db = await openDb({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) })
@@ -88,11 +71,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       tokenFile: config.adminTokenFile,
       ...(config.bootstrapToken ? { bootstrapSecret: config.bootstrapToken } : {}),
     })
-    const metrics = new VerdictMetrics({ auditQueueDepth: () => audits.queueDepth })
-    const audits = new AuditWriter(db, { onBatch: (report) => metrics.auditBatch(report) })
-    cleanups.push(() => audits.close())
     // The catalog starts before the app that owns the logger; its background errors log once there is one.
     const logger: { current?: FastifyBaseLogger } = {}
+    const spool = await openAuditSpool(config, (detail) => logger.current?.error(detail, 'a damaged audit spool record was skipped (kept in rejected.log)'))
+    const metrics = new VerdictMetrics({
+      auditQueueDepth: () => audits.queueDepth,
+      auditSpoolBytes: () => spool?.bytes ?? 0,
+      auditSpooling: () => audits.spooling,
+    })
+    const audits = new AuditWriter(db, {
+      onBatch: (report) => metrics.auditBatch(report),
+      ...(spool ? { spool } : {}),
+      onSpoolEvent: (event) => {
+        metrics.spoolEvent(event)
+        logSpoolEvent(logger.current, event, spool?.dir)
+      },
+    })
+    cleanups.push(() => audits.close())
     const catalog = new DefinitionCatalog(db, { onError: (error) => logger.current?.error({ err: error }, 'refreshing rulesets and policies failed') })
     await catalog.start()
     cleanups.push(() => catalog.stop())
@@ -109,6 +104,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         policyRoutes(definitions),
         evaluationRoutes(new EvaluationService(catalog, audits, { onEvaluated: (kind, name, passed, ms) => metrics.evaluated(kind, name, passed, ms) })),
         auditRoutes(new AuditQueryService(db)),
+        timeseriesRoutesOn(db),
+        recommendationRoutesOn(db, catalog),
         labelRoutes(definitions, authoring),
         authoringRoutes(authoring),
         tokenRoutes(tokens),
@@ -120,7 +117,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })
     logger.current = app.log
     // After the catalog (the controller writes through it) and stopped before it: a leader hands its Lease over first.
-    const controller = await startController({ config, db, catalog, logger: app.log.child({ component: 'controller' }) })
+    const controller = await startController({
+      config,
+      db,
+      catalog,
+      logger: app.log.child({ component: 'controller' }),
+      onReconciled: (kind, result) => metrics.reconciled(kind, result),
+    })
     if (controller) cleanups.push(() => controller.stop())
     // Every replica answers admission reviews; closed before the audit writer so its last audits are committed.
     const admission = await startAdmissionServer({
@@ -137,7 +140,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       port: config.opsPort,
       host: options.host ?? '0.0.0.0',
       metrics,
-      readiness: () => storeReadiness(db),
+      readiness: () => readiness({ db, audits, spool }),
     })
     cleanups.push(() => ops.close())
     app.log.info({ webhookPort: admission.port, certFile: admission.certFile }, 'admission webhook listening (HTTPS, POST /validate)')
@@ -152,15 +155,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     else if (bootstrap.tokenId) app.log.info({ tokenId: bootstrap.tokenId }, 'created the first admin token from VERDICT_BOOTSTRAP_TOKEN')
     else if (existsSync(config.adminTokenFile)) app.log.info({ adminTokenFile: config.adminTokenFile }, 'the admin token made at the first start is in this file')
 
-    const retention = setInterval(() => {
-      if (config.auditRetentionDays > 0) {
-        deleteAuditsOlderThan(db, new Date(Date.now() - config.auditRetentionDays * 86_400_000)).catch((error: unknown) =>
-          app.log.error({ err: error }, 'deleting expired audits failed'),
-        )
-      }
-    }, RETENTION_EVERY_MS)
-    retention.unref()
-    cleanups.push(async () => clearInterval(retention))
+    const retention = startRetentionJob({
+      db,
+      retentionDays: config.auditRetentionDays,
+      // With a controller only its leader prunes; every run also takes a database lock, so replicas outside Kubernetes never prune together.
+      isLeader: () => controller?.isLeader() ?? true,
+      logger: app.log.child({ component: 'retention' }),
+    })
+    cleanups.push(() => retention.stop())
 
     return { app, apiUrl, opsUrl: `http://${options.host ?? '127.0.0.1'}:${ops.port}`, db, catalog, tokens, adminTokenFile: bootstrap.tokenFile, close: closeAll }
   } catch (error) {

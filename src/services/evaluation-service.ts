@@ -1,4 +1,4 @@
-import type { AuditWriter } from '../audit/audit-writer.js'
+import type { AuditOutcome, AuditWriter } from '../audit/audit-writer.js'
 import {
   evaluatePolicy,
   evaluateRuleset,
@@ -32,10 +32,17 @@ export type EvaluatedListener = (kind: 'policy' | 'ruleset', name: string, passe
 export type PolicyEvaluationResponse = { requestId: string } & PolicyResult
 export type RulesetEvaluationResponse = { requestId: string } & RulesetResult
 
+/** The answer, and where its audit went (the API says so in a header). */
+export interface Evaluated<R> {
+  response: R
+  audit: AuditOutcome
+}
+
 /**
  * Judges a document by a stored policy or ruleset and records the audits before answering:
  * the response is sent only once the audit rows are committed (group commit batches
- * concurrent evaluations into one transaction).
+ * concurrent evaluations into one transaction), or, while the store is unreachable, durably
+ * spooled for replay.
  */
 export class EvaluationService {
   readonly #catalog: DefinitionCatalog
@@ -49,21 +56,21 @@ export class EvaluationService {
     this.#onEvaluated = options.onEvaluated ?? (() => {})
   }
 
-  async evaluatePolicy(request: EvaluationRequest): Promise<PolicyEvaluationResponse> {
+  async evaluatePolicy(request: EvaluationRequest): Promise<Evaluated<PolicyEvaluationResponse>> {
     const started = performance.now()
-    const response = await this.#evaluatePolicy(request)
-    this.#onEvaluated('policy', response.policy, response.passed, performance.now() - started)
-    return response
+    const evaluated = await this.#evaluatePolicy(request)
+    this.#onEvaluated('policy', evaluated.response.policy, evaluated.response.passed, performance.now() - started)
+    return evaluated
   }
 
-  async evaluateRuleset(request: EvaluationRequest): Promise<RulesetEvaluationResponse> {
+  async evaluateRuleset(request: EvaluationRequest): Promise<Evaluated<RulesetEvaluationResponse>> {
     const started = performance.now()
-    const response = await this.#evaluateRuleset(request)
-    this.#onEvaluated('ruleset', response.ruleset, response.passed, performance.now() - started)
-    return response
+    const evaluated = await this.#evaluateRuleset(request)
+    this.#onEvaluated('ruleset', evaluated.response.ruleset, evaluated.response.passed, performance.now() - started)
+    return evaluated
   }
 
-  async #evaluatePolicy(request: EvaluationRequest): Promise<PolicyEvaluationResponse> {
+  async #evaluatePolicy(request: EvaluationRequest): Promise<Evaluated<PolicyEvaluationResponse>> {
     const policy = this.#catalog.policy(request.name)
     if (!policy) throw new NotFoundError('policy', request.name)
     const { found, missing } = resolvePolicyRulesets(policy, this.#catalog.rulesets())
@@ -78,22 +85,25 @@ export class EvaluationService {
       results: all.filter(isViolation),
     }
     const audit = { requestId: request.requestId, input: request.inputText, inputFormat: request.inputFormat, updatedBy: request.by }
-    await this.#audits.write({
+    const outcome = await this.#audits.write({
       policyAudits: [{ ...audit, policyName: policy.name, output, passed: output.passed }],
       rulesetAudits: evaluation.rulesets.map((result) => {
         const rulesetOutput = { ruleset: result.ruleset, passed: result.passed, results: result.results.filter(isViolation) }
         return { ...audit, rulesetName: result.ruleset, output: rulesetOutput, passed: rulesetOutput.passed }
       }),
     })
-    return { requestId: request.requestId, policy: policy.name, passed: output.passed, results: request.verbose ? all : output.results }
+    return {
+      response: { requestId: request.requestId, policy: policy.name, passed: output.passed, results: request.verbose ? all : output.results },
+      audit: outcome,
+    }
   }
 
-  async #evaluateRuleset(request: EvaluationRequest): Promise<RulesetEvaluationResponse> {
+  async #evaluateRuleset(request: EvaluationRequest): Promise<Evaluated<RulesetEvaluationResponse>> {
     const ruleset = this.#catalog.ruleset(request.name)
     if (!ruleset) throw new NotFoundError('ruleset', request.name)
     const result = evaluateRuleset(this.#catalog.compiled(ruleset), new PreparedInput({ object: request.inputData }), { verbose: true })
     const output: RulesetResult = { ruleset: ruleset.name, passed: result.passed, results: result.results.filter(isViolation) }
-    await this.#audits.write({
+    const outcome = await this.#audits.write({
       policyAudits: [],
       rulesetAudits: [
         {
@@ -107,7 +117,10 @@ export class EvaluationService {
         },
       ],
     })
-    return { requestId: request.requestId, ruleset: ruleset.name, passed: output.passed, results: request.verbose ? result.results : output.results }
+    return {
+      response: { requestId: request.requestId, ruleset: ruleset.name, passed: output.passed, results: request.verbose ? result.results : output.results },
+      audit: outcome,
+    }
   }
 }
 

@@ -1,6 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { beforeEach, describe, expect, it } from 'vitest'
-import { AuditWriter, type BatchReport } from '../../src/audit/audit-writer.js'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { AuditSpool } from '../../src/audit/audit-spool.js'
+import { AuditWriter, type BatchReport, type SpoolEvent } from '../../src/audit/audit-writer.js'
 import {
   countPolicyAudits,
   countRulesetAudits,
@@ -37,7 +41,7 @@ describe.each(testDatabases())('AuditWriter ($kind)', ({ kind }) => {
 
   it('commits 200 concurrent writes in far fewer statements, each resolving only after its commit', async () => {
     const writer = new AuditWriter(db)
-    const writes: Promise<void>[] = []
+    const writes: Promise<unknown>[] = []
     const resolvedBeforeCommit: string[] = []
     for (let index = 0; index < 200; index += 1) {
       const id = `req-${index}`
@@ -135,7 +139,7 @@ describe.each(testDatabases())('AuditWriter ($kind)', ({ kind }) => {
     await nextTurn()
     const next = writer.write(evaluation('next'))
     expect(await doomed).toBe(outage)
-    await expect(next).resolves.toBeUndefined()
+    await expect(next).resolves.toBe('committed')
     expect(await policyAuditByRequestId(database.db, 'next')).toBeDefined()
     await writer.close()
   })
@@ -171,9 +175,134 @@ describe.each(testDatabases())('AuditWriter ($kind)', ({ kind }) => {
     await Promise.all(pending)
     const last = writer.write(evaluation('q3'))
     await writer.close()
-    await expect(last).resolves.toBeUndefined()
+    await expect(last).resolves.toBe('committed')
     expect(db.committed.has('q3')).toBe(true)
     await expect(writer.write(evaluation('too-late'))).rejects.toThrow(/closed/)
     await writer.flush()
+  })
+})
+
+describe.each(testDatabases())('AuditWriter with a spool ($kind)', ({ kind }) => {
+  const database = useTestDatabase(kind)
+  let db: CountingDb
+  let dir: string
+  const retry = { first: 5, max: 20 }
+
+  beforeEach(async () => {
+    await resetTestDatabase(database.db)
+    db = new CountingDb(database.db)
+    dir = await mkdtemp(join(tmpdir(), 'verdict-writer-spool-'))
+  })
+
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  /** Every (table, request id, name) stored, with how many times. */
+  async function storedRows(): Promise<Map<string, number>> {
+    const result = await database.db.query<{ key: string; n: number }>(
+      `SELECT key, count(*)::int AS n FROM (
+         SELECT 'policy/' || request_id || '/' || policy_name AS key FROM policy_audits
+         UNION ALL SELECT 'ruleset/' || request_id || '/' || ruleset_name FROM ruleset_audits) rows
+       GROUP BY key`,
+    )
+    return new Map(result.rows.map((row) => [row.key, row.n]))
+  }
+
+  function until(condition: () => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (condition()) resolve()
+        else setTimeout(check, 2)
+      }
+      check()
+    })
+  }
+
+  it('spools while the store is away, answers spooled, then replays everything once, in order, and writes directly again', async () => {
+    const events: SpoolEvent['type'][] = []
+    const spool = await AuditSpool.open({ dir })
+    const writer = new AuditWriter(db, { spool, replayRetryMs: retry, onSpoolEvent: (event) => events.push(event.type) })
+    expect(await writer.write(evaluation('before'))).toBe('committed')
+    db.down = true
+    const during = await Promise.all(['d1', 'd2', 'd3'].map((id) => writer.write(evaluation(id))))
+    expect(during).toEqual(['spooled', 'spooled', 'spooled'])
+    expect(writer.spooling).toBe(true)
+    // Still away: later writes queue behind the spooled ones, never around them.
+    expect(await writer.write(evaluation('d4'))).toBe('spooled')
+    db.down = false
+    await until(() => !writer.spooling)
+    expect(spool.isEmpty).toBe(true)
+    expect(await writer.write(evaluation('after'))).toBe('committed')
+    const rows = await storedRows()
+    for (const id of ['before', 'd1', 'd2', 'd3', 'd4', 'after']) {
+      expect([rows.get(`policy/${id}/p`), rows.get(`ruleset/${id}/r1`), rows.get(`ruleset/${id}/r2`)]).toEqual([1, 1, 1])
+    }
+    expect(rows.size).toBe(18)
+    // The replay kept the write order (ids grow with insertion).
+    const order = await database.db.query<{ request_id: string }>(`SELECT request_id FROM policy_audits ORDER BY id`)
+    expect(order.rows.map((row) => row.request_id)).toEqual(['before', 'd1', 'd2', 'd3', 'd4', 'after'])
+    expect(events[0]).toBe('spooling')
+    expect(events.at(-1)).toBe('drained')
+    await writer.close()
+  })
+
+  it('a batch whose commit went through although the connection failed is stored once, not twice', async () => {
+    const spool = await AuditSpool.open({ dir })
+    const writer = new AuditWriter(db, { spool, replayRetryMs: retry })
+    db.failAfterCommitNext()
+    expect(await writer.write(evaluation('in-doubt'))).toBe('spooled')
+    await until(() => !writer.spooling)
+    const rows = await storedRows()
+    expect([rows.get('policy/in-doubt/p'), rows.get('ruleset/in-doubt/r1'), rows.get('ruleset/in-doubt/r2')]).toEqual([1, 1, 1])
+    await writer.close()
+  })
+
+  it('close keeps what is spooled on disk; the next writer replays it before its own writes', async () => {
+    const first = new AuditWriter(db, { spool: await AuditSpool.open({ dir }), replayRetryMs: retry })
+    db.down = true
+    expect(await first.write(evaluation('s1'))).toBe('spooled')
+    expect(await first.write(evaluation('s2'))).toBe('spooled')
+    await first.close()
+    db.down = false
+    expect((await storedRows()).size).toBe(0)
+    const second = new AuditWriter(db, { spool: await AuditSpool.open({ dir }), replayRetryMs: retry })
+    expect(second.spooling).toBe(true)
+    expect(await second.write(evaluation('s3'))).toBe('spooled')
+    await until(() => !second.spooling)
+    const order = await database.db.query<{ request_id: string }>(`SELECT request_id FROM policy_audits ORDER BY id`)
+    expect(order.rows.map((row) => row.request_id)).toEqual(['s1', 's2', 's3'])
+    await second.close()
+  })
+
+  it('a crash after the replay committed but before the spool moved on replays nothing twice', async () => {
+    const first = new AuditWriter(db, { spool: await AuditSpool.open({ dir: join(dir, 'spool') }), replayRetryMs: retry })
+    db.down = true
+    for (const id of ['c1', 'c2', 'c3']) expect(await first.write(evaluation(id))).toBe('spooled')
+    await first.close()
+    // The spool as it was on disk before the replay: what a crash right after the commit leaves behind.
+    await cp(join(dir, 'spool'), join(dir, 'before-replay'), { recursive: true })
+    db.down = false
+    const second = new AuditWriter(db, { spool: await AuditSpool.open({ dir: join(dir, 'spool') }), replayRetryMs: retry })
+    await until(() => !second.spooling)
+    await second.close()
+    const third = new AuditWriter(db, { spool: await AuditSpool.open({ dir: join(dir, 'before-replay') }), replayRetryMs: retry })
+    expect(third.spooling).toBe(true)
+    await until(() => !third.spooling)
+    await third.close()
+    const rows = await storedRows()
+    expect(rows.size).toBe(9)
+    expect([...rows.values()].every((count) => count === 1)).toBe(true)
+  })
+
+  it('without room in the spool a write is refused as unavailable, and nothing is half kept', async () => {
+    const writer = new AuditWriter(db, { spool: await AuditSpool.open({ dir, maxBytes: 10 }), replayRetryMs: retry })
+    db.down = true
+    await expect(writer.write(evaluation('no-room'))).rejects.toThrow(/unreachable and the audit spool is full/)
+    db.down = false
+    await until(() => !writer.spooling)
+    expect(await writer.write(evaluation('later'))).toBe('committed')
+    expect([...(await storedRows()).keys()].filter((key) => key.includes('no-room'))).toEqual([])
+    await writer.close()
   })
 })

@@ -1,4 +1,4 @@
-import type { Db, ListenOptions, QueryOptions, QueryResult, Queryable } from '../../src/store/db.js'
+import { StoreUnavailableError, type Db, type ListenOptions, type QueryOptions, type QueryResult, type Queryable } from '../../src/store/db.js'
 
 /**
  * Wraps a Db to observe audit writes: how many statements wrote audits, which request ids each
@@ -15,6 +15,9 @@ export class CountingDb implements Db {
   readonly batchSizes: number[] = []
   #failures: unknown[] = []
   #gate: Promise<void> | undefined
+  #failAfterCommit = 0
+  /** While true every statement and transaction fails as if PostgreSQL were unreachable. */
+  down = false
 
   constructor(readonly inner: Db) {
     this.kind = inner.kind
@@ -37,7 +40,13 @@ export class CountingDb implements Db {
     }
   }
 
+  /** The next audit writes commit and then report the connection lost: the client cannot tell whether they committed. */
+  failAfterCommitNext(count = 1): void {
+    this.#failAfterCommit += count
+  }
+
   async query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
+    if (this.down) throw unreachable()
     if (!sql.includes('INSERT INTO policy_audits')) return this.inner.query<R>(sql, params, options)
     this.auditWrites += 1
     if (this.#gate) await this.#gate
@@ -46,10 +55,15 @@ export class CountingDb implements Db {
     const ids = Array.isArray(params?.[0]) ? (params[0] as string[]) : []
     for (const id of ids) this.committed.add(id)
     this.batchSizes.push(ids.length)
+    if (this.#failAfterCommit > 0) {
+      this.#failAfterCommit -= 1
+      throw unreachable()
+    }
     return result
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    if (this.down) return Promise.reject(unreachable())
     return this.inner.transaction(work)
   }
 
@@ -64,4 +78,8 @@ export class CountingDb implements Db {
   close(): Promise<void> {
     return this.inner.close()
   }
+}
+
+function unreachable(): StoreUnavailableError {
+  return new StoreUnavailableError('database unavailable: connect ECONNREFUSED 127.0.0.1:5432')
 }

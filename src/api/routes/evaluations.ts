@@ -1,7 +1,7 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import * as yaml from 'js-yaml'
 import { randomUUID } from 'node:crypto'
-import type { EvaluationRequest, EvaluationService } from '../../services/evaluation-service.js'
+import type { Evaluated, EvaluationRequest, EvaluationService } from '../../services/evaluation-service.js'
 import { errorSchema, nameParams, ruleResultSchema } from './common-schemas.js'
 
 interface EvalBody {
@@ -59,6 +59,18 @@ function evaluationRequest(request: FastifyRequest<{ Params: { name: string }; B
   }
 }
 
+/**
+ * `X-Audit-Status: committed` or `spooled`: the body is the spec's, and a client that must know
+ * whether the audit is in the store yet (rather than on the server's disk, awaiting replay)
+ * reads the header.
+ */
+export const AUDIT_STATUS_HEADER = 'x-audit-status'
+
+function withAuditStatus<R>(reply: FastifyReply, evaluated: Evaluated<R>): R {
+  reply.header(AUDIT_STATUS_HEADER, evaluated.audit)
+  return evaluated.response
+}
+
 /** Evaluation of a document by a stored policy or ruleset, audited before the answer. */
 export function evaluationRoutes(evaluations: EvaluationService): FastifyPluginAsync {
   return async (app) => {
@@ -74,7 +86,7 @@ export function evaluationRoutes(evaluations: EvaluationService): FastifyPluginA
           response: { 200: resultSchema('policy'), ...errors },
         },
       },
-      async (request) => evaluations.evaluatePolicy(evaluationRequest(request)),
+      async (request, reply) => withAuditStatus(reply, await evaluations.evaluatePolicy(evaluationRequest(request))),
     )
 
     app.post<{ Params: { name: string }; Body: EvalBody; Querystring: EvalQuery }>(
@@ -89,7 +101,7 @@ export function evaluationRoutes(evaluations: EvaluationService): FastifyPluginA
           response: { 200: resultSchema('ruleset'), ...errors },
         },
       },
-      async (request) => evaluations.evaluateRuleset(evaluationRequest(request)),
+      async (request, reply) => withAuditStatus(reply, await evaluations.evaluateRuleset(evaluationRequest(request))),
     )
   }
 }
