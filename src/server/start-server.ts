@@ -47,6 +47,8 @@ export interface RunningServer {
   readonly apiUrl: string
   /** The operations listener: /metrics, /healthz, /readyz. */
   readonly opsUrl: string
+  /** The admission webhook (HTTPS, POST /validate) and the certificate it serves. */
+  readonly webhook: { readonly port: number; readonly certFile: string }
   readonly db: Db
   readonly catalog: DefinitionCatalog
   readonly tokens: TokenService
@@ -164,7 +166,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })
     cleanups.push(() => retention.stop())
 
-    return { app, apiUrl, opsUrl: `http://${options.host ?? '127.0.0.1'}:${ops.port}`, db, catalog, tokens, adminTokenFile: bootstrap.tokenFile, close: closeAll }
+    return {
+      app,
+      apiUrl,
+      opsUrl: `http://${options.host ?? '127.0.0.1'}:${ops.port}`,
+      webhook: { port: admission.port, certFile: admission.certFile },
+      db, catalog, tokens, adminTokenFile: bootstrap.tokenFile, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error

@@ -1,45 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { repoRoot } from './run-cli.js'
+import { serveProcess, stopProcess, type ServedProcess } from '../support/serve-process.js'
 
-interface Served {
-  child: ChildProcess
-  apiUrl: string
-  logs: Record<string, unknown>[]
+/** `bin/verdict serve` as `make run` starts it. */
+function serve(dataDir: string): Promise<ServedProcess> {
+  return serveProcess(['--data-dir', dataDir])
 }
 
-/** Starts `bin/verdict serve` as `make run` does, on an ephemeral port, and waits for its listening line. */
-function serve(dataDir: string): Promise<Served> {
-  const child = spawn(join(repoRoot, 'bin', 'verdict'), ['serve', '--api-port', '0', '--webhook-port', '0', '--ops-port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const logs: Record<string, unknown>[] = []
-  return new Promise((resolve, reject) => {
-    let buffer = ''
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}`)))
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8')
-      let newline: number
-      while ((newline = buffer.indexOf('\n')) >= 0) {
-        const line = JSON.parse(buffer.slice(0, newline)) as Record<string, unknown>
-        buffer = buffer.slice(newline + 1)
-        logs.push(line)
-        if (typeof line.apiUrl === 'string') {
-          child.removeAllListeners('exit')
-          resolve({ child, apiUrl: line.apiUrl, logs })
-        }
-      }
-    })
-  })
-}
-
-function stop(served: Served): Promise<number | null> {
-  return new Promise((resolve) => {
-    served.child.once('exit', (code) => resolve(code))
-    served.child.kill('SIGTERM')
-  })
-}
+const stop = (served: ServedProcess) => stopProcess(served)
 
 describe('verdict serve', () => {
   const dir = mkdtempSync(join(tmpdir(), 'verdict-serve-'))

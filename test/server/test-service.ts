@@ -31,6 +31,8 @@ export async function startTestService(kind: AdapterKind, settings: Record<strin
   if (kind === 'postgres') {
     database = await createTestDatabase('postgres')
     env.VERDICT_DATABASE_URL = database.url as string
+    // The webhook's certificate and the audit spool live here, not in the working directory.
+    env.VERDICT_DATA_DIR ??= join(dir, 'data')
   } else {
     env.VERDICT_DATA_DIR = 'memory://'
   }
@@ -51,7 +53,7 @@ export async function startTestService(kind: AdapterKind, settings: Record<strin
 /** A second replica on the same PostgreSQL database. */
 export async function startReplica(databaseUrl: string): Promise<RunningServer> {
   const dir = await mkdtemp(join(tmpdir(), 'verdict-replica-'))
-  const env = { VERDICT_API_PORT: '0', VERDICT_WEBHOOK_PORT: '0', VERDICT_OPS_PORT: '0',
+  const env = { VERDICT_API_PORT: '0', VERDICT_WEBHOOK_PORT: '0', VERDICT_OPS_PORT: '0', VERDICT_DATA_DIR: join(dir, 'data'),
     VERDICT_LOG_LEVEL: 'silent', VERDICT_DATABASE_URL: databaseUrl, VERDICT_ADMIN_TOKEN_FILE: join(dir, 'admin-token') }
   return startServer(loadConfig(env, []), { host: '127.0.0.1', logger: false })
 }

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +11,10 @@ export interface PostgresServer {
   port: number
   /** The URL of another database on the same server. */
   urlFor(database: string): string
+  /** SIGKILL to the postmaster and every backend: no shutdown, connections cut mid-statement. */
+  kill(): void
+  /** Starts the server again on the same data directory and port after kill() (crash recovery runs). */
+  restart(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -64,10 +68,24 @@ export async function startPostgresServer(options: { settings?: Record<string, s
     }
   }
   const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
+  const dataDir = join(baseDir, 'data')
   return {
     adminUrl: urlFor('postgres'),
     port,
     urlFor,
+    kill() {
+      const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+      for (const pid of [...childrenOf(postmaster), postmaster]) {
+        try {
+          process.kill(pid, 'SIGKILL')
+        } catch {
+          // Already gone.
+        }
+      }
+    },
+    async restart() {
+      await server.start()
+    },
     async stop() {
       await server.stop()
       rmSync(baseDir, { recursive: true, force: true })
@@ -131,4 +149,21 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port))
     })
   })
+}
+
+/** Processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // The command name (field 2) may hold spaces; the parent pid is the second field after it.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (parent === pid) children.push(Number(entry))
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return children
 }
