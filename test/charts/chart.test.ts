@@ -274,6 +274,13 @@ describe('secrets', () => {
     expect(envOf('default').has('VERDICT_DATABASE_URL')).toBe(false)
   })
 
+  it('passes the audit spool size on, and gives an external-database pod an emptyDir data volume for the spool', () => {
+    expect(envOf('external-database').get('VERDICT_AUDIT_SPOOL_MAX_BYTES')?.value).toBe('1gb')
+    expect(envOf('external-database').get('VERDICT_DATA_DIR')?.value).toBe('/var/lib/verdict')
+    const volumes = only<Deployment>(objectsOf('external-database'), 'Deployment').spec.template.spec.volumes ?? []
+    expect(volumes.find((volume) => volume.name === 'data')).toEqual({ name: 'data', emptyDir: {} })
+  })
+
   it('takes the admin token from an existing Secret, or leaves it to Verdict', async () => {
     const existing = await renderChart([], ['adminToken.existingSecret=my-token', 'adminToken.existingSecretKey=secret'])
     expect(ofKind(existing, 'Secret').map((object) => object.metadata.name)).not.toContain('verdict-admin-token')
