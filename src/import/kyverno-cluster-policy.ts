@@ -5,6 +5,7 @@ import type { Autogen, Rule } from '../engine/model/rule.js'
 import type { Ruleset } from '../engine/model/ruleset.js'
 import { celMatchConditions, celValidations, celVariables, optionalMessage } from './cel.js'
 import { ImportError, Unsupported } from './import-error.js'
+import { importedRemediation } from './imported-remediation.js'
 import { kyvernoAutogen } from './kyverno-autogen.js'
 import { restrictToNamespace, translateKyvernoExclude, translateKyvernoMatch } from './kyverno-match.js'
 import { readMetadata, type SourceMetadata } from './metadata.js'
@@ -44,6 +45,7 @@ export function importKyvernoPolicy(doc: JsonObject): ImportedDocument {
     conditions: webhookConditions(spec),
     namespace,
     severity: metadata.severity,
+    description: metadata.description,
   }
   const autogen = kyvernoAutogen(rules, metadata.annotations)
   const skipped: SkippedRule[] = []
@@ -90,6 +92,8 @@ interface RuleDefaults {
   conditions: MatchCondition[]
   namespace: string | undefined
   severity: SourceMetadata['severity']
+  /** The policy's description: what a rule's remediation is derived from when the rule has no message. */
+  description: string | undefined
 }
 
 interface ImportedRule {
@@ -149,6 +153,7 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
     ...(variables ? { variables } : {}),
     validate: { cel: validations },
     ...(message !== undefined ? { message } : {}),
+    remediation: importedRemediation(message, validations, defaults.description),
   }
   return {
     rule: out,

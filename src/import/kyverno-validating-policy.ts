@@ -4,6 +4,7 @@ import type { Autogen, Rule } from '../engine/model/rule.js'
 import type { Ruleset } from '../engine/model/ruleset.js'
 import { celMatchConditions, celValidations, celVariables } from './cel.js'
 import { ImportError, Unsupported } from './import-error.js'
+import { importedRemediation } from './imported-remediation.js'
 import { restrictToNamespace } from './kyverno-match.js'
 import { translateMatchResources } from './match-resources.js'
 import { readMetadata } from './metadata.js'
@@ -40,13 +41,15 @@ export function importKyvernoValidatingPolicy(doc: JsonObject): ImportedDocument
     const conditions = celMatchConditions(spec.matchConditions, 'spec.matchConditions')
     if (conditions) match.conditions = conditions
     const variables = celVariables(spec.variables, 'spec.variables')
+    const validations = celValidations(spec.validations, 'spec.validations')
     rule = {
       name: metadata.name,
       ...(metadata.severity ? { severity: metadata.severity } : {}),
       ...(Object.keys(match).length > 0 ? { match } : {}),
       autogen: mode === 'JSON' ? false : validatingPolicyAutogen(spec),
       ...(variables ? { variables } : {}),
-      validate: { cel: celValidations(spec.validations, 'spec.validations') },
+      validate: { cel: validations },
+      remediation: importedRemediation(undefined, validations, metadata.description),
     }
   } catch (error) {
     if (!(error instanceof Unsupported)) throw error

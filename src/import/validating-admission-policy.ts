@@ -4,6 +4,7 @@ import type { Rule } from '../engine/model/rule.js'
 import type { Ruleset } from '../engine/model/ruleset.js'
 import { celMatchConditions, celValidations, celVariables } from './cel.js'
 import { ImportError, Unsupported } from './import-error.js'
+import { importedRemediation } from './imported-remediation.js'
 import { translateMatchResources } from './match-resources.js'
 import { readMetadata } from './metadata.js'
 import { object, optionalList, text, type JsonObject } from './read.js'
@@ -51,7 +52,7 @@ export function importValidatingAdmissionPolicy(doc: JsonObject, bindings: reado
 
   let rule: Rule
   try {
-    rule = policyRule(spec, name, metadata.severity)
+    rule = policyRule(spec, name, metadata.severity, metadata.description)
   } catch (error) {
     if (!(error instanceof Unsupported)) throw error
     out.skipped.push({ policy: name, rule: name, reason: error.message })
@@ -87,7 +88,7 @@ export function importUnjoinedBinding(binding: Binding): ImportedDocument {
   return out
 }
 
-function policyRule(spec: JsonObject, name: string, severity: Rule['severity']): Rule {
+function policyRule(spec: JsonObject, name: string, severity: Rule['severity'], description: string | undefined): Rule {
   if (spec.paramKind !== undefined && spec.paramKind !== null) {
     throw new Unsupported('spec.paramKind is not supported (parameter resources come from a cluster)')
   }
@@ -99,6 +100,7 @@ function policyRule(spec: JsonObject, name: string, severity: Rule['severity']):
   const conditions = celMatchConditions(spec.matchConditions, 'spec.matchConditions')
   if (conditions) match.conditions = conditions
   const variables = celVariables(spec.variables, 'spec.variables')
+  const cel = celValidations(validations, 'spec.validations')
   return {
     name,
     ...(severity ? { severity } : {}),
@@ -106,7 +108,8 @@ function policyRule(spec: JsonObject, name: string, severity: Rule['severity']):
     // The API server never extends a policy to pod templates.
     autogen: false,
     ...(variables ? { variables } : {}),
-    validate: { cel: celValidations(validations, 'spec.validations') },
+    validate: { cel },
+    remediation: importedRemediation(undefined, cel, description),
   }
 }
 

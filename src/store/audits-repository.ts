@@ -82,6 +82,14 @@ export async function policyAuditByRequestId(q: Queryable, requestId: string): P
   return row ? toPolicyAudit(row) : undefined
 }
 
+/**
+ * Every policy audit of a request, in the order written: an admission review judged by several
+ * policies writes one per policy under the review's uid (an API evaluation writes one).
+ */
+export async function policyAuditsByRequestId(q: Queryable, requestId: string): Promise<PolicyAuditRecord[]> {
+  return (await policyAudits.byRequestId(q, requestId)).map(toPolicyAudit)
+}
+
 export async function listRulesetAudits(q: Queryable, query: AuditPageQuery): Promise<RulesetAuditRecord[]> {
   return (await rulesetAudits.page(q, query)).map(toRulesetAudit)
 }

@@ -79,6 +79,7 @@ describe('Kyverno ClusterPolicy', () => {
                 ],
               },
               message: 'The team label is required.',
+              remediation: 'Add the team label.',
             },
           ],
         },
@@ -116,6 +117,7 @@ describe('Kyverno ClusterPolicy', () => {
       match: { any: [{ kinds: ['ConfigMap'] }] },
       autogen: false,
       validate: { cel: [{ expression: 'true' }] },
+      remediation: 'Change the resource so that `true` holds.',
     })
   })
 

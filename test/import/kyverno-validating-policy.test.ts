@@ -77,6 +77,7 @@ describe('Kyverno ValidatingPolicy', () => {
                   { expression: 'variables.containers.size() > 0', message: 'at least one container' },
                 ],
               },
+              remediation: 'Use at least one container.',
             },
           ],
         },

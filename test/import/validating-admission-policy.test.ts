@@ -65,6 +65,7 @@ describe('Kubernetes ValidatingAdmissionPolicy', () => {
                 autogen: false,
                 variables: [{ name: 'replicas', expression: 'object.spec.?replicas.orValue(1)' }],
                 validate: { cel: [{ expression: 'variables.replicas <= 5', message: 'at most 5 replicas' }] },
+                remediation: 'Use at most 5 replicas.',
               },
             ],
           },
@@ -103,7 +104,7 @@ describe('Kubernetes ValidatingAdmissionPolicy', () => {
               spec: { matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: [v1], operations: ['*'], resources: [pods] }] },
                       validations: [{ expression: 'true' }] } }`),
     )
-    expect(imported?.rulesets[0]?.rules[0]).toEqual({ name: 'pods', match: { kinds: ['Pod'] }, autogen: false, validate: { cel: [{ expression: 'true' }] } })
+    expect(imported?.rulesets[0]?.rules[0]).toEqual({ name: 'pods', match: { kinds: ['Pod'] }, autogen: false, validate: { cel: [{ expression: 'true' }] }, remediation: 'Change the resource so that `true` holds.' })
   })
 
   it('skips a policy with paramKind, and its bindings with it', () => {

@@ -6,6 +6,7 @@ import {
   listPolicyAudits,
   listRulesetAudits,
   policyAuditByRequestId,
+  policyAuditsByRequestId,
   rulesetAuditsByRequestId,
   type PolicyAuditRow,
   type RulesetAuditRow,
@@ -198,6 +199,17 @@ describe.each(testDatabases())('audits repository ($kind)', ({ kind }) => {
   })
 
   describe('writes', () => {
+    it('finds every policy audit of a request (an admission review judged by several policies), in the order written', async () => {
+      await resetTestDatabase(database.db)
+      const review = (policyName: string, minute: number) => ({ ...policyRow('review-uid', policyName, minute), input: '{"kind":"Pod"}' })
+      await insertAudits(database.db, { policyAudits: [review('deny-privileged', 0), review('warn-latest', 0), policyRow('other', 'deny-privileged', 1)], rulesetAudits: [] })
+      expect((await policyAuditsByRequestId(database.db, 'review-uid')).map((record) => [record.policyName, record.requestId, record.input])).toEqual([
+        ['deny-privileged', 'review-uid', '{"kind":"Pod"}'],
+        ['warn-latest', 'review-uid', '{"kind":"Pod"}'],
+      ])
+      expect(await policyAuditsByRequestId(database.db, 'review-404')).toEqual([])
+    })
+
     it('stamps rows without updatedAt with the write time, to the millisecond, shared by one statement', async () => {
       await resetTestDatabase(database.db)
       const { updatedAt: _a, ...first } = policyRow('now-1', 'p', 0)

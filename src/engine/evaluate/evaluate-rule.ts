@@ -55,7 +55,8 @@ function failureMessage(rule: CompiledRule, validation: CompiledValidation, acti
   return validation.message ?? rule.message ?? `failed expression: ${validation.program.source.trim()}`
 }
 
-function activationFor(rule: CompiledRule, subject: Subject): CelActivation {
+/** The CEL bindings a rule's expressions see for one subject: the shared ones, plus the rule's lazy `variables`. */
+export function activationFor(rule: CompiledRule, subject: Subject): CelActivation {
   if (rule.variables.length === 0) return subject.bindings
   const { object, oldObject, request, namespaceObject, params } = subject.bindings
   const variables = new LazyVariables(rule, subject)
