@@ -9,6 +9,7 @@ import { authoringRoutes } from '../api/routes/authoring.js'
 import { labelRoutes } from '../api/routes/labels.js'
 import { policyRoutes } from '../api/routes/policies.js'
 import { recommendationRoutesOn } from '../api/routes/recommendations.js'
+import { remediationRoutesOn } from '../api/routes/remediations.js'
 import { rulesetRoutes } from '../api/routes/rulesets.js'
 import { timeseriesRoutesOn } from '../api/routes/timeseries.js'
 import { tokenRoutes } from '../api/routes/tokens.js'
@@ -108,6 +109,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         auditRoutes(new AuditQueryService(db)),
         timeseriesRoutesOn(db),
         recommendationRoutesOn(db, catalog),
+        remediationRoutesOn(db, catalog),
         labelRoutes(definitions, authoring),
         authoringRoutes(authoring),
         tokenRoutes(tokens),

@@ -91,7 +91,8 @@ export class AuditQueryService {
   }
 }
 
-function timestamp(field: string, value: string): Date {
+/** A query parameter as an instant, or a 400 naming the field; the timeseries routes parse theirs the same way. */
+export function timestamp(field: string, value: string): Date {
   const date = new Date(value)
   if (!ISO_8601.test(value) || Number.isNaN(date.getTime())) {
     throw new InvalidRequestError(`${field}: ${JSON.stringify(value)} is not an ISO 8601 date-time such as 2026-01-31T12:00:00Z`)

@@ -30,8 +30,10 @@ describe.each(testDatabases())('migrate ($kind)', ({ kind }) => {
         'policies',
         'policy_audit_counts',
         'policy_audits',
+        'policy_rule_failure_counts',
         'ruleset_audit_counts',
         'ruleset_audits',
+        'ruleset_rule_failure_counts',
         'rulesets',
         'schema_migrations',
       ])

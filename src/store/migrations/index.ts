@@ -1,6 +1,7 @@
 import { sql as initial } from './001-initial.js'
 import { sql as auditCounts } from './002-audit-counts.js'
 import { sql as auditInputs } from './003-audit-inputs.js'
+import { sql as auditTimeseries } from './004-audit-timeseries.js'
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -17,4 +18,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '001-initial', sql: initial },
   { name: '002-audit-counts', sql: auditCounts },
   { name: '003-audit-inputs', sql: auditInputs },
+  { name: '004-audit-timeseries', sql: auditTimeseries },
 ]
