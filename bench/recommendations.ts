@@ -51,15 +51,6 @@ async function main(): Promise<void> {
       console.log(`  rule results scan             ${fmt(await median(() => ruleResultFigures(db, window)))} ms`)
       console.log(`  the whole recommend() call    ${fmt(await median(() => service.recommend({ days })))} ms`)
     }
-    // Not in any migration: partial indexes over failed audits only, measured to show what they would save.
-    await db.query('CREATE INDEX bench_ruleset_audits_failed ON ruleset_audits (updated_at DESC, id DESC) WHERE NOT passed')
-    await db.query('CREATE INDEX bench_policy_audits_failed ON policy_audits (policy_name, updated_at DESC) WHERE NOT passed')
-    await db.query('ANALYZE policy_audits, ruleset_audits')
-    console.log('with partial indexes on failed audits (ruleset_audits (updated_at DESC, id DESC), policy_audits (policy_name, updated_at DESC), WHERE NOT passed):')
-    for (const days of [7, DAYS]) {
-      const window = windowOf(days)
-      console.log(`  ${days} days: failures of the never-failing busiest policy ${fmt(await median(() => policiesWithFailures(db, [policyName(0)], window)))} ms, rule results scan ${fmt(await median(() => ruleResultFigures(db, window)))} ms`)
-    }
   } finally {
     await db.close()
     await server.stop()

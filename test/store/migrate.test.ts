@@ -41,6 +41,7 @@ describe.each(testDatabases())('migrate ($kind)', ({ kind }) => {
         "SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'policy_audits' ORDER BY indexname",
       )
       expect(indexes.rows.map((row) => row.indexdef.replace(/^.* USING /, ''))).toEqual([
+        'btree (policy_name, updated_at DESC) WHERE (NOT passed)',
         'btree (policy_name, updated_at DESC, id DESC)',
         'btree (id)',
         'btree (request_id)',

@@ -2,6 +2,7 @@ import { sql as initial } from './001-initial.js'
 import { sql as auditCounts } from './002-audit-counts.js'
 import { sql as auditInputs } from './003-audit-inputs.js'
 import { sql as auditTimeseries } from './004-audit-timeseries.js'
+import { sql as failedAuditIndexes } from './005-failed-audit-indexes.js'
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -19,4 +20,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '002-audit-counts', sql: auditCounts },
   { name: '003-audit-inputs', sql: auditInputs },
   { name: '004-audit-timeseries', sql: auditTimeseries },
+  { name: '005-failed-audit-indexes', sql: failedAuditIndexes },
 ]
