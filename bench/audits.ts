@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.js'
 import { startServer } from '../src/server/start-server.js'
 import { openDb } from '../src/store/open-db.js'
 import { startBenchPostgres } from './postgres-server.js'
+import { fmt, medianMs, timed } from './median-time.js'
 
 const RECORDS = Number(process.env.BENCH_AUDIT_RECORDS ?? 1_000_000)
 const POLICIES = 20
@@ -148,22 +149,8 @@ async function reportRoutes(databaseUrl: string, names: string[]): Promise<Figur
   }
 }
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARMUP; i += 1) await run()
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i += 1) times.push(await timed(run))
-  times.sort((a, b) => a - b)
-  return ((times[RUNS / 2 - 1] ?? 0) + (times[RUNS / 2] ?? 0)) / 2
-}
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const start = performance.now()
-  await run()
-  return performance.now() - start
-}
-
-function fmt(ms: number): string {
-  return ms.toFixed(1)
+function median(run: () => Promise<unknown>): Promise<number> {
+  return medianMs(run, { runs: RUNS, warmup: WARMUP })
 }
 
 await main()

@@ -12,6 +12,7 @@ import { auditCountsByName, lastPolicyAudits, policiesWithFailures, ruleResultFi
 import { DefinitionCatalog } from '../src/services/definition-catalog.js'
 import { RecommendationService } from '../src/services/recommendation-service.js'
 import { startBenchPostgres } from './postgres-server.js'
+import { fmt, medianMs, timed } from './median-time.js'
 
 const RECORDS = Number(process.env.BENCH_AUDIT_RECORDS ?? 1_000_000)
 const FAILED_SHARE = Number(process.env.BENCH_FAILED_SHARE ?? 0.3)
@@ -103,22 +104,8 @@ async function define(db: Db): Promise<void> {
   }
 }
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < WARMUP; i += 1) await run()
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i += 1) times.push(await timed(run))
-  times.sort((a, b) => a - b)
-  return ((times[RUNS / 2 - 1] ?? 0) + (times[RUNS / 2] ?? 0)) / 2
-}
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const start = performance.now()
-  await run()
-  return performance.now() - start
-}
-
-function fmt(ms: number): string {
-  return ms.toFixed(1)
+function median(run: () => Promise<unknown>): Promise<number> {
+  return medianMs(run, { runs: RUNS, warmup: WARMUP })
 }
 
 await main()
