@@ -38,6 +38,8 @@ export interface Replica {
   identity: string
   controller: DefinitionController
   catalog: DefinitionCatalog
+  /** `kind:result` of every reconcile, as the metrics see them. */
+  reconciles: string[]
   logger: ReturnType<typeof recordingLogger>
   stop(): Promise<void>
 }
@@ -67,6 +69,7 @@ export class ControllerHarness {
     const catalog = new DefinitionCatalog(this.db)
     await catalog.start()
     const logger = recordingLogger(identity)
+    const reconciles: string[] = []
     const controller = new DefinitionController({
       kubeConfig: this.api.kubeConfig(identity),
       db: this.db,
@@ -76,6 +79,7 @@ export class ControllerHarness {
       leaseNamespace: 'verdict',
       webhookConfiguration: 'verdict',
       timings: { ...FAST_TIMINGS, ...timings },
+      onReconciled: (kind, result) => reconciles.push(`${kind}:${result}`),
     })
     controller.start()
     let stopped = false
@@ -84,6 +88,7 @@ export class ControllerHarness {
       controller,
       catalog,
       logger,
+      reconciles,
       async stop() {
         if (stopped) return
         stopped = true

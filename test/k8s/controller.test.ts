@@ -53,11 +53,13 @@ describe('the CRD controller', () => {
     // Written once: the status write's own watch event changes nothing more.
     await harness.settled(leader)
     expect(api.requests.filter((request) => request.path.endsWith('/pod-hygiene/status'))).toHaveLength(1)
+    // What verdict_controller_reconciles_total counts.
+    expect(leader.reconciles[0]).toBe('ruleset:Reconciled')
   })
 
   it('reports an invalid Ruleset as Invalid, naming the fields, and stores nothing', async () => {
     const { api, db } = harness
-    await harness.leader()
+    const leader = await harness.leader()
     api.create('rulesets', rulesetResource('broken-cel', { rules: [{ name: 'r', validate: { cel: [{ expression: 'object.spec.containers.all(c, ' }] } }] }))
     api.create('rulesets', rulesetResource('twice', { rules: [TEAM_LABEL, TEAM_LABEL] }))
     api.create('rulesets', rulesetResource('two-kinds', { rules: [{ name: 'r', validate: { cel: [{ expression: 'true' }], pattern: { spec: {} } } }] }))
@@ -70,6 +72,8 @@ describe('the CRD controller', () => {
     expect(twoKinds).toMatchObject({ reason: 'Invalid', message: 'spec.rules[0].validate: has cel and pattern; a rule validates in exactly one way' })
     expect(statusOf(api, 'rulesets', 'twice')?.rules).toBe(2)
     for (const name of ['broken-cel', 'twice', 'two-kinds']) expect(await getRuleset(db, name)).toBeUndefined()
+    // Each once for its creation, and again for the watch event of its own status write.
+    expect(leader.reconciles.filter((entry) => entry === 'ruleset:Invalid').length).toBeGreaterThanOrEqual(3)
   })
 
   it('follows updates: each new generation is stored as a new version and observed; a broken edit keeps the last good one', async () => {
