@@ -34,6 +34,11 @@ describe('the operations listener', () => {
     expect(metrics).toMatch(/^verdict_audit_queue_depth 0$/m)
     expect(metrics).toMatch(/^verdict_audit_write_duration_seconds_count\{outcome="ok"\} [1-9]/m)
     expect(metrics).toMatch(/^verdict_evaluation_duration_seconds_count\{kind="ruleset"\} 1$/m)
+    // The store never went away: nothing spooled.
+    expect(metrics).toMatch(/^verdict_audit_spooling 0$/m)
+    expect(metrics).toMatch(/^verdict_audit_spool_bytes 0$/m)
+    expect(metrics).toContain('# TYPE verdict_audit_spool_entries_total counter')
+    expect(metrics).toContain('# TYPE verdict_controller_reconciles_total counter')
     expect(metrics).toContain('process_cpu_user_seconds_total')
   })
 
