@@ -151,8 +151,11 @@ export class AuditSpool {
       if (segment === undefined) return undefined
       const isActive = this.#active?.segment === segment
       if (this.#readOffset >= segment.size) {
-        if (isActive) return undefined
-        await this.#dropFirstSegment()
+        // Caught up with the segment being appended to: empty unless an append is on its way
+        // (one that failed, spool full or disk error, added nothing to wait for).
+        if (isActive && (this.#pending.length > 0 || this.#flushing !== undefined)) return undefined
+        if (isActive) await this.#retireActive()
+        else await this.#dropFirstSegment()
         continue
       }
       const { entries, consumed } = await this.#readRecords(segment, isActive, maxBytes)

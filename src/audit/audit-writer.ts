@@ -291,6 +291,8 @@ export class AuditWriter {
             return
           }
           await spool.appended()
+          // A turn of the event loop between looks, whatever state the spool is in.
+          await new Promise((resolve) => setImmediate(resolve))
           continue
         }
         const started = performance.now()

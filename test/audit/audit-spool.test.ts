@@ -139,6 +139,18 @@ describe('AuditSpool', () => {
     await spool.close()
   })
 
+  it('is empty again when the reader caught up while an append was under way that then failed', async () => {
+    const spool = await open({ maxBytes: 2500 })
+    await spool.append([evaluation('kept', 300)])
+    const chunk = await spool.read()
+    const refused = spool.append([evaluation('too-big', 3000)]).catch((error: unknown) => error)
+    await chunk?.acknowledge()
+    expect(await refused).toBeInstanceOf(SpoolFullError)
+    expect(await spool.read()).toBeUndefined()
+    expect(spool.isEmpty).toBe(true)
+    await spool.close()
+  })
+
   it('a segment left empty by a crash right after its creation is removed at open', async () => {
     const first = await open()
     await first.close()
