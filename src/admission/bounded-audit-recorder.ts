@@ -1,4 +1,5 @@
 import type { AuditWriter } from '../audit/audit-writer.js'
+import { withUpdatedAt } from '../audit/with-updated-at.js'
 import type { AuditRows } from '../store/audits-repository.js'
 import type { AdmissionLogger } from './admission-logger.js'
 import { ThrottledLog } from './throttled-log.js'
@@ -57,7 +58,7 @@ export class BoundedAuditRecorder {
   /** Resolves when the audits are committed, or after `waitMs`, or when the write failed; never rejects. */
   record(reviewRows: AuditRows, requestId: string): Promise<void> {
     // The review's own time, not the end of the gathering window.
-    const rows = stampedNow(reviewRows)
+    const rows = withUpdatedAt(reviewRows, new Date())
     if (this.#waitMs <= 0) {
       this.#gather({ rows, requestId })
       return Promise.resolve()
@@ -102,13 +103,5 @@ export class BoundedAuditRecorder {
       },
       (error: unknown) => this.#failed.note({ err: error, requestId }),
     )
-  }
-}
-
-function stampedNow(rows: AuditRows): AuditRows {
-  const updatedAt = new Date()
-  return {
-    policyAudits: rows.policyAudits.map((row) => (row.updatedAt ? row : { ...row, updatedAt })),
-    rulesetAudits: rows.rulesetAudits.map((row) => (row.updatedAt ? row : { ...row, updatedAt })),
   }
 }

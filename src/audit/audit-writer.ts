@@ -2,6 +2,7 @@ import { insertMissingAudits } from '../store/audit-replay.js'
 import { insertAudits, type AuditRows } from '../store/audits-repository.js'
 import { StoreUnavailableError, type Db } from '../store/db.js'
 import { SpoolFullError, type AuditSpool, type SpoolChunk } from './audit-spool.js'
+import { withUpdatedAt } from './with-updated-at.js'
 
 /** Where a write's audits went: into the store, or into the local spool to be replayed into it. */
 export type AuditOutcome = 'committed' | 'spooled'
@@ -129,7 +130,7 @@ export class AuditWriter {
   write(entry: AuditRows): Promise<AuditOutcome> {
     if (this.#closed) return Promise.reject(new Error('the audit writer is closed'))
     if (entry.policyAudits.length === 0 && entry.rulesetAudits.length === 0) return Promise.resolve('committed')
-    const stamped = stampTimes(entry)
+    const stamped = withUpdatedAt(entry, new Date())
     return new Promise<AuditOutcome>((resolve, reject) => {
       const pending = { entry: stamped, chars: charsOf(stamped), resolve, reject }
       if (this.#spooling) return this.#toSpool([pending], undefined)
@@ -319,8 +320,8 @@ export class AuditWriter {
     try {
       return await insertMissingAudits(this.#db, mergeRows(entries))
     } catch (error) {
-      if (error instanceof StoreUnavailableError || entries.length === 1) {
-        if (error instanceof StoreUnavailableError) throw error
+      if (error instanceof StoreUnavailableError) throw error
+      if (entries.length === 1) {
         this.#event({ type: 'rejected', entries: 1, error })
         return { inserted: 0, skipped: 0 }
       }
@@ -365,16 +366,6 @@ export class AuditWriter {
 
 function mergeRows(entries: readonly AuditRows[]): AuditRows {
   return { policyAudits: entries.flatMap((entry) => entry.policyAudits), rulesetAudits: entries.flatMap((entry) => entry.rulesetAudits) }
-}
-
-function stampTimes(entry: AuditRows): AuditRows {
-  const now = new Date()
-  const missing = (row: { updatedAt?: Date }) => row.updatedAt === undefined
-  if (!entry.policyAudits.some(missing) && !entry.rulesetAudits.some(missing)) return entry
-  return {
-    policyAudits: entry.policyAudits.map((row) => (row.updatedAt === undefined ? { ...row, updatedAt: now } : row)),
-    rulesetAudits: entry.rulesetAudits.map((row) => (row.updatedAt === undefined ? { ...row, updatedAt: now } : row)),
-  }
 }
 
 function charsOf(entry: AuditRows): number {

@@ -2,15 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseKubernetesDocument } from '../../src/authoring/samples/base-documents.js'
 import { FakeChatModel } from '../support/fake-chat-model.js'
 import { testDatabases } from '../support/databases.js'
-import { client, type ApiResponse } from './http-client.js'
+import { client, errorBody } from './http-client.js'
 import { startTestService, type TestService } from './test-service.js'
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
-
-function errorBody(response: ApiResponse): { error: string; details: string } {
-  expect(Object.keys(response.body as object).sort()).toEqual(['details', 'error'])
-  return response.body as { error: string; details: string }
-}
 
 function privilegedPod(): Record<string, unknown> {
   const pod = baseKubernetesDocument('Pod') as { spec: { containers: Array<{ securityContext: Record<string, unknown> }> } }

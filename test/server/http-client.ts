@@ -1,3 +1,5 @@
+import { expect } from 'vitest'
+
 export interface ApiResponse {
   status: number
   headers: Headers
@@ -39,4 +41,10 @@ export function client(baseUrl: string) {
     }
     return { status: response.status, headers: response.headers, body: parsed }
   }
+}
+
+/** The body of an error answer, after checking it has exactly the `{error, details}` shape. */
+export function errorBody(response: ApiResponse): { error: string; details: string } {
+  expect(Object.keys(response.body as object).sort()).toEqual(['details', 'error'])
+  return response.body as { error: string; details: string }
 }

@@ -5,7 +5,7 @@ import { READY_TO_DENY_MIN_AUDITS } from '../../src/recommendations/ready-to-den
 import { insertAudits } from '../../src/store/audits-repository.js'
 import { insertPolicy } from '../../src/store/policies-repository.js'
 import { testDatabases } from '../support/databases.js'
-import { client, type ApiResponse } from './http-client.js'
+import { client, errorBody } from './http-client.js'
 import { startTestService, type TestService } from './test-service.js'
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -32,11 +32,6 @@ const badPod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespa
 const goodPod = { ...badPod, metadata: { ...badPod.metadata, labels: { team: 'a' } }, spec: { containers: [{ name: 'a', image: 'nginx:1.27' }] } }
 
 const UNCOVERED = POD_SECURITY_TEMPLATES.map((template) => template.id).filter((id) => !id.endsWith('-profile') && id !== 'pss-privileged')
-
-function errorBody(response: ApiResponse): { error: string; details: string } {
-  expect(Object.keys(response.body as object).sort()).toEqual(['details', 'error'])
-  return response.body as { error: string; details: string }
-}
 
 interface Body {
   recommendations: Array<{ id: string; type: string; target: Record<string, string>; message: string; evidence: Record<string, unknown> }>

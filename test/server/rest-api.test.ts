@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthoringService } from '../../src/services/authoring-service.js'
 import { testDatabases } from '../support/databases.js'
-import { client, type ApiResponse } from './http-client.js'
+import { client, errorBody, type ApiResponse } from './http-client.js'
 import { startTestService, type TestService } from './test-service.js'
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -36,11 +36,6 @@ spec:
       - expression: "has(object.metadata.labels) && 'team' in object.metadata.labels"
         message: a team label is required
 `
-
-function errorBody(response: ApiResponse): { error: string; details: string } {
-  expect(Object.keys(response.body as object).sort()).toEqual(['details', 'error'])
-  return response.body as { error: string; details: string }
-}
 
 describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
   let service: TestService

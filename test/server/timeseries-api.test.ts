@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RuleResult } from '../../src/engine/results/rule-result.js'
 import { insertAudits, type PolicyAuditRow, type RulesetAuditRow } from '../../src/store/audits-repository.js'
 import { testDatabases } from '../support/databases.js'
-import { client, type ApiResponse } from './http-client.js'
+import { client, errorBody } from './http-client.js'
 import { startTestService, type TestService } from './test-service.js'
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
@@ -37,11 +37,6 @@ function rulesetAudit(requestId: string, rulesetName: string, time: string, resu
 }
 
 const bucket = (time: string, total: number, failed: number) => ({ start: t(time), total, passed: total - failed, failed })
-
-function errorBody(response: ApiResponse): { error: string; details: string } {
-  expect(Object.keys(response.body as object).sort()).toEqual(['details', 'error'])
-  return response.body as { error: string; details: string }
-}
 
 describe.each(testDatabases())('the timeseries API on $kind', ({ kind }) => {
   let service: TestService

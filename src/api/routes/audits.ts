@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { MAX_PAGE_SIZE, type AuditQuery, type AuditQueryService } from '../../services/audit-query-service.js'
-import { errorSchema } from './common-schemas.js'
+import { errorSchema, nameOrGlobParams } from './common-schemas.js'
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema, 503: errorSchema }
 
@@ -56,11 +56,6 @@ function countResponse(nameField: string, countField: string) {
   }
 }
 
-const nameParam = (field: string) => ({
-  type: 'object',
-  required: [field],
-  properties: { [field]: { type: 'string', minLength: 1, maxLength: 253, description: 'a name, * for all, or a glob such as prod-*' } },
-})
 const requestIdParam = { type: 'object', required: ['request_id'], properties: { request_id: { type: 'string', minLength: 1, maxLength: 200 } } }
 
 /** The spec's eight audit routes, with its exact response shapes. */
@@ -74,7 +69,7 @@ export function auditRoutes(audits: AuditQueryService): FastifyPluginAsync {
         config: scope,
         schema: {
           summary: 'Policy audits of one policy (or a glob), newest first',
-          params: nameParam('policy_name'),
+          params: nameOrGlobParams('policy_name'),
           querystring: { type: 'object', properties: { ...timeRange, ...paging } },
           response: { 200: listResponse('policyName', 'policyAudits', policyAudit), ...errors },
         },
@@ -101,7 +96,7 @@ export function auditRoutes(audits: AuditQueryService): FastifyPluginAsync {
         config: scope,
         schema: {
           summary: 'Number of policy audits',
-          params: nameParam('policy_name'),
+          params: nameOrGlobParams('policy_name'),
           querystring: { type: 'object', properties: timeRange },
           response: { 200: countResponse('policyName', 'policyAuditsCount'), ...errors },
         },
@@ -128,7 +123,7 @@ export function auditRoutes(audits: AuditQueryService): FastifyPluginAsync {
         config: scope,
         schema: {
           summary: 'Ruleset audits of one ruleset (or a glob), newest first',
-          params: nameParam('ruleset_name'),
+          params: nameOrGlobParams('ruleset_name'),
           querystring: { type: 'object', properties: { ...timeRange, ...paging } },
           response: { 200: listResponse('rulesetName', 'rulesetAudits', rulesetAudit), ...errors },
         },
@@ -155,7 +150,7 @@ export function auditRoutes(audits: AuditQueryService): FastifyPluginAsync {
         config: scope,
         schema: {
           summary: 'Number of ruleset audits',
-          params: nameParam('ruleset_name'),
+          params: nameOrGlobParams('ruleset_name'),
           querystring: { type: 'object', properties: timeRange },
           response: { 200: countResponse('rulesetName', 'rulesetAuditsCount'), ...errors },
         },

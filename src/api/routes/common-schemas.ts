@@ -18,6 +18,15 @@ export function nameParams(field: string, what: string) {
   } as const
 }
 
+/** The name parameter of the audit and timeseries routes: a name, `*` for all, or a glob. */
+export function nameOrGlobParams(field: string) {
+  return {
+    type: 'object',
+    required: [field],
+    properties: { [field]: { type: 'string', minLength: 1, maxLength: 253, description: 'a name, * for all, or a glob such as prod-*' } },
+  } as const
+}
+
 /** Shapes of a rule result as evaluations and audits carry them. */
 export const ruleResultSchema = {
   type: 'object',

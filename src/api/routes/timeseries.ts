@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { DEFAULT_INTERVAL, MAX_BUCKETS, MAX_INTERVAL_DAYS, TimeseriesService, type TimeseriesQuery } from '../../services/timeseries-service.js'
 import type { Db } from '../../store/db.js'
-import { errorSchema } from './common-schemas.js'
+import { errorSchema, nameOrGlobParams } from './common-schemas.js'
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema, 503: errorSchema }
 
@@ -52,11 +52,6 @@ function timeseriesResponse(nameField: 'policyName' | 'rulesetName') {
   }
 }
 
-const nameParam = (field: string) => ({
-  type: 'object',
-  required: [field],
-  properties: { [field]: { type: 'string', minLength: 1, maxLength: 253, description: 'a name, * for all, or a glob such as prod-*' } },
-})
 
 /** Audits over time: passed and failed per bucket, and the rules failing most. */
 export function timeseriesRoutes(timeseries: TimeseriesService): FastifyPluginAsync {
@@ -69,7 +64,7 @@ export function timeseriesRoutes(timeseries: TimeseriesService): FastifyPluginAs
         config: scope,
         schema: {
           summary: 'Policy audits per time bucket (total, passed, failed) and the rules failing most',
-          params: nameParam('policy_name'),
+          params: nameOrGlobParams('policy_name'),
           querystring: query,
           response: { 200: timeseriesResponse('policyName'), ...errors },
         },
@@ -83,7 +78,7 @@ export function timeseriesRoutes(timeseries: TimeseriesService): FastifyPluginAs
         config: scope,
         schema: {
           summary: 'Ruleset audits per time bucket (total, passed, failed) and the rules failing most',
-          params: nameParam('ruleset_name'),
+          params: nameOrGlobParams('ruleset_name'),
           querystring: query,
           response: { 200: timeseriesResponse('rulesetName'), ...errors },
         },
