@@ -5,6 +5,8 @@ import { normalizeText, prepareClause, type Clause } from './text/clause.js'
 import { canonicalKind } from './text/kinds.js'
 import { hardClauses, softPieces } from './text/split-clauses.js'
 import { suggestTemplates } from './suggest-templates.js'
+import { compileUnderstood } from './understand/compile-understood.js'
+import type { SentenceReading } from './understand/requirement.js'
 
 export const MAX_INSTRUCTION_LENGTH = 4000
 
@@ -36,7 +38,46 @@ export interface TemplatedRule {
 export interface CompiledInstruction {
   spec: RulesetSpec
   clauses: ClauseReport[]
+  /** Rules that came from catalog templates (the samples know how to build documents for them). */
   rules: TemplatedRule[]
+  /** Every sentence with its role and what it became. */
+  sentences: SentenceReading[]
+}
+
+/**
+ * The ruleset an instruction asks for. Each sentence gets a role (requirement, modifier,
+ * restatement, rationale, heading, permission); requirements are read structurally (field,
+ * predicate, values, scope, exemptions, what absent means) and compiled to CEL; a sentence the
+ * structural reader cannot take is offered to the catalog's named requirements. Throws
+ * InstructionNotUnderstoodError when a sentence states a requirement that cannot be compiled,
+ * or when nothing in the instruction is a requirement. Deterministic.
+ */
+export function compileInstruction(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): CompiledInstruction {
+  const fromLabels = contextFromLabels(labels)
+  const platform: Platform = fromLabels.platform ?? (TERRAFORM_WORDS.test(normalizeText(instruction)) ? 'terraform' : 'kubernetes')
+  const templated: TemplatedRule[] = []
+  const named = (text: string): Rule[] | undefined => {
+    try {
+      const compiled = compileWithCatalog(text, labels, catalog)
+      templated.push(...compiled.rules)
+      return compiled.spec.rules
+    } catch (error) {
+      if (error instanceof InstructionNotUnderstoodError) return undefined
+      throw error
+    }
+  }
+  const understood = compileUnderstood(instruction, { platform, kinds: fromLabels.kinds }, named)
+  const clauses: ClauseReport[] = understood.sentences
+    .filter((sentence) => sentence.role === 'requirement')
+    .map((sentence) => (sentence.rules ? { text: sentence.text, status: 'mapped', rule: sentence.rules.join(', ') } : { text: sentence.text, status: 'unmapped', reason: sentence.became }))
+  if (understood.problems.length > 0) throw new InstructionNotUnderstoodError(clauses, understood.sentences)
+  if (understood.rules.length === 0) {
+    throw new InstructionNotUnderstoodError([{ text: instruction, status: 'unmapped', suggestions: [], reason: 'no sentence states a requirement on a field this compiler can find' }], understood.sentences)
+  }
+  const titles = understood.rules.map((rule) => rule.description ?? rule.name)
+  const spec: RulesetSpec = { description: `Generated from an instruction: ${titles.join(' ')}`.slice(0, 2000), labels: { ...labels }, instruction, rules: understood.rules }
+  const kept = new Set(understood.rules.map((rule) => rule.name))
+  return { spec, clauses, rules: templated.filter((rule) => kept.has(rule.rule)), sentences: understood.sentences }
 }
 
 export interface InstructionContext {
@@ -52,7 +93,10 @@ export interface UnderstoodInstruction {
 
 /** The instruction did not map completely: nothing may be created from it. */
 export class InstructionNotUnderstoodError extends Error {
-  constructor(readonly clauses: ClauseReport[]) {
+  constructor(
+    readonly clauses: ClauseReport[],
+    readonly sentences: SentenceReading[] = [],
+  ) {
     super(describeProblems(clauses))
     this.name = 'InstructionNotUnderstoodError'
   }
@@ -207,7 +251,7 @@ function finish(clause: Clause, catalog: readonly RuleTemplate[]): UnderstoodIns
  * parameters. Throws InstructionNotUnderstoodError when a clause maps to nothing, to two
  * templates at once, or lacks a required parameter.
  */
-export function compileInstruction(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): CompiledInstruction {
+export function compileWithCatalog(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): CompiledInstruction {
   const understood = understandInstruction(instruction, labels, catalog)
   const reports = understood.clauses.map((entry) => entry.report)
   if (reports.length === 0) throw new InstructionNotUnderstoodError([{ text: instruction, status: 'unmapped', suggestions: [] }])
@@ -227,7 +271,7 @@ export function compileInstruction(instruction: string, labels: Record<string, s
     entry.report.rule = name
   }
   const spec: RulesetSpec = { description: describeRuleset(understood), labels: { ...labels }, instruction, rules }
-  return { spec, clauses: reports, rules: templated }
+  return { spec, clauses: reports, rules: templated, sentences: [] }
 }
 
 /** The template's rule, narrowed to the kinds the clause names when the template judges any kind. */
@@ -258,6 +302,7 @@ function describeProblems(clauses: ClauseReport[]): string {
       if (clause.status === 'missing-parameters') {
         return `clause "${clause.text}" maps to ${clause.template ?? '?'} but does not say ${clause.missing?.map((missing) => missing.question).join(' and ')}`
       }
+      if (clause.reason?.startsWith('not compiled: ')) return `sentence "${clause.text}": ${clause.reason.slice('not compiled: '.length)}`
       const suggestions = clause.suggestions && clause.suggestions.length > 0 ? `; closest templates: ${clause.suggestions.join(', ')}` : ''
       const reason = clause.reason ? ` (${clause.reason})` : ''
       if (clause.status === 'ambiguous') return `clause "${clause.text}" could mean several rules${suggestions}${reason}`

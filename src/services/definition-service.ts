@@ -21,8 +21,14 @@ import { AlreadyExistsError, NotFoundError as StoreNotFoundError, StillReference
 import type { DefinitionCatalog } from './definition-catalog.js'
 import { parsePolicyBody, parseRulesetBody } from './definition-body.js'
 import { isInstructionBody, parseInstructionBody } from './instruction-body.js'
+import type { SentenceReading } from '../authoring/understand/requirement.js'
 import { RulesetAuthor } from './ruleset-author.js'
 import { ConflictError, InvalidRequestError, NotFoundError } from './service-errors.js'
+
+/** How each sentence of an instruction was read: returned when a ruleset is made from one, never stored. */
+export interface Interpretation {
+  sentences: SentenceReading[]
+}
 
 export interface WriteOptions {
   /** The identity written to createdBy/updatedBy. */
@@ -48,20 +54,22 @@ export class DefinitionService {
   }
 
   /** The spec of a ruleset body: rules as sent, or compiled from `{instruction, labels}`. */
-  async #rulesetSpec(name: string, body: unknown): Promise<{ spec: RulesetSpec; source: 'api' | 'instruction' }> {
+  async #rulesetSpec(name: string, body: unknown): Promise<{ spec: RulesetSpec; source: 'api' | 'instruction'; interpretation?: Interpretation }> {
     if (!isInstructionBody(body)) return { spec: parseRulesetBody(name, body).spec, source: 'api' }
     const instruction = parseInstructionBody(name, body as Record<string, unknown>)
-    const spec = await this.#author.specFromInstruction(name, instruction)
+    const { spec, sentences } = await this.#author.specFromInstruction(name, instruction)
     // The generated rules go through the same checks as rules sent by hand.
-    return { spec: parseRulesetBody(name, spec).spec, source: 'instruction' }
+    return { spec: parseRulesetBody(name, spec).spec, source: 'instruction', interpretation: { sentences } }
   }
 
-  async createRuleset(name: string, body: unknown, options: WriteOptions): Promise<StoredRuleset> {
-    const { spec, source } = await this.#rulesetSpec(name, body)
+  /** The created ruleset; made from an instruction, it also says how each sentence was read (not stored). */
+  async createRuleset(name: string, body: unknown, options: WriteOptions): Promise<StoredRuleset & { interpretation?: Interpretation }> {
+    const { spec, source, interpretation } = await this.#rulesetSpec(name, body)
     const record = this.#newRecord(name, spec, options.by, source)
+    const answer = (stored: StoredRuleset): StoredRuleset & { interpretation?: Interpretation } => (interpretation ? { ...stored, interpretation } : stored)
     if (options.dryRun) {
       if (await getRuleset(this.#db, name)) throw exists('ruleset', name)
-      return record
+      return answer(record)
     }
     try {
       await insertRuleset(this.#db, record)
@@ -70,11 +78,11 @@ export class DefinitionService {
       throw error
     }
     await this.#announce('ruleset', name, record.version)
-    return record
+    return answer(record)
   }
 
-  async replaceRuleset(name: string, body: unknown, options: WriteOptions): Promise<StoredRuleset> {
-    const { spec, source } = await this.#rulesetSpec(name, body)
+  async replaceRuleset(name: string, body: unknown, options: WriteOptions): Promise<StoredRuleset & { interpretation?: Interpretation }> {
+    const { spec, source, interpretation } = await this.#rulesetSpec(name, body)
     const stored = await this.#db.transaction(async (tx) => {
       const current = await getRuleset(tx, name)
       if (!current) throw new NotFoundError('ruleset', name)
@@ -85,7 +93,7 @@ export class DefinitionService {
       return next
     })
     if (!options.dryRun) await this.#announce('ruleset', name, stored.version)
-    return stored
+    return interpretation ? { ...stored, interpretation } : stored
   }
 
   async getRuleset(name: string): Promise<StoredRuleset> {

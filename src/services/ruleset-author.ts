@@ -2,8 +2,15 @@ import { compileInstruction, InstructionNotUnderstoodError, type ClauseReport } 
 import type { ClauseModel } from '../authoring/model/clause-model.js'
 import { compileWithModel } from '../authoring/model/compile-with-model.js'
 import type { RulesetSpec } from '../engine/index.js'
+import type { SentenceReading } from '../authoring/understand/requirement.js'
 import type { InstructionBody } from './instruction-body.js'
 import { InvalidRequestError } from './service-errors.js'
+
+/** The spec made from an instruction, with how each of its sentences was read. */
+export interface AuthoredSpec {
+  spec: RulesetSpec
+  sentences: SentenceReading[]
+}
 
 /**
  * Turns `{instruction, labels}` into a ruleset spec with the catalog, and, when a model is
@@ -17,15 +24,22 @@ export class RulesetAuthor {
     this.#model = options.model
   }
 
-  async specFromInstruction(name: string, body: InstructionBody): Promise<RulesetSpec> {
+  async specFromInstruction(name: string, body: InstructionBody): Promise<AuthoredSpec> {
     let spec: RulesetSpec
+    let sentences: SentenceReading[] = []
     try {
-      spec = this.#model ? await compileWithModel(name, body.instruction, body.labels, this.#model) : compileInstruction(body.instruction, body.labels).spec
+      if (this.#model) {
+        spec = await compileWithModel(name, body.instruction, body.labels, this.#model)
+      } else {
+        const compiled = compileInstruction(body.instruction, body.labels)
+        spec = compiled.spec
+        sentences = compiled.sentences
+      }
     } catch (error) {
       if (error instanceof InstructionNotUnderstoodError) throw new InvalidRequestError(`body.instruction: ${error.message}`, notUnderstoodSummary(error.clauses))
       throw error
     }
-    return body.description === undefined ? spec : { ...spec, description: body.description }
+    return { spec: body.description === undefined ? spec : { ...spec, description: body.description }, sentences }
   }
 }
 

@@ -60,6 +60,24 @@ export const rulesetSchema = {
     ...stampProperties,
     instruction: { type: 'string' },
     rules: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    interpretation: {
+      type: 'object',
+      description: 'made from an instruction: how each sentence was read (returned by create/replace, not stored)',
+      properties: {
+        sentences: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              text: { type: 'string' },
+              role: { type: 'string', enum: ['requirement', 'modifier', 'restatement', 'rationale', 'heading', 'permission'] },
+              became: { type: 'string' },
+              rules: { type: 'array', items: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
   },
 } as const
 

@@ -2,6 +2,7 @@ import { Environment } from '@marcbachmann/cel-js'
 import { registerCidrLibrary } from './libraries/cidr.js'
 import { registerComprehensions } from './libraries/comprehensions.js'
 import { registerIpLibrary } from './libraries/ip.js'
+import { registerJsonLibrary } from './libraries/json.js'
 import { registerKyvernoLibrary } from './libraries/kyverno.js'
 import { registerListsLibrary } from './libraries/lists.js'
 import { registerOptionalsLibrary } from './libraries/optionals.js'
@@ -50,5 +51,6 @@ function createEnvironment(): Environment {
   registerCidrLibrary(env)
   registerSemverLibrary(env)
   registerKyvernoLibrary(env)
+  registerJsonLibrary(env)
   return env
 }

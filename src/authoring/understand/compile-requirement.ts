@@ -1,0 +1,253 @@
+import type { Rule, Variable } from '../../engine/index.js'
+import { ruleNameFrom } from '../catalog/rule-name.js'
+import { terraformDocumentCondition, terraformResourceVariables } from '../documents/terraform-resources.js'
+import { celList, celScalar, celString, optionalPath, presentTest } from './cel-text.js'
+import type { Condition, ContainerSet, Predicate, Requirement, ValueRef } from './requirement.js'
+import { stateRequirement } from './state-requirement.js'
+
+/**
+ * Compiles a requirement to one CEL rule. Every test is written so that a value the rule cannot
+ * find is judged by `missing` (what the author said an absent value means), never passed by
+ * accident: a path that does not exist reads as absent, and absent fails unless the author said
+ * otherwise.
+ */
+export function compileRequirement(requirement: Requirement): Rule {
+  const statement = stateRequirement(requirement)
+  const variables: Variable[] = []
+  const usesContainers = [...requirement.values, ...requirement.conditions.map((c) => c.value), ...requirement.exemptions.map((c) => c.value)].find((ref) => ref.scope === 'container')
+  if (usesContainers) variables.push({ name: 'containers', expression: containersExpression(usesContainers.containers) })
+  const elementRef = requirement.values.find((ref) => ref.scope === 'element')
+  if (elementRef?.list) variables.push({ name: 'elements', expression: elementsExpression(elementRef.list) })
+  const terraform = requirement.subject.platform === 'terraform'
+  if (terraform) variables.push(...terraformResourceVariables(requirement.subject.kinds))
+
+  const tests = requirement.values.map((ref) => quantified(ref, requirement, (item) => leafTest(ref, item, requirement.predicate, requirement.missing)))
+  const body = tests.length === 1 ? (tests[0] ?? 'true') : tests.map((test) => `(${test})`).join(requirement.combine === 'any' ? ' || ' : ' && ')
+  const objectGuards = guardsAt('object', requirement, 'object')
+  const expression = objectGuards ? `!(${objectGuards}) || (${body})` : body
+
+  const rule: Rule = {
+    name: ruleName(requirement),
+    description: statement,
+    severity: 'medium',
+    validate: { cel: [{ expression, message: statement }] },
+    message: statement,
+    remediation: `Change the document so that: ${lowerFirst(statement)}`,
+  }
+  if (variables.length > 0) rule.variables = variables
+  if (requirement.subject.platform === 'kubernetes' && requirement.subject.kinds.length > 0) rule.match = { kinds: [...requirement.subject.kinds] }
+  if (terraform) rule.match = { conditions: [{ name: 'terraform-document', expression: terraformDocumentCondition }] }
+  return rule
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1)
+}
+
+function ruleName(requirement: Requirement): string {
+  const field = requirement.values.map((ref) => ref.variants[0]?.segments.at(-1) ?? ref.label).join('-')
+  return ruleNameFrom([field, predicateWord(requirement.predicate)], 'requirement')
+}
+
+function predicateWord(predicate: Predicate): string {
+  switch (predicate.op) {
+    case 'set':
+      return 'required'
+    case 'unset':
+      return 'not-allowed'
+    case 'equals':
+      return `is-${String(predicate.value)}`
+    case 'oneOf':
+      return 'allowed-values'
+    case 'noneOf':
+      return 'denied-values'
+    case 'compare':
+      return 'bounds'
+    case 'format':
+      return predicate.format
+    default:
+      return predicate.op.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+  }
+}
+
+function containersExpression(set: ContainerSet | undefined): string {
+  const lists = ['object.?spec.?containers.orValue([])']
+  if (set?.init !== false) lists.push('object.?spec.?initContainers.orValue([])')
+  if (set?.ephemeral !== false) lists.push('object.?spec.?ephemeralContainers.orValue([])')
+  return lists.join(' + ')
+}
+
+/** A list's elements, or a map's values ("jobs" in a workflow is a map of name to job). */
+function elementsExpression(list: readonly string[]): string {
+  const at = `${optionalPath('object', list)}.orValue([])`
+  return `type(${at}) == map ? ${at}.map(k, ${at}[k]) : (type(${at}) == list ? ${at} : [])`
+}
+
+/** The requirement's guards (conditions hold, no exemption holds) for values of one scope. */
+function guardsAt(scope: 'object' | 'item', requirement: Requirement, item: string): string {
+  const inScope = (condition: Condition): boolean => (scope === 'object') === (condition.value.scope === 'object' && requirement.subject.platform !== 'terraform')
+  const parts = [
+    ...requirement.conditions.filter(inScope).map((condition) => conditionTest(condition, item)),
+    ...requirement.exemptions.filter(inScope).map((condition) => `!(${conditionTest(condition, item)})`),
+  ]
+  return parts.join(' && ')
+}
+
+function conditionTest(condition: Condition, item: string): string {
+  return valueTest(condition.value, condition.value.scope === 'object' ? 'object' : item, condition.predicate, condition.missing)
+}
+
+/** The test over every item the value belongs to, with the item-level guards. */
+function quantified(ref: ValueRef, requirement: Requirement, test: (item: string) => string): string {
+  const guarded = (item: string): string => {
+    const guards = guardsAt('item', requirement, item)
+    return guards ? `!(${guards}) || (${test(item)})` : test(item)
+  }
+  switch (ref.scope) {
+    case 'container':
+      return `variables.containers.all(c, ${guarded('c')})`
+    case 'element':
+      return `variables.elements.all(e, ${guarded('e')})`
+    case 'resource':
+      return `variables.resources.all(r, ${guarded('r.values')})`
+    default:
+      return guarded(requirement.subject.platform === 'terraform' ? 'r.values' : 'object')
+  }
+}
+
+function leafTest(ref: ValueRef, item: string, predicate: Predicate, missing: 'pass' | 'fail'): string {
+  return valueTest(ref, item, predicate, missing)
+}
+
+/**
+ * The predicate over the value `ref` names under `item`: the first variant found is judged; a
+ * path with `[]` judges every element on the way; none found is `missing`.
+ */
+export function valueTest(ref: ValueRef, item: string, predicate: Predicate, missing: 'pass' | 'fail'): string {
+  const whenMissing = missing === 'pass' ? 'true' : 'false'
+  if (predicate.op === 'compareField') return compareFieldTest(ref, item, predicate, whenMissing)
+  let chain = whenMissing
+  const variants = [...ref.variants].reverse()
+  const fallback = ref.containers?.podLevelFallback
+  if (fallback) chain = pathTest('object', fallback, (value) => predicateTest(predicate, value, 1), chain)
+  for (const variant of variants) chain = pathTest(item, variant.segments, (value) => predicateTest(predicate, value, variant.scale ?? 1), chain)
+  return chain
+}
+
+/**
+ * `test` over the value at `segments` under `base`, `otherwise` when it is absent. `[]` in the
+ * path means every element of the list there (absent or empty list: nothing to judge, true).
+ */
+function pathTest(base: string, segments: readonly string[], test: (value: string) => string, otherwise: string, depth = 0): string {
+  const star = segments.indexOf('[]')
+  if (star >= 0) {
+    const list = optionalPath(base, segments.slice(0, star))
+    const variable = `x${depth}`
+    const inner = pathTest(variable, segments.slice(star + 1), test, otherwise, depth + 1)
+    return `(type(${list}.orValue([])) == list ? ${list}.orValue([]).all(${variable}, ${inner}) : ${otherwise})`
+  }
+  const optional = optionalPath(base, segments)
+  if (segments.length === 0) return test(base)
+  return `(${presentTest(optional)} ? ${test(`${optional}.value()`)} : ${otherwise})`
+}
+
+const NUMBER = (value: string): string => `(type(${value}) in [int, uint, double] || (type(${value}) == string && ${value}.matches('^-?[0-9]+(\\\\.[0-9]+)?$')))`
+const AS_NUMBER = (value: string, scale: number): string => `(double(${value})${scale === 1 ? '' : ` * ${scale}`})`
+const IS_STRING = (value: string): string => `type(${value}) == string`
+
+function predicateTest(predicate: Predicate, value: string, scale: number): string {
+  switch (predicate.op) {
+    case 'set':
+      return 'true'
+    case 'unset':
+      return 'false'
+    case 'equals':
+      return equalsTest(value, predicate.value)
+    case 'oneOf':
+      return `(${predicate.values.map((item) => equalsTest(value, item)).join(' || ')})`
+    case 'noneOf':
+      return `!(${predicate.values.map((item) => equalsTest(value, item)).join(' || ')})`
+    case 'compare':
+      return `(${predicate.bounds.map((bound) => compareTest(value, bound.cmp, bound.value, scale)).join(' && ')})`
+    case 'format':
+      return `(${IS_STRING(value)} && ${value}.matches(${celString(predicate.pattern)}))`
+    case 'notMatching':
+      return `!(${IS_STRING(value)} && ${value}.matches(${celString(predicate.pattern)}))`
+    case 'startsWith':
+      return `(${IS_STRING(value)} && ${celList(predicate.values)}.exists(p, ${value}.startsWith(p)))`
+    case 'endsWith':
+      return `(${IS_STRING(value)} && ${celList(predicate.values)}.exists(p, ${value}.endsWith(p)))`
+    case 'notStartsWith':
+      return `!(${IS_STRING(value)} && ${celList(predicate.values)}.exists(p, ${value}.startsWith(p)))`
+    case 'notEndsWith':
+      return `!(${IS_STRING(value)} && ${celList(predicate.values)}.exists(p, ${value}.endsWith(p)))`
+    case 'contains':
+      return `(${IS_STRING(value)} ? ${celList(predicate.values)}.all(p, ${value}.contains(p)) : (type(${value}) == list && ${celList(predicate.values)}.all(p, p in ${value})))`
+    case 'notContains':
+      return `(${IS_STRING(value)} ? !${celList(predicate.values)}.exists(p, ${value}.contains(p)) : !(type(${value}) == list && ${celList(predicate.values)}.exists(p, p in ${value})))`
+    case 'listNoneOf':
+      return `(type(${value}) == list ? !${value}.exists(x, x in ${celList(predicate.values)}) : !(${value} in ${celList(predicate.values)}))`
+    case 'listAllOf':
+      return `(type(${value}) == list && ${celList(predicate.values)}.all(x, x in ${value}))`
+    case 'listOnly':
+      return `(type(${value}) == list ? ${value}.all(x, x in ${celList(predicate.values)}) : ${value} in ${celList(predicate.values)})`
+    case 'imageRegistry':
+      return `(${IS_STRING(value)} && ${celList(predicate.registries.map((registry) => registry.replace(/\/+$/, '') + '/'))}.exists(p, ${normalizedImage(value)}.startsWith(p)))`
+    case 'imageTag':
+      return imageTagTest(value, predicate.requirement)
+    case 'compareField':
+      return 'true'
+  }
+}
+
+function equalsTest(value: string, expected: string | number | boolean): string {
+  if (typeof expected === 'number') return `(${NUMBER(value)} && double(${value}) == ${Number.isInteger(expected) ? `${expected}.0` : String(expected)})`
+  if (typeof expected === 'boolean') return `(${value} == ${celScalar(expected)} || ${value} == ${celString(String(expected))})`
+  return `(${value} == ${celString(expected)})`
+}
+
+const QUANTITY = /^\d+(\.\d+)?(m|k|Ki|Mi|Gi|Ti|Pi|M|G|T|P|E|Ei)$/
+
+function compareTest(value: string, cmp: string, bound: number | string, scale: number): string {
+  if (typeof bound === 'string' && QUANTITY.test(bound)) {
+    return `(isQuantity(string(${value})) && quantity(string(${value})).compareTo(quantity(${celString(bound)})) ${cmp} 0)`
+  }
+  const number = typeof bound === 'number' ? bound : Number(bound)
+  const literal = Number.isInteger(number) ? `${number}.0` : String(number)
+  return `(${NUMBER(value)} && ${AS_NUMBER(value, scale)} ${cmp} ${literal})`
+}
+
+/** An image reference with its registry made explicit: `nginx` is `docker.io/library/nginx`. */
+function normalizedImage(value: string): string {
+  const first = `${value}.split('/')[0]`
+  const hasHost = `(${value}.contains('/') && (${first}.contains('.') || ${first}.contains(':') || ${first} == 'localhost'))`
+  return `(${hasHost} ? ${value} : (${value}.contains('/') ? 'docker.io/' + ${value} : 'docker.io/library/' + ${value}))`
+}
+
+function imageTagTest(value: string, requirement: 'tagged-or-digest' | 'digest' | 'not-latest'): string {
+  const withoutDigest = `${value}.split('@')[0]`
+  const lastPart = `${withoutDigest}.split('/')[size(${withoutDigest}.split('/')) - 1]`
+  const hasTag = `${lastPart}.contains(':')`
+  const tag = `${lastPart}.split(':')[1]`
+  const hasDigest = `${value}.contains('@sha256:')`
+  switch (requirement) {
+    case 'digest':
+      return `(${IS_STRING(value)} && ${hasDigest})`
+    case 'tagged-or-digest':
+      return `(${IS_STRING(value)} && (${hasDigest} || (${hasTag} && ${tag} != 'latest' && ${tag} != '')))`
+    case 'not-latest':
+      return `(${IS_STRING(value)} && (${hasDigest} || (${hasTag} && ${tag} != 'latest')))`
+  }
+}
+
+function compareFieldTest(ref: ValueRef, item: string, predicate: Extract<Predicate, { op: 'compareField' }>, whenMissing: string): string {
+  const left = ref.variants[0]?.segments ?? []
+  const right = predicate.other.variants[0]?.segments ?? []
+  const leftOptional = optionalPath(item, left)
+  const rightOptional = optionalPath(predicate.other.scope === 'object' ? 'object' : item, right)
+  const bothQuantities = ref.type === 'quantity' || predicate.other.type === 'quantity'
+  const compare = bothQuantities
+    ? `quantity(string(${leftOptional}.value())).compareTo(quantity(string(${rightOptional}.value()))) ${predicate.cmp} 0`
+    : `double(${leftOptional}.value()) ${predicate.cmp} double(${rightOptional}.value())`
+  return `(${presentTest(leftOptional)} && ${presentTest(rightOptional)} ? ${compare} : ${whenMissing})`
+}

@@ -1,0 +1,91 @@
+import type { Platform } from '../catalog/rule-template.js'
+import { resolveKubernetesField } from '../fields/resolve-kubernetes-field.js'
+import { kubernetesFields, type FieldInfo } from '../fields/kubernetes-fields.js'
+import type { ValueRef, ValueType } from './requirement.js'
+
+/**
+ * Finds the fields a piece of text names and turns each into a ValueRef for the subject:
+ * Kubernetes paths come from the kind's schema (written paths, field names, or words such as
+ * "memory limit"), Terraform attributes from the snake_case names authors write, and generic
+ * documents from dotted paths and names, with name variants.
+ */
+export interface FieldMention {
+  refs: ValueRef[]
+  index: number
+  length: number
+  /** Written as a field name or path, rather than found from words. */
+  explicit: boolean
+  text: string
+}
+
+export interface FieldContext {
+  platform: Platform
+  /** The kind whose schema resolves Kubernetes paths (Pod for pod controllers judged through autogen). */
+  kind?: string
+}
+
+/** Tokens that look like field names: dotted paths, camelCase, snake_case, backticked names. */
+const CODE_TOKEN = /`([^`\s]+)`|(?<![\w.$/@:-])([A-Za-z_][\w-]*(?:(?:\.[A-Za-z_][\w-]*)|(?:\[[^\]\s]*\]))+(?:\.[A-Za-z_][\w-]*)*|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w/@-]|\.[A-Za-z0-9])/g
+
+const HOST_LIKE = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|io|net|org|dev|local|internal|cloud|app|co|uk|de|example)(\/|$)/i
+
+export function codeTokens(text: string): Array<{ token: string; index: number; length: number }> {
+  const found: Array<{ token: string; index: number; length: number }> = []
+  for (const match of text.matchAll(CODE_TOKEN)) {
+    const token = (match[1] ?? match[2] ?? '').replace(/[.:,]+$/, '')
+    if (token === '' || HOST_LIKE.test(token) || /^\d/.test(token)) continue
+    found.push({ token, index: match.index ?? 0, length: match[0].length })
+  }
+  return found
+}
+
+export function pathSegments(token: string): string[] {
+  return token
+    .replace(/\[(\*|\d*)\]/g, '.[]')
+    .split('.')
+    .filter((segment) => segment.length > 0)
+}
+
+const TYPE_OF: Record<string, ValueType> = {
+  string: 'string',
+  integer: 'integer',
+  number: 'number',
+  boolean: 'boolean',
+  object: 'object',
+  array: 'array',
+  map: 'map',
+  quantity: 'quantity',
+  'int-or-string': 'int-or-string',
+}
+
+/** A Kubernetes schema path as a ValueRef: container paths become container-scoped. */
+export function kubernetesRef(info: FieldInfo, label: string): ValueRef {
+  const segments = pathSegments(info.path)
+  const containerIndex = segments.findIndex((segment, index) => /^(containers|initContainers|ephemeralContainers)$/.test(segment) && segments[index + 1] === '[]' && segments[index - 1] === 'spec' && index === 1)
+  const ref: ValueRef = { scope: 'object', variants: [{ segments }], label }
+  if (containerIndex === 1) {
+    ref.scope = 'container'
+    ref.variants = [{ segments: segments.slice(3) }]
+    const list = segments[1]
+    ref.containers = { init: list !== 'containers' || true, ephemeral: list !== 'containers' || true }
+  }
+  const type = TYPE_OF[info.type]
+  if (type) ref.type = type
+  if (info.default !== undefined) ref.schemaDefault = info.default
+  return ref
+}
+
+/** The Kubernetes fields a token or phrase names for the kind, best first. */
+export function kubernetesMentions(kind: string, mention: string): ValueRef[] {
+  return resolveKubernetesField(kind, mention).map((info) => kubernetesRef(info, mention))
+}
+
+export function kubernetesPathExists(kind: string, segments: readonly string[]): FieldInfo | undefined {
+  const wanted = segments.join('.').replace(/\.\[\]/g, '[]')
+  return kubernetesFields(kind).find((info) => info.path === wanted)
+}
+
+/** Generic and Terraform names: the path as written. */
+export function literalRef(segments: string[], scope: ValueRef['scope'], label: string): ValueRef {
+  return { scope, variants: [{ segments }], label }
+}

@@ -1,0 +1,364 @@
+import type { Rule } from '../../engine/index.js'
+import type { Platform } from '../catalog/rule-template.js'
+import { POD_CONTROLLERS } from '../text/kinds.js'
+import { readClause, fieldsIn, type ClauseContext } from './read-clause.js'
+import { hasModifiers, readModifiers, type Modifiers } from './read-modifiers.js'
+import { readPredicate } from './read-predicate.js'
+import type { Condition, Predicate, Requirement, Scalar, SentenceRole, ValueRef } from './requirement.js'
+import { segmentInstruction, type Segment } from './segment-instruction.js'
+import { splitClause } from './split-clause.js'
+
+/**
+ * Reads an instruction sentence by sentence: each sentence gets a role, requirements are read
+ * structurally, modifiers are applied to the requirements they qualify, and sentences the
+ * structural reader cannot take are offered to the catalog of named requirements.
+ */
+export interface InstructionContext {
+  platform: Platform
+  kinds: string[]
+}
+
+export interface ReadSentence {
+  text: string
+  role: SentenceRole
+  requirements: Requirement[]
+  /** A catalog rule the sentence became when the structural reader had nothing. */
+  catalogRules: Rule[]
+  modifiers?: Modifiers
+  problem?: string
+  /** Why the sentence states no requirement. */
+  note?: string
+  group: number
+}
+
+/** A sentence the structural reader could not take: the catalog may know it as a named requirement. */
+export type NamedRequirementReader = (text: string) => Rule[] | undefined
+
+export interface Interpretation {
+  sentences: ReadSentence[]
+}
+
+const TICKET_TITLE = /^[A-Z][A-Z0-9]+-\d+\b/
+const MODAL_WORD = /\b(must|mustn'?t|has to|have to|needs?|should|shall|can'?t|cannot|may not|never|required?|requires|mandatory|not allowed|disallow|forbid|ban|block|reject|no)\b/i
+const PERMISSION = /\b(is|are|'s|counts? as)\s+(fine|ok|okay|allowed|acceptable|permitted)\b|\bis fine\b|\bare fine\b|\bmay (?:use|set|be)\b|\bcan (?:use|set|be|do)\b|\bwhatever they like\b|\bdon'?t care\b|\bout of scope\b|\bnot affected\b/i
+const RATIONALE = /^(because|since|so that|as|this is|that'?s|we'?ve|we have|otherwise|reason|background|context|note|fyi|thanks|thank you|cheers|hey|hi)\b/i
+
+export function interpretInstruction(instruction: string, context: InstructionContext, named: NamedRequirementReader): Interpretation {
+  const segments = segmentInstruction(instruction)
+  const sentences: ReadSentence[] = []
+  const all: Requirement[] = []
+  const schemaKind = schemaKindFor(context)
+  let previous: ValueRef[] | undefined
+
+  const readUnit = (text: string, group: number, parenthetical: boolean): void => {
+    const trimmed = stripLabelPrefix(text.trim())
+    if (trimmed === '') return
+    if (isHeading(trimmed)) {
+      sentences.push({ text, role: 'heading', requirements: [], catalogRules: [], group, note: 'a heading or title; it states no requirement of its own' })
+      return
+    }
+    for (const clauseText of conditionalAware(trimmed)) {
+      const { condition, body } = splitCondition(clauseText, { platform: context.platform, kinds: context.kinds, schemaKind })
+      const modifiers = readModifiers(body, context)
+      const blanked = blank(body, modifiers.spans)
+      const clauseContext: ClauseContext = { platform: context.platform, kinds: context.kinds, schemaKind }
+      if (previous) clauseContext.previous = previous
+      const reading = readClause(blanked, clauseContext)
+      const only = onlyAllowedInversion(blanked, modifiers, clauseContext)
+      const requirements = only ?? reading.requirements
+      const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group }
+      if (requirements.length > 0) {
+        for (const requirement of requirements) {
+          applyOwnModifiers(requirement, modifiers, blanked)
+          if (condition) requirement.conditions.push(...condition)
+        }
+        const fresh = requirements.filter((requirement) => !all.some((existing) => sameRequirement(existing, requirement)))
+        sentence.role = fresh.length > 0 ? 'requirement' : 'restatement'
+        sentence.requirements = fresh
+        all.push(...fresh)
+        previous = requirements[requirements.length - 1]?.values
+        if (hasModifiers(modifiers)) sentence.modifiers = modifiers
+      } else if (hasModifiers(modifiers) && !reading.problem) {
+        sentence.role = 'modifier'
+        sentence.modifiers = modifiers
+        const mentioned = fieldsIn(blanked, clauseContext)
+        const targets = modifierTargets(modifiers, sentences, group, all, mentioned)
+        for (const target of targets) applyModifiers(target, modifiers, mentioned.length > 0)
+        sentence.note = targets.length > 0 ? `qualifies ${targets.length} requirement${targets.length === 1 ? '' : 's'}` : 'qualifies the requirements it names; none matched'
+      } else if (reading.asks && !PERMISSION.test(blanked)) {
+        const rules = named(clauseText)
+        if (rules && rules.length > 0) {
+          const ruleModifiers = modifiers
+          for (const rule of rules) narrowNamedRule(rule, ruleModifiers)
+          sentence.role = 'requirement'
+          sentence.catalogRules = rules
+        } else if (reading.problem) {
+          sentence.role = 'requirement'
+          sentence.problem = reading.problem
+        } else {
+          sentence.role = parenthetical ? 'rationale' : 'restatement'
+          sentence.note = parenthetical ? 'a remark in parentheses' : 'restates or explains the requirements around it; no field or value of its own'
+        }
+      } else if (PERMISSION.test(blanked)) {
+        sentence.role = 'permission'
+        sentence.note = 'says what is allowed; the requirements already allow it'
+      } else {
+        sentence.note = RATIONALE.test(blanked) ? 'explains why' : 'states no requirement'
+      }
+      sentences.push(sentence)
+    }
+  }
+
+  for (const segment of segments) {
+    readUnit(withHead(segment), segment.group, false)
+    for (const remark of segment.parentheticals) readUnit(remark, segment.group, true)
+  }
+  return { sentences }
+}
+
+/** The kind whose schema resolves fields: Pod for pod controllers (autogen judges their template as a Pod). */
+function schemaKindFor(context: InstructionContext): string | undefined {
+  if (context.platform !== 'kubernetes') return undefined
+  const kind = context.kinds[0]
+  if (!kind) return 'Pod'
+  return kind
+}
+
+/** "Deployments must be annotated with:" + "- example.com/owner: a contact email" reads as one sentence. */
+function withHead(segment: Segment): string {
+  if (!segment.head || !MODAL_WORD.test(segment.head)) return segment.text
+  return `${segment.head} ${segment.text}`
+}
+
+/** "Acceptance criteria: ...", "psa from #sec-platform: ...", "Host Ports: ...": a label before the sentence. */
+function stripLabelPrefix(text: string): string {
+  const match = /^([^:`"]{1,40}):\s+(?=\S)/.exec(text)
+  if (!match?.[1]) return text
+  const label = match[1]
+  if (MODAL_WORD.test(label) || /[._]/.test(label.replace(/\s/g, '')) || /\b(set to|is|are)\b/i.test(label)) return text
+  if (label.trim().split(/\s+/).length > 5) return text
+  return text.slice(match[0].length)
+}
+
+function isHeading(text: string): boolean {
+  if (/:\s*$/.test(text) && !/\b(must|need|needs|should|has to|have to)\b[^:]*:\s*$/i.test(text)) return true
+  if (TICKET_TITLE.test(text) && !/[.!?]$/.test(text)) return true
+  const words = text.split(/\s+/)
+  return words.length <= 6 && !MODAL_WORD.test(text) && !/[.!?]$/.test(text) && !/\b(is|are|be)\b/i.test(text) && !/[=:]/.test(text) && !/[a-z][A-Z]|_|\./.test(text)
+}
+
+/** Splits the sentence into clauses, keeping "if ... then ..." whole. */
+function conditionalAware(text: string): string[] {
+  if (/^\s*(if|when|for|where)\b/i.test(text)) {
+    const then = /\bthen\b|,\s+/i.exec(text)
+    if (then) {
+      const head = text.slice(0, then.index + then[0].length)
+      return splitClause(text.slice(then.index + then[0].length)).map((clause) => `${head} ${clause}`.replace(/\s+/g, ' '))
+    }
+  }
+  return splitClause(text)
+}
+
+/**
+ * "if environment is prod then debug must be false": the condition and the body. Conditions are
+ * also read from "pods with hostNetwork: true must ..." and "X running more than one replica must".
+ */
+function splitCondition(text: string, context: ClauseContext): { condition?: Condition[]; body: string } {
+  const lead = /^\s*(?:if|when|where|for)\s+(.+?)(?:\s+then\s+|,\s+)(.+)$/i.exec(text)
+  if (lead?.[1] && lead[2]) {
+    const condition = readCondition(lead[1], context)
+    if (condition) return { condition: [condition], body: lead[2] }
+  }
+  const withField = /^(.*?\b(?:with|having|that (?:have|has|set)|running|whose)\s+)(.+?)\s+(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b(.*)$/i.exec(text)
+  if (withField?.[2] && withField[1] !== undefined) {
+    const condition = readCondition(withField[2], context)
+    if (condition) return { condition: [condition], body: `${withField[1].replace(/\b(with|having|that (?:have|has|set)|running|whose)\s+$/i, '')} ${withField[3]}${withField[4]}` }
+  }
+  return { body: text }
+}
+
+function readCondition(text: string, context: ClauseContext): Condition | undefined {
+  const lower = text.toLowerCase()
+  const fields = fieldsIn(text, context)
+  const generic = fields.length === 0 && context.platform !== 'kubernetes' ? genericConditionField(text) : undefined
+  const refs = fields.length > 0 ? fields : generic ? [generic] : []
+  const ref = refs[0]
+  if (!ref) return undefined
+  let predicate: Predicate | undefined
+  const reading = readPredicate(text, lower)
+  if (reading) predicate = reading.predicate
+  const is = /\b(?:is|=|==|equals|:)\s*[`"']?([\w.-]+)[`"']?\s*$/i.exec(text.trim())
+  if (!predicate && is?.[1]) predicate = { op: 'equals', value: scalarOf(is[1]) }
+  if (!predicate) {
+    const plain = /[:=]\s*[`"']?([\w.-]+)[`"']?/.exec(text)
+    if (plain?.[1]) predicate = { op: 'equals', value: scalarOf(plain[1]) }
+  }
+  if (!predicate && /\bmore than one replica|multiple replicas|more than 1 replica/.test(lower)) predicate = { op: 'compare', bounds: [{ cmp: '>', value: 1 }] }
+  if (!predicate) return undefined
+  const missing = ref.schemaDefault !== undefined ? (holds(predicate, ref.schemaDefault) ? 'pass' : 'fail') : 'fail'
+  return { value: ref, predicate, missing, text }
+}
+
+function genericConditionField(text: string): ValueRef | undefined {
+  const match = /^\s*(?:the\s+)?([a-z][\w-]*)\s+(?:is|=|==|equals|:)/i.exec(text)
+  if (!match?.[1]) return undefined
+  return { scope: 'object', variants: [{ segments: [match[1]] }], label: match[1] }
+}
+
+function scalarOf(word: string): Scalar {
+  if (/^-?\d+(\.\d+)?$/.test(word)) return Number(word)
+  if (/^(true|false)$/i.test(word)) return word.toLowerCase() === 'true'
+  return word
+}
+
+/** Whether a predicate holds for a schema default (for conditions on absent values). */
+function holds(predicate: Predicate, value: Scalar): boolean {
+  switch (predicate.op) {
+    case 'equals':
+      return predicate.value === value
+    case 'oneOf':
+      return predicate.values.includes(value)
+    case 'noneOf':
+      return !predicate.values.includes(value)
+    case 'compare':
+      return predicate.bounds.every((bound) => {
+        const number = Number(value)
+        const limit = Number(bound.value)
+        return bound.cmp === '>=' ? number >= limit : bound.cmp === '>' ? number > limit : bound.cmp === '<=' ? number <= limit : number < limit
+      })
+    default:
+      return false
+  }
+}
+
+/**
+ * "type LoadBalancer is only allowed in the ingress-nginx namespace", "runs_on: self-hosted is
+ * only allowed for jobs in the deploy stage": the value is denied except where the scope holds.
+ */
+function onlyAllowedInversion(text: string, modifiers: Modifiers, context: ClauseContext): Requirement[] | undefined {
+  const match = /^(.*?)\s+(?:is|are)\s+only\s+(?:allowed|permitted|ok|okay)\b(.*)$/i.exec(text)
+  if (!match?.[1]) return undefined
+  const subject = match[1]
+  const scope = match[2] ?? ''
+  const fields = fieldsIn(subject, context)
+  const refs = fields.length > 0 ? fields : (context.previous ?? [])
+  const valueMatch = /[:=]\s*[`"']?([\w./-]+)[`"']?\s*$|\b([\w./-]+)\s*$/.exec(subject.trim())
+  const valueWord = valueMatch?.[1] ?? valueMatch?.[2]
+  if (refs.length === 0 || !valueWord || refs.some((ref) => ref.label === valueWord)) return undefined
+  const scopeCondition = readScopeCondition(scope, context)
+  const exemptions = [...modifiers.conditions.splice(0), ...(scopeCondition ? [scopeCondition] : [])]
+  if (exemptions.length === 0) return undefined
+  return [
+    {
+      sentence: text,
+      subject: { platform: context.platform, kinds: [...context.kinds] },
+      values: refs,
+      predicate: { op: 'noneOf', values: [scalarOf(valueWord)] },
+      combine: 'all',
+      missing: 'pass',
+      conditions: [],
+      exemptions,
+    },
+  ]
+}
+
+/** "for jobs in the deploy stage", "when environment is dev": a condition on the item or the document. */
+function readScopeCondition(text: string, context: ClauseContext): Condition | undefined {
+  const when = /\b(?:when|if|where)\s+(.+)$/i.exec(text)
+  if (when?.[1]) return readCondition(when[1], context)
+  const inThe = /\bin the\s+[`"']?([\w.-]+)[`"']?\s+([a-z_]+)\b/i.exec(text)
+  if (inThe?.[1] && inThe[2] && context.platform === 'generic') {
+    return { value: { scope: 'element', variants: [{ segments: [inThe[2]] }], label: inThe[2] }, predicate: { op: 'equals', value: inThe[1] }, missing: 'fail', text }
+  }
+  return undefined
+}
+
+function blank(text: string, spans: Array<[number, number]>): string {
+  let result = text
+  for (const [start, end] of spans) result = result.slice(0, start) + ' '.repeat(end - start) + result.slice(end)
+  return result.replace(/\s+/g, ' ').trim()
+}
+
+function applyOwnModifiers(requirement: Requirement, modifiers: Modifiers, text: string): void {
+  applyModifiers(requirement, modifiers, true)
+  applyLevel(requirement, modifiers, text)
+}
+
+function applyModifiers(requirement: Requirement, modifiers: Modifiers, includeMissing: boolean): void {
+  for (const ref of requirement.values) {
+    if (ref.scope !== 'container') continue
+    ref.containers = { ...(ref.containers ?? { init: true, ephemeral: true }) }
+    if (modifiers.initContainers !== undefined) ref.containers.init = modifiers.initContainers
+    if (modifiers.ephemeralContainers !== undefined) ref.containers.ephemeral = modifiers.ephemeralContainers
+  }
+  if (includeMissing && modifiers.missing) requirement.missing = modifiers.missing
+  requirement.conditions.push(...modifiers.conditions.filter((condition) => !condition.text.startsWith('only-in:') || requirement.predicate.op !== 'unset'))
+  requirement.exemptions.push(...modifiers.exemptions)
+  // "X is only allowed in kube-system": outside those namespaces X is not allowed, i.e. the requirement holds outside.
+  for (const condition of modifiers.conditions.filter((item) => item.text.startsWith('only-in:') && requirement.predicate.op === 'unset')) requirement.exemptions.push(condition)
+}
+
+/**
+ * Fields set at pod and container level (runAsNonRoot, seccompProfile, runAsUser): a positive
+ * requirement is met by the container's own value or else the pod's; a ban holds at both levels.
+ */
+function applyLevel(requirement: Requirement, modifiers: Modifiers, text: string): void {
+  const lower = text.toLowerCase()
+  const container = requirement.values.find((ref) => ref.scope === 'container')
+  const pod = requirement.values.find((ref) => ref.scope === 'object' && ref.variants[0]?.segments[1] === 'securityContext')
+  if (!container || !pod) return
+  const podOnly = /\bpod[- ]level\b|\bpod(?:'s)? securitycontext\b|\bin the pod\b/.test(lower) && !/\b(every|each) container\b|\bcontainer[- ]level\b/.test(lower)
+  const containerOnly = /\b(on|in|for) (every|each) container\b/.test(lower) && !/\bpod\b/.test(lower)
+  if (podOnly) {
+    requirement.values = [pod]
+    return
+  }
+  if (containerOnly) {
+    requirement.values = [container]
+    return
+  }
+  const negative = requirement.predicate.op === 'noneOf' || requirement.predicate.op === 'unset'
+  if (negative || modifiers.level === 'both') {
+    if (!negative) {
+      container.containers = { ...(container.containers ?? { init: true, ephemeral: true }), podLevelFallback: pod.variants[0]?.segments ?? [] }
+      requirement.values = [container]
+    }
+    return
+  }
+  container.containers = { ...(container.containers ?? { init: true, ephemeral: true }), podLevelFallback: pod.variants[0]?.segments ?? [] }
+  requirement.values = [container]
+}
+
+/** A modifier sentence qualifies the requirements on the fields it names, else those of its group (all of them for "all of this"). */
+function modifierTargets(modifiers: Modifiers, sentences: ReadSentence[], group: number, all: Requirement[], mentioned: ValueRef[]): Requirement[] {
+  if (modifiers.appliesToAll) return all
+  if (mentioned.length > 0) {
+    const names = new Set(mentioned.map((ref) => ref.variants[0]?.segments.join('.')))
+    return all.filter((requirement) => requirement.values.some((ref) => names.has(ref.variants[0]?.segments.join('.'))))
+  }
+  const containerOnly = modifiers.conditions.length === 0 && modifiers.exemptions.length === 0 && modifiers.missing === undefined
+  if (containerOnly) return all.filter((requirement) => requirement.values.some((ref) => ref.scope === 'container'))
+  const inGroup = sentences.filter((sentence) => sentence.group === group).flatMap((sentence) => sentence.requirements)
+  if (inGroup.length > 0) return modifiers.missing !== undefined ? inGroup.slice(-1) : inGroup
+  return modifiers.missing !== undefined ? all.slice(-1) : all
+}
+
+function sameRequirement(a: Requirement, b: Requirement): boolean {
+  return JSON.stringify([a.values.map((ref) => [ref.scope, ref.variants]), a.predicate, a.conditions.map((c) => c.predicate)]) === JSON.stringify([b.values.map((ref) => [ref.scope, ref.variants]), b.predicate, b.conditions.map((c) => c.predicate)])
+}
+
+/** A named (catalog) rule takes the sentence's namespace scope and exemptions through its match. */
+function narrowNamedRule(rule: Rule, modifiers: Modifiers): void {
+  const namespaces = (conditions: Condition[]): string[] =>
+    conditions
+      .filter((condition) => condition.value.variants[0]?.segments.join('.') === 'metadata.namespace')
+      .flatMap((condition) => (condition.predicate.op === 'oneOf' ? condition.predicate.values.map(String) : condition.predicate.op === 'startsWith' ? condition.predicate.values.map((prefix) => `${prefix}*`) : []))
+  const include = namespaces(modifiers.conditions)
+  const exclude = namespaces(modifiers.exemptions)
+  if (include.length === 0 && exclude.length === 0) return
+  rule.match = { ...(rule.match ?? {}) }
+  if (include.length > 0) rule.match.namespaces = include
+  if (exclude.length > 0) rule.match.excludeNamespaces = exclude
+}
+
+export { POD_CONTROLLERS }

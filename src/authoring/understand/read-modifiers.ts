@@ -1,0 +1,195 @@
+import type { Platform } from '../catalog/rule-template.js'
+import { escapeRegex } from './read-predicate.js'
+import { readValueList } from './read-values.js'
+import type { Condition, ValueRef } from './requirement.js'
+
+/**
+ * What a sentence says about the requirements around it rather than a requirement of its own:
+ * which containers count, where the requirement applies (namespaces, tags, a field's value),
+ * what is exempt, and what an absent value means.
+ */
+export interface Modifiers {
+  /** Init containers are judged too (true) or not (false); undefined when the sentence does not say. */
+  initContainers?: boolean
+  ephemeralContainers?: boolean
+  /** Absent values pass or fail. */
+  missing?: 'pass' | 'fail'
+  conditions: Condition[]
+  exemptions: Condition[]
+  /** Pod level, container level, or both ("at pod or container level", "at any level"). */
+  level?: 'pod' | 'container' | 'both'
+  /** Spans of the sentence the modifiers took, blanked before the requirement is read. */
+  spans: Array<[number, number]>
+  /** The sentence applies to everything said before ("kube-system is exempt from all of this"). */
+  appliesToAll: boolean
+}
+
+export function emptyModifiers(): Modifiers {
+  return { conditions: [], exemptions: [], spans: [], appliesToAll: false }
+}
+
+export function hasModifiers(modifiers: Modifiers): boolean {
+  return (
+    modifiers.initContainers !== undefined ||
+    modifiers.ephemeralContainers !== undefined ||
+    modifiers.missing !== undefined ||
+    modifiers.conditions.length > 0 ||
+    modifiers.exemptions.length > 0 ||
+    modifiers.level !== undefined
+  )
+}
+
+interface ModifierContext {
+  platform: Platform
+  kinds: readonly string[]
+}
+
+const NAMESPACE: ValueRef = { scope: 'object', variants: [{ segments: ['metadata', 'namespace'] }], label: 'namespace', type: 'string' }
+const NAME: ValueRef = { scope: 'object', variants: [{ segments: ['metadata', 'name'] }], label: 'name', type: 'string' }
+
+function labelRef(key: string, annotation = false): ValueRef {
+  return { scope: 'object', variants: [{ segments: ['metadata', annotation ? 'annotations' : 'labels', key] }], label: `${annotation ? 'annotation' : 'label'} ${key}`, type: 'string' }
+}
+
+function tagRef(key: string): ValueRef {
+  return { scope: 'resource', variants: [{ segments: ['tags', key] }, { segments: ['labels', key] }], label: `tag ${key}`, type: 'string' }
+}
+
+const NAME_WORD = String.raw`[\`"']?([a-z0-9][a-z0-9.-]*[a-z0-9*]|[a-z0-9])[\`"']?`
+
+/** Names in a list such as "kube-system, kube-public and kube-node-lease". */
+function namesIn(text: string): string[] {
+  return readValueList(text)
+    .values.map(String)
+    .filter((name) => /^[a-z0-9][a-z0-9.*-]*$/.test(name) && !/^(namespace|namespaces|ns|the|all|any|this|that)$/.test(name))
+}
+
+function namespaceCondition(names: string[], text: string): Condition {
+  const prefixes = names.filter((name) => name.endsWith('*') || name.endsWith('-'))
+  const exact = names.filter((name) => !prefixes.includes(name))
+  if (prefixes.length > 0 && exact.length === 0) return { value: NAMESPACE, predicate: { op: 'startsWith', values: prefixes.map((prefix) => prefix.replace(/\*$/, '')) }, missing: 'fail', text }
+  return { value: NAMESPACE, predicate: { op: 'oneOf', values: names }, missing: 'fail', text }
+}
+
+export function readModifiers(text: string, context: ModifierContext): Modifiers {
+  const lower = text.toLowerCase()
+  const modifiers = emptyModifiers()
+  const take = (match: RegExpExecArray | null): void => {
+    if (match) modifiers.spans.push([match.index, match.index + match[0].length])
+  }
+
+  // Containers: "init containers too", "including init containers", "init containers don't need probes".
+  if (/\binit ?containers?\b/.test(lower)) {
+    const excluded = /\binit ?containers?\b[^.]{0,40}\b(don'?t|do not|does not|doesn'?t|need not|are exempt|are excluded|excluded|aren'?t|are not|not required|can skip|obviously not)\b|\b(except|excluding|other than|not|but not)\s+(the\s+)?init ?containers?\b/.exec(lower)
+    if (excluded) {
+      modifiers.initContainers = false
+      take(excluded)
+    } else {
+      modifiers.initContainers = true
+      take(/\b(including |incl\.? |and |plus |\+ )?(the )?init ?containers?\b[^.;,]{0,40}?(too|as well|included|also|count[^.;,]*|are (checked|held|covered|included)[^.;,]*)?/.exec(lower))
+    }
+  }
+  if (/\b(only )?(app|application|regular|main) containers\b/.test(lower) && modifiers.initContainers === undefined) modifiers.initContainers = false
+  if (/\bephemeral containers?\b/.test(lower)) modifiers.ephemeralContainers = !/\bephemeral containers?\b[^.]{0,30}\b(don'?t|excluded|exempt)\b/.test(lower)
+
+  // Levels.
+  if (/\b(pod (or|and) container level|at any level|at (both|either) (the )?pod (or|and) container|pod-level (or|and) container-level|on the pod or (on )?(each|every) container|at pod or container)\b/.test(lower)) modifiers.level = 'both'
+
+  // What absent means.
+  const absentFine = /\b(unset|not set|left unset|leaving it (unset|out|empty)|omitted|absent|missing|not present)\b[^.;]{0,25}\b(is|are|counts? as)?\s*(fine|ok|okay|allowed|acceptable|permitted)\b|\b(if|when) (set|present|specified|given|defined|provided)\b|\bor (just )?(left )?unset\b|\b(is|are) optional\b|\bmay be (omitted|left out)\b/.exec(lower)
+  const absentFails = /\b(unset|not set|leaving it (unset|out|empty)|left unset|omitted|absent|missing|without (a|an|one|it))\b[^.;]{0,40}\b(is not|isn'?t|not) (acceptable|allowed|ok|okay|fine)\b|\b(leaving it unset|unset|missing|absent)\b[^.;]{0,40}\b(fails?|is rejected|are rejected|gets rejected|rejected|not allowed)\b|\bso is leaving it unset\b|\b(is|are) (mandatory|required)\b|\bmeans '?forever'?,? which is not allowed\b|\bwhich is not allowed\b|\bfails too\b|\bfails as well\b/.exec(lower)
+  if (absentFails) {
+    modifiers.missing = 'fail'
+    take(absentFails)
+  } else if (absentFine) {
+    modifiers.missing = 'pass'
+    take(absentFine)
+  }
+
+  readScopes(text, lower, context, modifiers, take)
+  if (/\b(all of (this|these|the above)|everything above|any of (this|these) rules|these rules|the rules above|from all)\b/.test(lower)) modifiers.appliesToAll = true
+  return modifiers
+}
+
+function readScopes(text: string, lower: string, context: ModifierContext, modifiers: Modifiers, take: (match: RegExpExecArray | null) => void): void {
+  // Exemptions by namespace: "except the monitoring namespace", "kube-system ... are exempt", "only exception is X".
+  const exceptNamespace = new RegExp(String.raw`\b(?:except|excluding|other than|apart from|but not|exceptions?:?|only exception is|exception is|exempt(?:ion)?s? (?:is|are|:)?)\s+(?:for\s+)?(?:anything |everything |pods? |workloads? )?(?:in\s+)?(?:the\s+)?((?:${NAME_WORD}(?:,\s*|\s+and\s+|\s+or\s+)?)+)\s*namespaces?\b`).exec(lower)
+  if (exceptNamespace?.[1]) {
+    modifiers.exemptions.push(namespaceCondition(namesIn(exceptNamespace[1]), exceptNamespace[0]))
+    take(exceptNamespace)
+  }
+  const exemptNamespaces = /((?:[a-z0-9][a-z0-9-]*[a-z0-9](?:,\s*|\s+and\s+|\s+or\s+)?)+)\s+(?:namespaces?\s+)?(?:are|is)\s+(?:exempt|excluded|not affected|ignored|out of scope)\b/.exec(lower)
+  if (exemptNamespaces?.[1] && context.platform === 'kubernetes' && !/\b(replica|containers?|deployments?|pods?|secrets?)\b/.test(exemptNamespaces[1])) {
+    const names = namesIn(exemptNamespaces[1])
+    if (names.length > 0) {
+      modifiers.exemptions.push(namespaceCondition(names, exemptNamespaces[0]))
+      take(exemptNamespaces)
+    }
+  }
+  const anythingIn = /\b(?:exceptions?|exempt)\b[^.]*?\banything in\s+((?:[a-z0-9][a-z0-9-]*(?:,\s*|\s+and\s+|\s+or\s+)?)+)/.exec(lower)
+  if (anythingIn?.[1] && !exceptNamespace) {
+    modifiers.exemptions.push(namespaceCondition(namesIn(anythingIn[1]), anythingIn[0]))
+    take(anythingIn)
+  }
+
+  // Scopes by namespace: "in the sandbox namespace", "only in kube-system", "namespaces starting with prod-".
+  const prefixScope = /\b(?:in |for )?(?:anything in |any |all |production |prod )?namespaces?\s+(?:whose name\s+)?(?:that\s+)?(?:starts?|begins?|starting|beginning) with\s+[`"']?([a-z0-9][a-z0-9-]*)[`"']?/.exec(lower)
+  const notPrefix = /\bnamespaces? that (?:don'?t|do not) (?:start|begin) with/.test(lower)
+  if (prefixScope?.[1] && !notPrefix) {
+    modifiers.conditions.push({ value: NAMESPACE, predicate: { op: 'startsWith', values: [prefixScope[1]] }, missing: 'fail', text: prefixScope[0] })
+    take(prefixScope)
+  } else if (notPrefix) {
+    take(/\bnamespaces? that (?:don'?t|do not) (?:start|begin) with\s+\S+/.exec(lower))
+  }
+  const inNamespace = new RegExp(String.raw`\b(?:only\s+)?(?:in|within|inside|for)\s+(?:the\s+)?((?:${NAME_WORD}(?:,\s*|\s+and\s+|\s+or\s+)?)+)\s+namespaces?\b`).exec(lower)
+  if (inNamespace?.[1] && !exceptNamespace && !prefixScope && context.platform === 'kubernetes') {
+    const names = namesIn(inNamespace[1]).filter((name) => !/^(production|prod|every|each|other|their|its|same|own|a|an)$/.test(name))
+    if (names.length > 0 && !/\b(everywhere else|other namespaces|any namespace|every namespace|all namespaces)\b/.test(lower.slice(inNamespace.index + inNamespace[0].length, inNamespace.index + inNamespace[0].length + 5))) {
+      const before = lower.slice(Math.max(0, inNamespace.index - 25), inNamespace.index)
+      if (/\b(only|allowed|permitted|may|can)\b/.test(before + lower.slice(inNamespace.index, inNamespace.index + 10)) && /\b(only|just)\b/.test(lower)) {
+        modifiers.conditions.push({ ...namespaceCondition(names, inNamespace[0]), text: `only-in:${inNamespace[0]}` })
+      } else {
+        modifiers.conditions.push(namespaceCondition(names, inNamespace[0]))
+      }
+      take(inNamespace)
+    }
+  }
+  const onlyInBare = /\bonly (?:allowed |permitted )?in\s+((?:[a-z0-9][a-z0-9-]*(?:,\s*|\s+and\s+|\s+or\s+)?)+?)(?:\s+namespaces?)?(?=[\s.,;]|$)/.exec(lower)
+  if (onlyInBare?.[1] && !inNamespace && context.platform === 'kubernetes') {
+    const names = namesIn(onlyInBare[1])
+    if (names.length > 0) {
+      modifiers.conditions.push({ ...namespaceCondition(names, onlyInBare[0]), text: `only-in:${onlyInBare[0]}` })
+      take(onlyInBare)
+    }
+  }
+
+  // Labels and annotations: "unless the pod has the label needs-api-access: "true"", "unless annotated X".
+  const unlessLabel = /\b(?:unless|except (?:when|if|for))\b[^.]*?\b(label|annotation|annotated|labell?ed)\b\s*(?:with\s+)?[`"']?([a-z0-9][a-z0-9./_-]*)[`"']?(?:\s*[:=]\s*[`"']?([\w.-]+)[`"']?)?/.exec(lower)
+  if (unlessLabel?.[2]) {
+    const key = text.slice(unlessLabel.index, unlessLabel.index + unlessLabel[0].length).match(new RegExp(escapeRegex(unlessLabel[2]), 'i'))?.[0] ?? unlessLabel[2]
+    const annotation = /^annot/.test(unlessLabel[1] ?? '')
+    const valueText = unlessLabel[3]
+    modifiers.exemptions.push({
+      value: labelRef(key, annotation),
+      predicate: valueText === undefined ? { op: 'set' } : { op: 'equals', value: valueText },
+      missing: 'fail',
+      text: unlessLabel[0],
+    })
+    take(unlessLabel)
+  }
+
+  // Terraform tags: "for anything tagged Environment = prod", "resources tagged env: prod".
+  const tagged = /\b(?:tagged|with (?:the )?tag|where (?:the )?tag)\s+[`"']?([A-Za-z][\w.-]*)[`"']?\s*(?:=|:|is|of)\s*[`"']?([\w.-]+)[`"']?/i.exec(text)
+  if (tagged?.[1] && tagged[2]) {
+    const ref = context.platform === 'terraform' ? tagRef(tagged[1]) : labelRef(tagged[1])
+    modifiers.conditions.push({ value: ref, predicate: { op: 'equals', value: tagged[2] }, missing: 'fail', text: tagged[0] })
+    take(tagged as RegExpExecArray)
+  }
+
+  // Names: "named X", "whose name starts with P".
+  const namePrefix = /\b(?:whose |with a )?name (?:starts|begins|starting|beginning) with\s+[`"']?([a-z0-9][a-z0-9-]*)[`"']?/.exec(lower)
+  if (namePrefix?.[1] && !prefixScope) {
+    modifiers.conditions.push({ value: NAME, predicate: { op: 'startsWith', values: [namePrefix[1]] }, missing: 'fail', text: namePrefix[0] })
+    take(namePrefix)
+  }
+}

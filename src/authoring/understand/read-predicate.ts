@@ -1,0 +1,190 @@
+import type { Comparison, FormatName, Predicate, Scalar } from './requirement.js'
+import { booleanWord, numbersWithUnits, readValueList, type NumberWithUnit } from './read-values.js'
+
+/**
+ * The predicate a sentence states, found from its cue ("must be", "at least", "one of", "can't
+ * exceed", "is rejected"), and the values after it. The cue's position splits the sentence into
+ * what it is about (before) and what it says of it (after).
+ */
+export interface PredicateReading {
+  predicate: Predicate
+  /** Where the cue starts and the complement ends in the sentence. */
+  cueIndex: number
+  end: number
+  /** The numbers' unit, to scale fields whose names carry another one. */
+  unit?: NumberWithUnit
+  /** The sentence says absent values are fine ("unset or 0", "if set"), or that they fail. */
+  missing?: 'pass' | 'fail'
+  /** A verb that takes the field after it ("must set X", "must define X", "no X"). */
+  fieldAfter: boolean
+}
+
+interface Cue {
+  pattern: RegExp
+  read: (after: string, afterLower: string) => Omit<PredicateReading, 'cueIndex' | 'end' | 'fieldAfter'> & { end: number } | undefined
+  fieldAfter?: boolean
+}
+
+const MODAL = String.raw`(?:must|has to|have to|needs? to|should|shall|is to|are to|is required to|are required to|can only|may only|is|are|will)`
+const NEGATED_MODAL = String.raw`(?:must not|mustn't|must never|should not|shouldn't|can't|cannot|can not|may not|is not|isn't|are not|aren't|never|not)`
+
+function bound(cmp: Comparison, after: string): ReturnType<Cue['read']> {
+  const numbers = numbersWithUnits(after)
+  const first = numbers[0]
+  if (!first || first.index > 12) return undefined
+  const value = first.kind === 'duration' && first.base !== undefined ? first.base : first.quantity && (first.kind === 'memory' || first.kind === 'cpu') ? first.quantity : first.value
+  return { predicate: { op: 'compare', bounds: [{ cmp, value }] }, end: first.index + first.length, unit: first }
+}
+
+function between(after: string): ReturnType<Cue['read']> {
+  const numbers = numbersWithUnits(after)
+  const [low, high] = numbers
+  if (!low || !high || low.index > 12) return undefined
+  const gap = after.slice(low.index + low.length, high.index)
+  if (!/^\s*(and|to|-|\.\.|through|thru)\s*$/i.test(gap)) return undefined
+  const exclusive = /^\s*\(?\s*exclusive/i.test(after.slice(high.index + high.length))
+  // "between 60 seconds and one day": both in the same base unit when both have one.
+  const lowValue = valueOf(low, high)
+  const highValue = valueOf(high, low)
+  return {
+    predicate: { op: 'compare', bounds: [{ cmp: exclusive ? '>' : '>=', value: lowValue }, { cmp: exclusive ? '<' : '<=', value: highValue }] },
+    end: high.index + high.length,
+    unit: low.kind ? low : high,
+  }
+}
+
+function valueOf(number: NumberWithUnit, other: NumberWithUnit): number | string {
+  if (number.kind === 'duration' || (other.kind === 'duration' && number.kind === undefined)) return number.base ?? number.value * (other.base !== undefined ? other.base / other.value : 1)
+  if ((number.kind === 'memory' || number.kind === 'cpu') && number.quantity) return number.quantity
+  return number.value
+}
+
+function values(after: string): { values: Scalar[]; end: number } {
+  const list = readValueList(after)
+  return { values: list.values.map(normalizeValue), end: list.end }
+}
+
+function normalizeValue(value: Scalar): Scalar {
+  if (typeof value !== 'string') return value
+  const flag = booleanWord(value)
+  return flag !== undefined && value === value.toLowerCase() ? flag : value
+}
+
+const FORMATS: Array<[RegExp, FormatName, string]> = [
+  [/\b(e-?mail( address)?)\b/, 'email', '^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$'],
+  [/\bhttps\b|https:\/\//, 'https-url', '^https://[^\\s/$.?#][^\\s]*$'],
+  [/\b(semver|semantic version(ing)?|major\.minor\.patch)\b/, 'semver', '^(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?$'],
+  [/\b(yyyy-mm-dd|iso ?8601 date|iso date)\b/, 'date', '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'],
+  [/\bsnake[_ ]?case\b/, 'snake-case', '^[a-z][a-z0-9]*(_[a-z0-9]+)*$'],
+  [/\b(kebab[- ]?case)\b/, 'kebab-case', '^[a-z][a-z0-9]*(-[a-z0-9]+)*$'],
+  [/\blowercase letters,? digits,? and (dashes|hyphens)\b|\bdns[- ](label|name|compatible)\b/, 'dns-label', '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$'],
+  [/\b(40[- ]char(acter)?s?|full) (commit )?sha\b/, 'sha', '^[0-9a-f]{40}$'],
+  [/\b(url|link|uri)\b/, 'url', '^[a-z][a-z0-9+.-]*://[^\\s]+$'],
+]
+
+/** A format named in the text (email, https URL, semver, ...), or a literal prefix + "followed by N digits". */
+export function readFormat(lower: string, original: string): { format: FormatName; pattern: string } | undefined {
+  const digits = /(?:format |like |as )?["'`]?([A-Za-z][A-Za-z0-9_-]*?)["'`]?\s+followed by (?:exactly )?(\w+) (digits|letters)/i.exec(original)
+  if (digits?.[1] && digits[2]) {
+    const count = /^\d+$/.test(digits[2]) ? Number(digits[2]) : ({ one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 } as Record<string, number>)[digits[2].toLowerCase()]
+    if (count) return { format: 'pattern', pattern: `^${escapeRegex(digits[1])}${digits[3]?.toLowerCase() === 'digits' ? '[0-9]' : '[A-Za-z]'}{${count}}$` }
+  }
+  for (const [pattern, format, regex] of FORMATS) if (pattern.test(lower)) return { format, pattern: regex }
+  return undefined
+}
+
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+const CUES: Cue[] = [
+  { pattern: /\b(?:between|in the range(?: of)?|from)\s+(?=[\d])/, read: (after) => between(after) },
+  { pattern: /\b(?:at least|no less than|not less than|no fewer than|minimum(?: of)?|min\.?|greater than or equal to|>=|≥)\s*/, read: (after) => bound('>=', after) },
+  { pattern: new RegExp(String.raw`\b(?:at most|no more than|not more than|no higher than|no greater than|no larger than|no longer than|up to|maximum(?: of)?|max\.?|capped at|less than or equal to|<=|≤|${NEGATED_MODAL} (?:exceed|go over|go above|be (?:higher|more|greater|larger|longer|bigger) than|be over|be above))\s*`), read: (after) => bound('<=', after) },
+  { pattern: /\b(?:strictly )?(?:greater|more|higher|larger|longer) than\s+|\b(?:above|over|exceeds?)\s+(?=\d)|>\s*(?=\d)/, read: (after) => bound('>', after) },
+  { pattern: /\b(?:less|lower|fewer|shorter|smaller) than\s+|\b(?:under|below)\s+(?=\d|\w+ \w)|<\s*(?=\d)/, read: (after) => bound('<', after) },
+  {
+    pattern: /\b(?:has to be|must be|should be|needs to be|is|are)\s+positive\b/,
+    read: () => ({ predicate: { op: 'compare', bounds: [{ cmp: '>', value: 0 }] }, end: 0 }),
+  },
+  {
+    pattern: new RegExp(String.raw`\b${NEGATED_MODAL} (?:be )?(?:set to |equal to |use |contain |include )?(?=\S)`),
+    read: (after, lower) => {
+      if (/^(set|defined|specified|present|used|declared|given)\b/.test(lower)) return { predicate: { op: 'unset' }, end: lower.match(/^\w+/)?.[0].length ?? 0 }
+      const list = values(after)
+      return list.values.length > 0 ? { predicate: { op: 'noneOf', values: list.values }, end: list.end } : undefined
+    },
+  },
+  {
+    pattern: /\b(?:one of|limited to|restricted to|either)\s+/,
+    read: (after) => {
+      const list = values(after)
+      return list.values.length > 0 ? { predicate: { op: 'oneOf', values: list.values }, end: list.end } : undefined
+    },
+  },
+  { pattern: /\b(?:must|has to|have to|needs? to|should) (?:start|begin) with\s+|\b(?:starts?|begins?) with\s+|\bprefixed (?:with|by)\s+/, read: (after) => listOp('startsWith', after) },
+  { pattern: /\b(?:must|has to|have to|needs? to|should) end (?:in|with)\s+|\bends? (?:in|with)\s+/, read: (after) => listOp('endsWith', after) },
+  {
+    pattern: /\b(?:be )?(?:a )?subdomain of\s+/,
+    read: (after) => {
+      const list = values(after)
+      const domains = list.values.filter((value): value is string => typeof value === 'string').map((domain) => `.${domain.replace(/^\*?\./, '')}`)
+      return domains.length > 0 ? { predicate: { op: 'endsWith', values: domains }, end: list.end } : undefined
+    },
+  },
+  {
+    pattern: new RegExp(String.raw`\b${MODAL} (?:be )?(?:set|present|defined|specified|declared|provided|populated|configured|listed)\b(?! to)|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
+    read: () => ({ predicate: { op: 'set' }, end: 0 }),
+  },
+  {
+    pattern: /\b(?:must|has to|have to|needs? to|should|shall) (?:be )?(?:set to|equal(?: to)?|be)\s+|\b(?:set to|=|==)\s*|:\s+(?=["'`]?[\w-])/,
+    read: (after, lower) => {
+      if (/^(unset|not set|absent|omitted|empty)\b/.test(lower)) return { predicate: { op: 'unset' }, end: lower.match(/^\w+( set)?/)?.[0].length ?? 0 }
+      const list = values(after)
+      const [first] = list.values
+      if (first === undefined) return undefined
+      return list.values.length === 1 ? { predicate: { op: 'equals', value: first }, end: list.end } : { predicate: { op: 'oneOf', values: list.values }, end: list.end }
+    },
+  },
+]
+
+function listOp(op: 'startsWith' | 'endsWith', after: string): ReturnType<Cue['read']> {
+  const list = values(after)
+  const strings = list.values.map(String)
+  return strings.length > 0 ? { predicate: { op, values: strings }, end: list.end } : undefined
+}
+
+/**
+ * Reads the predicate of a sentence. `lower` is `text` in lowercase (same offsets). Returns the
+ * earliest cue that reads a predicate; formats and field-less verbs are handled by the caller.
+ */
+export function readPredicate(text: string, lower: string, from = 0): PredicateReading | undefined {
+  let best: PredicateReading | undefined
+  for (const cue of CUES) {
+    const pattern = new RegExp(cue.pattern.source, 'g')
+    pattern.lastIndex = from
+    for (let match = pattern.exec(lower); match; match = pattern.exec(lower)) {
+      if (best && match.index >= best.cueIndex) break
+      const start = match.index + match[0].length
+      const reading = cue.read(text.slice(start), lower.slice(start))
+      if (!reading) continue
+      const result: PredicateReading = { ...reading, cueIndex: match.index, end: start + reading.end, fieldAfter: cue.fieldAfter ?? false }
+      best = result
+      break
+    }
+  }
+  if (best) {
+    const tail = lower.slice(best.end)
+    const around = lower.slice(Math.max(0, best.cueIndex - 30), best.end + 40)
+    if (/\b(unset|not set|left (unset|out|empty)|omitted|absent)\b.{0,12}\b(or|is fine|is ok|also fine)\b|\b(or|and) (just )?(left )?unset\b|\bunset or\b/.test(around)) best.missing = 'pass'
+    if (/^\s*,?\s*(if|when) (set|present|specified|given|defined)\b/.test(tail)) best.missing = 'pass'
+  }
+  return best
+}
+
+/** "at least 7 days" where the field counts in another unit: the factor to bring the field to the author's numbers. */
+export function comparisonScale(fieldUnitSeconds: number | undefined, unit: NumberWithUnit | undefined): number {
+  if (!unit || unit.kind !== 'duration' || unit.base === undefined || unit.base === 0) return 1
+  // A field without a unit in its name counts in the author's unit ("retention at least 7 days" on `retention_days`).
+  return fieldUnitSeconds ?? unit.value / unit.base
+}

@@ -1,0 +1,110 @@
+import type { Platform } from '../catalog/rule-template.js'
+
+/**
+ * A requirement as the compiler understands it: what it is about, which value, with which
+ * quantifier, which predicate, under which conditions, and what a missing value means. It is
+ * read from one sentence (plus the modifiers around it) and compiles to one CEL rule.
+ */
+export interface Requirement {
+  /** The sentence it was read from, as written. */
+  sentence: string
+  subject: Subject
+  /** The values judged; several when one sentence names several fields with one predicate. */
+  values: ValueRef[]
+  predicate: Predicate
+  /** How the values combine when there are several: each must hold (default), or at least one. */
+  combine: 'all' | 'any'
+  /** What a value that is not there means. */
+  missing: 'pass' | 'fail'
+  /** The requirement applies only when every condition holds. */
+  conditions: Condition[]
+  /** The requirement does not apply when any exemption holds. */
+  exemptions: Condition[]
+}
+
+export interface Subject {
+  platform: Platform
+  /** Kubernetes kinds, Terraform resource types, or [] for any document. */
+  kinds: string[]
+}
+
+/**
+ * Where a value lives. `scope` says what the path is relative to: the object (a Kubernetes
+ * object, a generic document), each container of a pod, each element of a list in the
+ * document, or each Terraform resource's values.
+ */
+export interface ValueRef {
+  scope: ValueScope
+  /** Alternative paths of the same value, first found wins (name variants in generic documents). */
+  variants: PathVariant[]
+  /** For containers: which container lists are judged. */
+  containers?: ContainerSet
+  /** For list elements: the path of the list (object-relative); a map's values count as its elements. */
+  list?: string[]
+  /** The value's type when a schema says it. */
+  type?: ValueType
+  /** The schema's default, used when the value is absent and the author did not say what that means. */
+  schemaDefault?: string | number | boolean
+  /** How the author named it, for messages. */
+  label: string
+}
+
+export type ValueScope = 'object' | 'container' | 'element' | 'resource'
+
+export interface PathVariant {
+  segments: string[]
+  /** Multiply the stored number by this to get the unit the author's numbers are in (timeoutMs vs seconds: 0.001). */
+  scale?: number
+}
+
+export interface ContainerSet {
+  init: boolean
+  ephemeral: boolean
+  /** The pod-level value counts for containers that do not set their own (runAsNonRoot, seccompProfile). */
+  podLevelFallback?: string[]
+}
+
+export type ValueType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'map' | 'quantity' | 'int-or-string'
+
+export type Scalar = string | number | boolean
+
+export type Comparison = '>=' | '>' | '<=' | '<'
+
+export type Predicate =
+  | { op: 'set' }
+  | { op: 'unset' }
+  | { op: 'equals'; value: Scalar }
+  | { op: 'oneOf'; values: Scalar[] }
+  | { op: 'noneOf'; values: Scalar[] }
+  | { op: 'compare'; bounds: Array<{ cmp: Comparison; value: number | string }> }
+  | { op: 'format'; format: FormatName; pattern: string }
+  | { op: 'notMatching'; pattern: string; description: string }
+  | { op: 'startsWith' | 'endsWith' | 'notStartsWith' | 'notEndsWith' | 'contains' | 'notContains'; values: string[] }
+  | { op: 'compareField'; cmp: Comparison | '==' | '!='; other: ValueRef }
+  | { op: 'imageRegistry'; registries: string[] }
+  | { op: 'imageTag'; requirement: 'tagged-or-digest' | 'digest' | 'not-latest' }
+  | { op: 'listNoneOf'; values: Scalar[] }
+  | { op: 'listAllOf'; values: Scalar[] }
+  | { op: 'listOnly'; values: Scalar[] }
+
+export type FormatName = 'email' | 'https-url' | 'url' | 'semver' | 'dns-label' | 'date' | 'snake-case' | 'kebab-case' | 'lowercase' | 'sha' | 'pattern'
+
+/** A condition on a value of the same subject: "if environment is prod", "in namespaces starting with prod-". */
+export interface Condition {
+  value: ValueRef
+  predicate: Predicate
+  missing: 'pass' | 'fail'
+  /** As the author put it, for the statement. */
+  text: string
+}
+
+/** What each sentence of an instruction was taken to be. */
+export type SentenceRole = 'requirement' | 'modifier' | 'restatement' | 'rationale' | 'heading' | 'permission'
+
+export interface SentenceReading {
+  text: string
+  role: SentenceRole
+  /** What it became: the rule names (requirement), the requirements it modified (modifier), why ignored otherwise. */
+  became: string
+  rules?: string[]
+}

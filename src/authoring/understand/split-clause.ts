@@ -1,0 +1,48 @@
+/**
+ * Splits a sentence into the clauses that each state a requirement: "storage_encrypted must be
+ * true, publicly_accessible must be false, and backup_retention_period has to be at least 7
+ * days" is three; "hostNetwork, hostPID and hostIPC all have to be false" is one (the names
+ * before the verb share it).
+ */
+
+const PREDICATE = /\b(must|mustn'?t|has to|have to|needs? to|needs|should|shall|can'?t|cannot|may not|may|is|are|isn'?t|aren'?t|at least|at most|between|one of|limited to|required|mandatory|not allowed|no more than|set to|gets?|be)\b|[=:]\s/i
+
+const SPLIT = /\s*(?:,\s*(?:and|but|while|plus|so)?\s+|;\s*|\s+-\s+|\s+and\s+(?=(?:the\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?[`"']?[\w.[\]*/-]+[`"']?\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not|is|are|isn'?t|aren'?t)\b)|\s+but\s+)/i
+
+export function splitClause(sentence: string): string[] {
+  const pieces: string[] = []
+  let rest = sentence
+  for (let guard = 0; guard < 40; guard += 1) {
+    const match = SPLIT.exec(rest)
+    if (!match) break
+    pieces.push(rest.slice(0, match.index))
+    rest = rest.slice(match.index + match[0].length)
+  }
+  pieces.push(rest)
+  // Pieces without a predicate of their own belong to a neighbour: names before a verb go forward, anything else back.
+  const clauses: string[] = []
+  let pending: string[] = []
+  for (const piece of pieces.map((text) => text.trim()).filter((text) => text.length > 0)) {
+    if (!PREDICATE.test(piece)) {
+      pending.push(piece)
+      continue
+    }
+    if (pending.length > 0) {
+      const namesOnly = pending.every((item) => item.split(/\s+/).length <= 3)
+      if (namesOnly) {
+        clauses.push(`${pending.join(', ')}, ${piece}`.replace(/^,\s*/, ''))
+        pending = []
+        continue
+      }
+      if (clauses.length > 0) clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${pending.join(', ')}`
+      else clauses.push(pending.join(', '))
+      pending = []
+    }
+    clauses.push(piece)
+  }
+  if (pending.length > 0) {
+    if (clauses.length > 0) clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${pending.join(', ')}`
+    else clauses.push(pending.join(', '))
+  }
+  return clauses
+}

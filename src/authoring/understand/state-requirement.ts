@@ -1,0 +1,116 @@
+import type { Condition, Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
+
+/** One plain-English sentence saying what a compiled requirement checks. */
+export function stateRequirement(requirement: Requirement): string {
+  const subject = subjectPhrase(requirement)
+  const values = requirement.values.map(valuePhrase)
+  const joined = values.length <= 1 ? (values[0] ?? 'the value') : `${values.slice(0, -1).join(', ')} ${requirement.combine === 'any' ? 'or' : 'and'} ${values.at(-1) ?? ''}`
+  const predicate = predicatePhrase(requirement.predicate, values.length > 1)
+  const missing = missingPhrase(requirement)
+  const conditions = requirement.conditions.map((condition) => `when ${conditionPhrase(condition)}`)
+  const exemptions = requirement.exemptions.map((condition) => `unless ${conditionPhrase(condition)}`)
+  const tail = [...conditions, ...exemptions].join(', ')
+  return `${subject}${joined} ${predicate}${missing}${tail ? `, ${tail}` : ''}.`.replace(/^./, (first) => first.toUpperCase())
+}
+
+function subjectPhrase(requirement: Requirement): string {
+  const scope = requirement.values[0]?.scope
+  if (scope === 'container') {
+    const set = requirement.values[0]?.containers
+    const which = set?.init === false ? 'every app container' : set?.ephemeral === false ? 'every container and init container' : 'every container (init and ephemeral included)'
+    return `In ${which}${kindsPhrase(requirement)}, `
+  }
+  if (scope === 'element') return `In every element of ${requirement.values[0]?.list?.join('.') ?? 'the list'}, `
+  if (requirement.subject.platform === 'terraform') return `For every ${requirement.subject.kinds.join(' or ') || 'Terraform'} resource, `
+  const kinds = requirement.subject.kinds
+  return kinds.length > 0 ? `For ${kinds.join(', ')} objects, ` : ''
+}
+
+function kindsPhrase(requirement: Requirement): string {
+  const kinds = requirement.subject.kinds
+  return kinds.length > 0 ? ` of a ${kinds.join(' or ')}` : ''
+}
+
+function valuePhrase(ref: ValueRef): string {
+  const path = ref.variants[0]?.segments.join('.').replace(/\.\[\]/g, '[]') ?? ref.label
+  return `\`${path}\``
+}
+
+function list(values: readonly Scalar[], joiner = 'or'): string {
+  const shown = values.map((value) => (typeof value === 'string' ? `"${value}"` : String(value)))
+  return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} ${joiner} ${shown.at(-1) ?? ''}`
+}
+
+export function predicatePhrase(predicate: Predicate, plural = false): string {
+  const be = plural ? 'must each be' : 'must be'
+  switch (predicate.op) {
+    case 'set':
+      return 'must be set'
+    case 'unset':
+      return 'must not be set'
+    case 'equals':
+      return `${be} ${list([predicate.value])}`
+    case 'oneOf':
+      return `${be} one of ${list(predicate.values)}`
+    case 'noneOf':
+      return `must not be ${list(predicate.values)}`
+    case 'compare':
+      return predicate.bounds.map((bound) => `${be} ${comparisonWords(bound.cmp)} ${bound.value}`).join(' and ')
+    case 'format':
+      return `${be} ${FORMAT_WORDS[predicate.format]}`
+    case 'notMatching':
+      return `must not be ${predicate.description}`
+    case 'startsWith':
+      return `must start with ${list(predicate.values)}`
+    case 'endsWith':
+      return `must end with ${list(predicate.values)}`
+    case 'notStartsWith':
+      return `must not start with ${list(predicate.values)}`
+    case 'notEndsWith':
+      return `must not end with ${list(predicate.values)}`
+    case 'contains':
+      return `must contain ${list(predicate.values, 'and')}`
+    case 'notContains':
+      return `must not contain ${list(predicate.values)}`
+    case 'compareField':
+      return `${be} ${predicate.cmp === '==' ? 'equal to' : predicate.cmp === '!=' ? 'different from' : comparisonWords(predicate.cmp)} ${valuePhrase(predicate.other)}`
+    case 'imageRegistry':
+      return `must come from ${list(predicate.registries)}`
+    case 'imageTag':
+      return predicate.requirement === 'digest' ? 'must be pinned by a sha256 digest' : predicate.requirement === 'not-latest' ? 'must not use the latest tag (an untagged image is latest)' : 'must name an explicit tag other than latest, or a digest'
+    case 'listNoneOf':
+      return `must not include ${list(predicate.values)}`
+    case 'listAllOf':
+      return `must include ${list(predicate.values, 'and')}`
+    case 'listOnly':
+      return `may only include ${list(predicate.values)}`
+  }
+}
+
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'an email address',
+  'https-url': 'an https:// URL',
+  url: 'a URL',
+  semver: 'a semantic version (MAJOR.MINOR.PATCH)',
+  'dns-label': 'lowercase letters, digits and dashes',
+  date: 'a date formatted YYYY-MM-DD',
+  'snake-case': 'snake_case',
+  'kebab-case': 'kebab-case',
+  lowercase: 'lowercase',
+  sha: 'a full 40-character commit SHA',
+  pattern: 'in the required format',
+}
+
+function comparisonWords(cmp: string): string {
+  return cmp === '>=' ? 'at least' : cmp === '>' ? 'greater than' : cmp === '<=' ? 'at most' : 'less than'
+}
+
+function missingPhrase(requirement: Requirement): string {
+  const op = requirement.predicate.op
+  if (op === 'set' || op === 'unset') return ''
+  return requirement.missing === 'pass' ? ' (unset is accepted)' : ' (unset fails)'
+}
+
+function conditionPhrase(condition: Condition): string {
+  return `${valuePhrase(condition.value)} ${predicatePhrase(condition.predicate).replace(/^must be /, 'is ').replace(/^must not be /, 'is not ').replace(/^must /, '')}`
+}
