@@ -250,7 +250,7 @@ export default [
     topics: ['kubernetes', 'configmap', 'secrets', 'name-patterns', 'negative-phrasing'],
     labels: kube('ConfigMap'),
     instruction:
-      'ConfigMaps are not for credentials. Fail any ConfigMap where\n' +
+      'ConfigMaps are not for credentails. Fail any ConfigMap where\n' +
       '- a key under data has password, secret or token in its name (any case), or\n' +
       '- any data value contains a PEM private key (a line like -----BEGIN ... PRIVATE KEY-----).\n' +
       'Certificates (-----BEGIN CERTIFICATE-----) are public, those are fine.',

@@ -13,7 +13,7 @@ export default [
     labels: kube('Pod'),
     instruction:
       "hey all, quick one from the platform sec sync: pods must not share the node's namespaces, so hostNetwork, hostPID and hostIPC all have to be false or just left out (false is the default anyway). " +
-      "This covers Deployments, DaemonSets, Jobs etc, not just bare pods. Only exemption is stuff running in kube-system, our CNI and kube-proxy genuinely need hostNetwork.",
+      "This covers Deployments, DaemonSets, Jobs etc, not just bare pods. Only exemption is stuff running in kube-system, our CNI and kube-proxy genuinly need hostNetwork.",
     check: (o) => {
       if (nsOf(o) === 'kube-system') return true;
       const s = podOf(o).spec;
@@ -524,7 +524,7 @@ export default [
   // ------------------------------------------------------------------ S9
   {
     id: 'sec-sysctls-allowlist',
-    difficulty: 'medium',
+    difficulty: 'easy',
     topics: ['kubernetes', 'pod-security', 'sysctls', 'allowlist', 'controllers'],
     labels: kube('Pod'),
     instruction:

@@ -102,7 +102,7 @@ export default [
   // ------------------------------------------------------------------ W3
   {
     id: 'wl-memory-limit-and-request-bounds',
-    difficulty: 'hard',
+    difficulty: 'medium',
     topics: ['kubernetes', 'resources', 'memory', 'numeric-bounds', 'boundary', 'units', 'init-containers', 'controllers'],
     labels: kube('Pod'),
     instruction:
@@ -158,7 +158,7 @@ export default [
     topics: ['kubernetes', 'resources', 'cpu', 'field-comparison', 'boundary', 'units', 'controllers'],
     labels: kube('Pod'),
     instruction:
-      "CPU overcommit rule, app containers only (init containers don't matter here): both the cpu request and the cpu limit must be set, and the limit may be at most 4x the request. " +
+      "CPU overcommit rule (throttling behaviour gets unpredictable past this), app containers only (init containers don't matter here): both the cpu request and the cpu limit must be set, and the limit may be at most 4x the request. " +
       'e.g. a request of 250m allows a limit up to 1 full CPU.',
     check: (o) =>
       (podOf(o).spec.containers ?? []).every((c) => {
@@ -332,7 +332,7 @@ export default [
   // ------------------------------------------------------------------ W7
   {
     id: 'wl-toleration-guardrails',
-    difficulty: 'hard',
+    difficulty: 'medium',
     topics: ['kubernetes', 'scheduling', 'tolerations', 'exemptions', 'namespaces', 'controllers'],
     labels: kube('Pod'),
     instruction:
@@ -405,7 +405,7 @@ export default [
     topics: ['kubernetes', 'scheduling', 'priority-class', 'allowlist', 'conditional', 'missing-field', 'controllers'],
     labels: kube('Pod'),
     instruction:
-      'priorityClassName is required on every workload and must be one of acme-critical, acme-high, acme-default, acme-batch. Jobs and CronJobs specifically have to use acme-batch.',
+      'priorityClassName is required on every workload and it must be one of acme-critical, acme-high, acme-default, acme-batch, we got bitten by pods with no priority getting preempted last quarter so no exceptions, and Jobs and CronJobs specifically have to use acme-batch so batch work never competes with serving traffic.',
     check: (o) => {
       const pc = podOf(o).spec.priorityClassName;
       if (o.kind === 'Job' || o.kind === 'CronJob') return pc === 'acme-batch';
@@ -424,7 +424,7 @@ export default [
   // ------------------------------------------------------------------ W9
   {
     id: 'wl-credential-env-vars-from-secrets',
-    difficulty: 'hard',
+    difficulty: 'medium',
     topics: ['kubernetes', 'secrets', 'env', 'arrays', 'name-patterns', 'init-containers', 'controllers'],
     labels: kube('Pod'),
     instruction:

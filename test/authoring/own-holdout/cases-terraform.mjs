@@ -203,7 +203,7 @@ export default [
   // ------------------------------------------------------------------ T3
   {
     id: 'tf-rds-baseline-prod-extras',
-    difficulty: 'hard',
+    difficulty: 'medium',
     topics: ['terraform', 'aws', 'rds', 'multi-requirement', 'conditional', 'name-prefix', 'numeric-bounds', 'boundary', 'resource-changes'],
     labels: tf('aws_db_instance'),
     instruction:
@@ -230,7 +230,7 @@ export default [
   // ------------------------------------------------------------------ T4
   {
     id: 'tf-security-group-internet-only-web-ports',
-    difficulty: 'hard',
+    difficulty: 'medium',
     topics: ['terraform', 'aws', 'security-group', 'networking', 'cidr', 'arrays', 'conditional', 'resource-changes'],
     labels: tf('aws_security_group'),
     instruction:
@@ -259,7 +259,7 @@ export default [
     topics: ['terraform', 'gcp', 'gcs', 'multi-requirement', 'data-residency', 'labels', 'resource-changes'],
     labels: tf('google_storage_bucket'),
     instruction:
-      'google_storage_bucket rules for the EU data platform:\n' +
+      'google_storage_bucket rules for the centralised EU data platform (GDPR residency, see DPA-12):\n' +
       '- uniform_bucket_level_access = true\n' +
       '- public_access_prevention = "enforced"\n' +
       '- location must be the EU multi-region or a europe-* region (the provider upper-cases locations, so EU, EUROPE-WEST2 and so on)\n' +
@@ -582,7 +582,7 @@ export default [
   // ------------------------------------------------------------------ T13
   {
     id: 'tf-lambda-supported-runtimes-and-timeout',
-    difficulty: 'hard',
+    difficulty: 'medium',
     topics: ['terraform', 'aws', 'lambda', 'versions', 'numeric-bounds', 'boundary', 'units', 'conditional', 'resource-changes'],
     labels: tf('aws_lambda_function'),
     instruction:
