@@ -65,8 +65,9 @@ export const KIND_SOURCES: readonly KindSource[] = [
 /**
  * The deepest path kept, in segments (`containers[]` is one segment), counted from the object root
  * as a Pod has it: the pod spec is counted from a Pod's `spec` wherever it sits, so a CronJob lists
- * under `spec.jobTemplate.spec.template.spec` every pod spec field a Pod lists under `spec`. Deeper
- * paths (inside volume sources and affinity terms) are rarely what an instruction names.
+ * under `spec.jobTemplate.spec.template.spec` every pod spec field a Pod lists under `spec`. The
+ * kinds listed today stay within it (a Pod's deepest path has 8 segments); it guards the table
+ * against a model that nests deeper, and recursion stops at a model already being listed.
  */
 export const MAX_DEPTH = 9
 

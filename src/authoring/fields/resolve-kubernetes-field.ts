@@ -4,9 +4,13 @@
  * "securityContext.privileged", "containers[*].ports[*].hostPort", "spec.replicas"), or words
  * ("memory limit", "readiness probe", "pod anti-affinity", "successful jobs history limit").
  *
- * Written paths match as a suffix of schema paths, segment by segment, case-insensitively.
- * Words are tokenized (camelCase, snake_case, dots and hyphens split, lowercased, lightly
- * singularized) and every word must be found among the path's segments. Candidates rank by, in
+ * Written paths match as a suffix of schema paths, segment by segment, case-insensitively
+ * (`object.` in front is dropped, `[*]`, `[0]` and `[]` all mean array items); an exact path wins
+ * outright. Words are tokenized (camelCase, snake_case, dots and hyphens split, lowercased, lightly
+ * singularized, a few synonyms such as "environment variables" for `env`), filler words dropped,
+ * and every remaining word must be found among the path's segments, the last segment (the field
+ * itself) among them; words naming the kind ("deployment") and "pod" may go unmatched. Candidates
+ * rank by, in
  * order: not deprecated; not alpha/beta (feature-gated); the leaf named fully; fewest segments the
  * mention does not account for (`spec`, `template`, `jobTemplate`, `metadata` and a pod's
  * `containers[]` are free); "pod" meaning the pod level. Every candidate tied with the best on
@@ -41,7 +45,7 @@ export function resolveKubernetesField(kind: string, mention: string): FieldInfo
   return resolveWords(index, text)
 }
 
-/** Keys every map of quantities is known to have. */
+/** The keys of `resources.limits` and `resources.requests` listed as fields (with `storage` for claims). */
 export const KNOWN_QUANTITY_KEYS: readonly string[] = ['cpu', 'memory', 'ephemeral-storage']
 
 interface IndexedField {
@@ -92,30 +96,27 @@ function buildIndex(kind: string): KindIndex {
   const podSpecs = fields
     .filter((field) => field.path.endsWith('.containers[].image'))
     .map((field) => field.path.slice(0, -'.containers[].image'.length))
+  const podSpecPrefixes = podSpecs.map((root) => ({ prefix: `${root}.`, segments: root.split('.').length }))
+  const podMetadata = kind === 'Pod' ? ['metadata.'] : podSpecs.map((root) => `${root.slice(0, -'spec'.length)}metadata.`)
   const flagged = new Map<string, { deprecated: boolean; featureGated: boolean }>()
   const entries: IndexedField[] = []
   for (const info of fields) {
-    const raw = info.path.split('.')
+    const segments = info.path.split('.').map(segmentOf)
     const parent = flagged.get(parentPath(info.path, paths))
     const deprecated = (parent?.deprecated ?? false) || info.deprecated === true
     const featureGated = (parent?.featureGated ?? false) || info.featureGated === true
     flagged.set(info.path, { deprecated, featureGated })
-    const podSpec = podSpecs.find((root) => info.path.startsWith(`${root}.`))
-    const podSegments = podSpec === undefined ? -1 : podSpec.split('.').length
-    const inContainer = podSpec !== undefined && CONTAINER_LISTS.has(bare(raw[podSegments] ?? ''))
-    const names = raw.map((segment) => bare(segment).toLowerCase())
-    const tokens = raw.map((segment) => tokenize(bare(segment)))
-    const free = raw.map(
-      (segment, i) => FREE_SEGMENTS.has(bare(segment)) || (i === podSegments && bare(segment) === 'containers'),
-    )
+    const podSegments = podSpecPrefixes.find(({ prefix }) => info.path.startsWith(prefix))?.segments ?? -1
+    const list = podSegments < 0 ? undefined : segments[podSegments]?.name
+    const inContainer = list !== undefined && CONTAINER_LISTS.has(list)
     entries.push({
       info,
-      names,
-      tokens,
-      free,
-      allTokens: new Set(tokens.flat()),
+      names: segments.map((segment) => segment.lower),
+      tokens: segments.map((segment) => segment.tokens),
+      free: segments.map((segment, i) => segment.free || (i === podSegments && segment.name === 'containers')),
+      allTokens: new Set(segments.flatMap((segment) => segment.tokens)),
       items: info.path.endsWith('[]'),
-      podLevel: (podSpec !== undefined && !inContainer) || isPodMetadata(kind, info.path, podSpecs),
+      podLevel: (podSegments >= 0 && !inContainer) || podMetadata.some((prefix) => info.path.startsWith(prefix)),
       deprecated,
       featureGated,
     })
@@ -142,14 +143,30 @@ function withKnownMapKeys(kind: string, fields: readonly FieldInfo[]): FieldInfo
     if (field.type !== 'map' || field.values !== 'quantity' || !/\.(limits|requests)$/.test(field.path)) continue
     const keys = [...KNOWN_QUANTITY_KEYS]
     if (kind === 'PersistentVolumeClaim' || field.path.includes('volumeClaimTemplate')) keys.push('storage')
-    for (const key of keys) out.push({ path: `${field.path}.${key}`, type: 'quantity' })
+    for (const key of keys) out.push(Object.freeze({ path: `${field.path}.${key}`, type: 'quantity' as const }))
   }
   return out
 }
 
-function isPodMetadata(kind: string, path: string, podSpecs: readonly string[]): boolean {
-  if (kind === 'Pod') return path.startsWith('metadata.')
-  return podSpecs.some((root) => root.endsWith('.spec') && path.startsWith(`${root.slice(0, -'spec'.length)}metadata.`))
+interface Segment {
+  /** The name without `[]`. */
+  readonly name: string
+  readonly lower: string
+  readonly tokens: readonly string[]
+  readonly free: boolean
+}
+
+const segmentCache = new Map<string, Segment>()
+
+/** A path segment's name, tokens and freedom, computed once for every kind. */
+function segmentOf(raw: string): Segment {
+  let segment = segmentCache.get(raw)
+  if (!segment) {
+    const name = bare(raw)
+    segment = { name, lower: name.toLowerCase(), tokens: tokenize(name), free: FREE_SEGMENTS.has(name) }
+    segmentCache.set(raw, segment)
+  }
+  return segment
 }
 
 function parentPath(path: string, paths: ReadonlySet<string>): string {
@@ -239,7 +256,7 @@ function endsWithNames(names: readonly string[], suffix: readonly string[]): boo
 const STOPWORDS = new Set([
   'the', 'a', 'an', 'of', 'for', 'to', 'in', 'on', 'at', 'by', 'with', 'and', 'or', 'is', 'are', 'be',
   'must', 'should', 'its', 'their', 'each', 'every', 'all', 'any', 'field', 'setting', 'number', 'count',
-]) // prettier-ignore
+])
 
 /** Words authors use for a token the schema spells differently. */
 const SYNONYMS: ReadonlyMap<string, string> = new Map([

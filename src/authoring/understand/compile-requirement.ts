@@ -152,7 +152,7 @@ function pathTest(base: string, segments: readonly string[], test: (value: strin
 }
 
 const NUMBER = (value: string): string => `(type(${value}) in [int, uint, double] || (type(${value}) == string && ${value}.matches('^-?[0-9]+(\\\\.[0-9]+)?$')))`
-const AS_NUMBER = (value: string, scale: number): string => `(double(${value})${scale === 1 ? '' : ` * ${scale}`})`
+const AS_NUMBER = (value: string, scale: number): string => `(double(${value})${scale === 1 ? '' : ` * ${Number.isInteger(scale) ? `${scale}.0` : String(scale)}`})`
 const IS_STRING = (value: string): string => `type(${value}) == string`
 
 function predicateTest(predicate: Predicate, value: string, scale: number): string {

@@ -29,11 +29,14 @@ const CODE_TOKEN = /`([^`\s]+)`|(?<![\w.$/@:-])([A-Za-z_][\w-]*(?:(?:\.[A-Za-z_]
 
 const HOST_LIKE = /^[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|io|net|org|dev|local|internal|cloud|app|co|uk|de|example)(\/|$)/i
 
+/** Names of formats and conventions, written like fields but never fields. */
+const NOT_FIELDS = /^(snake_case|kebab-case|camelCase|PascalCase|lower_case|upper_case|e\.g|i\.e|etc)$/
+
 export function codeTokens(text: string): Array<{ token: string; index: number; length: number }> {
   const found: Array<{ token: string; index: number; length: number }> = []
   for (const match of text.matchAll(CODE_TOKEN)) {
     const token = (match[1] ?? match[2] ?? '').replace(/[.:,]+$/, '')
-    if (token === '' || HOST_LIKE.test(token) || /^\d/.test(token)) continue
+    if (token === '' || HOST_LIKE.test(token) || /^\d/.test(token) || NOT_FIELDS.test(token) || /^[A-Z0-9_.]+$/.test(token)) continue
     found.push({ token, index: match.index ?? 0, length: match[0].length })
   }
   return found

@@ -1,6 +1,7 @@
 import type { Rule } from '../../engine/index.js'
 import type { Platform } from '../catalog/rule-template.js'
 import { POD_CONTROLLERS } from '../text/kinds.js'
+import { codeTokens } from './find-fields.js'
 import { readClause, fieldsIn, type ClauseContext } from './read-clause.js'
 import { hasModifiers, readModifiers, type Modifiers } from './read-modifiers.js'
 import { readPredicate } from './read-predicate.js'
@@ -49,21 +50,30 @@ export function interpretInstruction(instruction: string, context: InstructionCo
   const all: Requirement[] = []
   const schemaKind = schemaKindFor(context)
   let previous: ValueRef[] | undefined
+  const known: ValueRef[] = []
 
   const readUnit = (text: string, group: number, parenthetical: boolean): void => {
     const trimmed = stripLabelPrefix(text.trim())
     if (trimmed === '') return
-    if (isHeading(trimmed)) {
+    if (isHeading(trimmed) && !hasModifiers(readModifiers(trimmed, context)) && codeTokens(trimmed).length === 0) {
       sentences.push({ text, role: 'heading', requirements: [], catalogRules: [], group, note: 'a heading or title; it states no requirement of its own' })
       return
     }
+    const afterColon = colonContent(trimmed)
+    if (afterColon && readsRequirements(afterColon, context, schemaKind)) {
+      sentences.push({ text: trimmed.slice(0, trimmed.length - afterColon.length).trim(), role: 'restatement', requirements: [], catalogRules: [], group, note: 'introduces the requirement after the colon' })
+      readUnit(afterColon, group, parenthetical)
+      return
+    }
     for (const clauseText of conditionalAware(trimmed)) {
-      const { condition, body } = splitCondition(clauseText, { platform: context.platform, kinds: context.kinds, schemaKind })
+      const split = splitCondition(clauseText, { platform: context.platform, kinds: context.kinds, schemaKind })
+      const { condition, body } = split.condition && !readsRequirements(split.body, context, schemaKind) ? { condition: undefined, body: clauseText } : split
       const modifiers = readModifiers(body, context)
       const blanked = blank(body, modifiers.spans)
-      const clauseContext: ClauseContext = { platform: context.platform, kinds: context.kinds, schemaKind }
+      const clauseContext: ClauseContext = { platform: context.platform, kinds: context.kinds, schemaKind, known }
       if (previous) clauseContext.previous = previous
-      const reading = readClause(blanked, clauseContext)
+      // A remark in parentheses states a requirement only with a verb that asks for one ("so kms_key_id has to be set").
+      const reading = parenthetical && !MODAL_WORD.test(blanked) ? { requirements: [], asks: false } : readClause(blanked, clauseContext)
       const only = onlyAllowedInversion(blanked, modifiers, clauseContext)
       const requirements = only ?? reading.requirements
       const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group }
@@ -73,10 +83,24 @@ export function interpretInstruction(instruction: string, context: InstructionCo
           if (condition) requirement.conditions.push(...condition)
         }
         const fresh = requirements.filter((requirement) => !all.some((existing) => sameRequirement(existing, requirement)))
+        // "HostPorts should be disallowed" then "hostPort must be unset or 0": the later, more precise one replaces the first.
+        for (const requirement of fresh) {
+          for (const earlier of sentences) {
+            const index = earlier.requirements.findIndex((existing) => refines(requirement, existing))
+            if (index < 0) continue
+            const [replaced] = earlier.requirements.splice(index, 1)
+            if (replaced) all.splice(all.indexOf(replaced), 1)
+            if (earlier.requirements.length === 0 && earlier.catalogRules.length === 0) {
+              earlier.role = 'restatement'
+              earlier.note = `made precise by "${clauseText}"`
+            }
+          }
+        }
         sentence.role = fresh.length > 0 ? 'requirement' : 'restatement'
         sentence.requirements = fresh
         all.push(...fresh)
         previous = requirements[requirements.length - 1]?.values
+        for (const requirement of requirements) known.push(...requirement.values)
         if (hasModifiers(modifiers)) sentence.modifiers = modifiers
       } else if (hasModifiers(modifiers) && !reading.problem) {
         sentence.role = 'modifier'
@@ -110,10 +134,41 @@ export function interpretInstruction(instruction: string, context: InstructionCo
   }
 
   for (const segment of segments) {
+    if (segment.headsList) {
+      sentences.push({ text: segment.text, role: 'heading', requirements: [], catalogRules: [], group: segment.group, note: 'heads the list under it; each item is read with it' })
+      continue
+    }
     readUnit(withHead(segment), segment.group, false)
     for (const remark of segment.parentheticals) readUnit(remark, segment.group, true)
   }
+  if (context.platform === 'kubernetes' && context.kinds.length === 1 && context.kinds[0] === 'Namespace') {
+    for (const requirement of sentences.flatMap((sentence) => sentence.requirements)) {
+      for (const condition of [...requirement.conditions, ...requirement.exemptions]) {
+        if (condition.value.variants[0]?.segments.join('.') === 'metadata.namespace') condition.value = { ...condition.value, variants: [{ segments: ['metadata', 'name'] }], label: 'name' }
+      }
+    }
+  }
   return { sentences }
+}
+
+/** "Cache entries must not live longer than 24h: cache.ttlSeconds has to be positive": what follows the colon. */
+function colonContent(text: string): string | undefined {
+  const match = /^([^`"]*?\S):\s+(\S.*)$/.exec(text)
+  if (!match?.[1] || !match[2]) return undefined
+  // "hostNetwork: true", "example.com/owner: a contact email": a field and its value, not a lead-in.
+  const lastWord = match[1].split(/\s+/).pop() ?? ''
+  if (/[a-z][A-Z]|[._/]|^[a-z]+[A-Z]?$/.test(lastWord) && /[a-z][A-Z]|[._/]/.test(lastWord)) return undefined
+  if (/[\w.-]$/.test(match[1]) && /^[\w"'`]/.test(match[2]) && /[._/a-z][A-Za-z0-9]*$/.test(match[1]) && !/\s/.test(match[1].split(' ').pop() ?? '')) {
+    // "example.com/owner: a contact email" is a field and its description, not a lead-in.
+    if (!/\b(must|should|has to|need|needs|required)\b/i.test(match[1])) return undefined
+  }
+  return match[2]
+}
+
+function readsRequirements(text: string, context: InstructionContext, schemaKind: string | undefined): boolean {
+  const clauseContext: ClauseContext = { platform: context.platform, kinds: context.kinds }
+  if (schemaKind) clauseContext.schemaKind = schemaKind
+  return splitClause(text).some((clause) => readClause(clause, clauseContext).requirements.length > 0)
 }
 
 /** The kind whose schema resolves fields: Pod for pod controllers (autogen judges their template as a Pod). */
@@ -135,7 +190,7 @@ function stripLabelPrefix(text: string): string {
   const match = /^([^:`"]{1,40}):\s+(?=\S)/.exec(text)
   if (!match?.[1]) return text
   const label = match[1]
-  if (MODAL_WORD.test(label) || /[._]/.test(label.replace(/\s/g, '')) || /\b(set to|is|are)\b/i.test(label)) return text
+  if (MODAL_WORD.test(label) || /[._/]|[a-z][A-Z]/.test(label.replace(/\s/g, '')) || /\b(set to|is|are)\b/i.test(label)) return text
   if (label.trim().split(/\s+/).length > 5) return text
   return text.slice(match[0].length)
 }
@@ -341,6 +396,19 @@ function modifierTargets(modifiers: Modifiers, sentences: ReadSentence[], group:
   const inGroup = sentences.filter((sentence) => sentence.group === group).flatMap((sentence) => sentence.requirements)
   if (inGroup.length > 0) return modifiers.missing !== undefined ? inGroup.slice(-1) : inGroup
   return modifiers.missing !== undefined ? all.slice(-1) : all
+}
+
+function samePaths(a: Requirement, b: Requirement): boolean {
+  const paths = (requirement: Requirement): string => JSON.stringify(requirement.values.map((ref) => ref.variants[0]?.segments ?? []))
+  return paths(a) === paths(b)
+}
+
+/** A later requirement on the same fields that says the values of a bare "set" or "not set". */
+function refines(later: Requirement, earlier: Requirement): boolean {
+  if (!samePaths(later, earlier)) return false
+  if (earlier.predicate.op === 'unset') return later.predicate.op === 'oneOf' || later.predicate.op === 'equals' || later.predicate.op === 'noneOf'
+  if (earlier.predicate.op === 'set') return later.predicate.op !== 'set' && later.predicate.op !== 'unset' && later.missing === 'fail'
+  return false
 }
 
 function sameRequirement(a: Requirement, b: Requirement): boolean {

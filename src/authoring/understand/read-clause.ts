@@ -17,6 +17,8 @@ export interface ClauseContext {
   schemaKind?: string
   /** The fields of the requirement before, for "Allow is rejected" and "... it must be https". */
   previous?: ValueRef[]
+  /** Fields the instruction has named so far: "tier has to be one of ..." after "labels ... team and tier". */
+  known?: ValueRef[]
 }
 
 export interface ClauseRequirements {
@@ -38,6 +40,8 @@ const REJECTED_AFTER = /\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to 
 
 export function readClause(text: string, context: ClauseContext): ClauseRequirements {
   const lower = text.toLowerCase()
+  // "We deliberately do not set CPU limits": what the team does, not what the rule asks.
+  if (/^\s*(?:but\s+|and\s+|so\s+)?(we|i|they)\b/.test(lower) && !/\b(must|need to|needs to|require|should|have to|has to|want)\b/.test(lower)) return { requirements: [], asks: false }
   const asks = ASKS.test(lower) || REJECTED_AFTER.test(lower)
   const requirements: Requirement[] = []
   const subject = { platform: context.platform, kinds: [...context.kinds] }
@@ -64,6 +68,7 @@ export function readClause(text: string, context: ClauseContext): ClauseRequirem
     const fields = fieldsIn(before, context)
     const valueAt = /(?:set to|[:=]|to be|is|are)\s*[`"']?([\w./%-]+)[`"']?\s*$/i.exec(before.trim())
     const refs = fields.length > 0 ? fields : (context.previous ?? [])
+    if (fields.length > 0 && /\b(no|without|missing|lacking)\b/i.test(before)) return { requirements: [make(fields, { op: 'set' }, 'fail')], asks }
     if (refs.length > 0) {
       if (valueAt?.[1] && !fields.some((field) => field.label.endsWith(valueAt[1] ?? ''))) {
         return { requirements: [make(refs, { op: 'noneOf', values: [scalar(valueAt[1])] }, 'pass')], asks }
@@ -75,6 +80,9 @@ export function readClause(text: string, context: ClauseContext): ClauseRequirem
     }
   }
 
+  const fieldComparison = readFieldComparison(text, context)
+  if (fieldComparison) return { requirements: [make(fieldComparison.left, fieldComparison.predicate, 'fail')], asks }
+
   if (reading) {
     const fields = fieldsIn(text.slice(0, reading.cueIndex), context)
     const afterFields = fields.length === 0 ? fieldsAfterVerb(text, lower, context) : []
@@ -82,7 +90,11 @@ export function readClause(text: string, context: ClauseContext): ClauseRequirem
     if (refs.length === 0 && context.previous && /^\s*(it|they|this|that|the value|which|and|, )?\s*$/i.test(text.slice(0, reading.cueIndex).replace(/\b(must|has to|have to|needs? to|should|also|both|all|each|every|one|of|them|its|value)\b/gi, ''))) {
       return { requirements: [make(context.previous, reading.predicate, missingFor(reading, reading.predicate, context.previous))], asks }
     }
+    if (refs.length === 0 && context.platform === 'kubernetes') refs.push(...fieldsByEnum(reading.predicate, context))
     if (refs.length > 0) {
+      refineByEnum(refs, reading.predicate, context)
+      const second = reading.end < text.length ? readPredicate(text, lower, reading.end) : undefined
+      if (second && /^\s*(,\s*)?(and|but|,)\s+(also\s+)?(be\s+|is\s+|must\s+be\s+)?$/i.test(text.slice(reading.end, second.cueIndex))) combinePredicates(reading, second)
       const predicate = scaled(reading, refs)
       const formatted = formatInsteadOfEquals(predicate, text.slice(reading.cueIndex))
       return { requirements: [make(refs, formatted, missingFor(reading, formatted, refs))], asks }
@@ -100,7 +112,9 @@ export function readClause(text: string, context: ClauseContext): ClauseRequirem
 
   // "no hostAliases", "disallow hostPath volumes", "nobody sets spec.externalIPs".
   const negative = firstMatch(NEGATIVE_EXISTENCE, lower)
-  if (negative) {
+  // "We deliberately do NOT set CPU limits": a practice described, not a rule.
+  const descriptive = negative !== undefined && /\b(we|i|they|people|teams?|nobody here)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, negative.index))
+  if (negative && !descriptive) {
     const fields = fieldsIn(text.slice(negative.index + negative.length), context, true)
     if (fields.length > 0) return { requirements: [make(fields, { op: 'unset' }, 'pass')], asks }
   }
@@ -116,6 +130,71 @@ export function readClause(text: string, context: ClauseContext): ClauseRequirem
     return { requirements: [], problem: `found a requirement on ${named.map((ref) => `\`${ref.variants[0]?.segments.join('.') ?? ref.label}\``).join(', ')} but no value or condition to check it against`, asks }
   }
   return { requirements, asks }
+}
+
+const FIELD_COMPARISON = /\b(strictly\s+)?(greater|more|higher|larger|bigger|less|lower|smaller|fewer)\s+than\s+(or equal to\s+)?(?:the\s+)?|\b(?:be\s+)?(?:equal to|the same as|identical to|match(?:es)?)\s+(?:the\s+)?|\b(?:must not|can'?t|cannot|may not) (?:be )?(?:the same as|equal(?: to)?)\s+(?:the\s+)?/i
+
+/** "maxReplicas must be strictly greater than minReplicas", "memory limit equal to the request": two fields compared. */
+function readFieldComparison(text: string, context: ClauseContext): { left: ValueRef[]; predicate: Predicate } | undefined {
+  const match = FIELD_COMPARISON.exec(text)
+  if (!match) return undefined
+  const tail = text.slice(match.index + match[0].length)
+  if (/^\s*[\d"'`]/.test(tail)) return undefined
+  const right = fieldsIn(tail.split(/[,.;]|\b(?:and|if|when|unless)\b/)[0] ?? tail, context)
+  const left = fieldsIn(text.slice(0, match.index), context)
+  const other = right[0]
+  if (!other || left.length === 0) return undefined
+  const words = (match[2] ?? '').toLowerCase()
+  const greater = /greater|more|higher|larger|bigger/.test(words)
+  const orEqual = match[3] !== undefined
+  const negated = /must not|can'?t|cannot|may not/i.test(match[0])
+  const cmp = words === '' ? (negated ? '!=' : '==') : greater ? (orEqual ? '>=' : '>') : orEqual ? '<=' : '<'
+  return { left, predicate: { op: 'compareField', cmp, other } }
+}
+
+/** "must be set and be at least 2", "positive and at most a day": one predicate of both. */
+function combinePredicates(first: PredicateReading, second: PredicateReading): void {
+  if (first.predicate.op === 'compare' && second.predicate.op === 'compare') {
+    first.predicate = { op: 'compare', bounds: [...first.predicate.bounds, ...second.predicate.bounds] }
+    first.unit = first.unit?.kind ? first.unit : second.unit
+  } else if (first.predicate.op === 'set') {
+    first.predicate = second.predicate
+    first.unit = second.unit
+    first.missing = 'fail'
+  }
+  first.end = second.end
+}
+
+function predicateStrings(predicate: Predicate): string[] {
+  const values = 'values' in predicate ? predicate.values : predicate.op === 'equals' ? [predicate.value] : []
+  return values.filter((value): value is string => typeof value === 'string')
+}
+
+/** "the RuntimeDefault or Localhost seccomp profile": the object field whose child's enum holds the values is meant. */
+function refineByEnum(refs: ValueRef[], predicate: Predicate, context: ClauseContext): void {
+  const wanted = predicateStrings(predicate)
+  if (wanted.length === 0 || context.platform !== 'kubernetes') return
+  const fields = kubernetesFields(context.schemaKind ?? 'Pod')
+  for (const ref of refs) {
+    if (ref.type !== 'object') continue
+    const path = ref.scope === 'container' ? `spec.containers[].${ref.variants[0]?.segments.join('.') ?? ''}` : (ref.variants[0]?.segments.join('.') ?? '')
+    const child = fields.find((info) => info.path.startsWith(`${path}.`) && !info.path.slice(path.length + 1).includes('.') && info.enum && wanted.every((value) => info.enum?.includes(value)))
+    if (!child) continue
+    const leaf = child.path.slice(path.length + 1)
+    for (const variant of ref.variants) variant.segments = [...variant.segments, leaf]
+    ref.type = 'string'
+    if (child.default !== undefined) ref.schemaDefault = child.default
+    if (ref.containers?.podLevelFallback) ref.containers.podLevelFallback = [...ref.containers.podLevelFallback, leaf]
+  }
+}
+
+/** "NodePort services aren't allowed": no field named, but the values belong to one field's enum. */
+function fieldsByEnum(predicate: Predicate, context: ClauseContext): ValueRef[] {
+  const wanted = predicateStrings(predicate)
+  if (wanted.length === 0) return []
+  const matches = kubernetesFields(context.schemaKind ?? 'Pod').filter((info) => info.enum && wanted.every((value) => info.enum?.includes(value)) && !/initContainers|ephemeralContainers/.test(info.path))
+  const [only] = matches
+  return only && matches.length === 1 ? [kubernetesRef(only, wanted.join(', '))] : []
 }
 
 function firstMatch(pattern: RegExp, text: string): { index: number; length: number } | undefined {
@@ -183,7 +262,8 @@ interface MapEntry {
  */
 function readMapKeys(text: string, lower: string, context: ClauseContext): MapEntry[] | undefined {
   const word = MAP_WORD.exec(lower)
-  if (!word) return undefined
+  // In Kubernetes a "tag" is an image's tag, not a map of tags.
+  if (!word || (context.platform === 'kubernetes' && /^tag/.test(word[1] ?? ''))) return undefined
   const kindWord = word[1] ?? ''
   const annotation = kindWord.startsWith('annot')
   const tag = kindWord.startsWith('tag')
@@ -193,7 +273,16 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   const keyPattern = /`([^`]+)`|"([^"]+)"|'([^']+)'|\b([A-Za-z][\w.-]*(?:\/[\w.-]+)?)\b/g
   const keys: string[] = []
   const stopAt = after.search(/\b(?:set to|must be|has to|have to|needs? to be|should be|with (?:a )?value|(?:is|are) (?:set|one of)|one of|in the format|format|=|:\s)/i)
-  const listText = (stopAt >= 0 ? after.slice(0, stopAt) : after).replace(/^\s*(?:with|:|the|these|following|labels?|keys?|named|called|on|of)+\s*/i, '')
+  let listText = (stopAt >= 0 ? after.slice(0, stopAt) : after).replace(/^\s*(?:with|:|the|these|following|labels?|keys?|named|called|on|of)+\s*/i, '')
+  let rest = stopAt >= 0 ? after.slice(stopAt) : ''
+  // "these labels on the Deployment itself: a, b and c": the keys follow the colon.
+  const colon = /^[^:]*?\b(?:itself|following|these|labels?|annotations?|tags?|keys?|below)\b[^:]*:\s+/i.exec(after)
+  if (colon && stopAt >= 0 && after.slice(stopAt).startsWith(':')) {
+    const tail = after.slice(colon[0].length)
+    const tailStop = tail.search(/\b(?:set to|must be|has to|have to|needs? to be|should be|with (?:a )?value|(?:is|are) (?:set|one of)|one of|in the format)\b/i)
+    listText = tailStop >= 0 ? tail.slice(0, tailStop) : tail
+    rest = tailStop >= 0 ? tail.slice(tailStop) : ''
+  }
   for (const match of listText.matchAll(keyPattern)) {
     const key = match[1] ?? match[2] ?? match[3] ?? match[4] ?? ''
     if (/^(and|or|the|a|an|on|of|with|these|following|labels?|keys?|named|called|itself|not|just|pod|template|deployment|deployments|resource|resources|metadata|both|all|every|each|must|plus|in|key|value|set|to|its|their|it|present|required|too|also)$/i.test(key)) continue
@@ -210,7 +299,6 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   if (keys.length === 0) return undefined
   const refs = keys.map((key): ValueRef => (tag ? { scope: 'resource', variants: [{ segments: ['tags', key] }], label: `tag ${key}`, type: 'string' } : { scope: 'object', variants: [{ segments: [...container, key] }], label: `${annotation ? 'annotation' : 'label'} ${key}`, type: 'string' }))
   if (context.platform === 'generic') for (const ref of refs) ref.scope = 'object'
-  const rest = stopAt >= 0 ? after.slice(stopAt) : ''
   const restLower = rest.toLowerCase()
   const reading = rest ? readPredicate(rest, restLower) : undefined
   const format = readFormat(restLower, rest)
@@ -235,6 +323,11 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
     }
   }
   for (const token of codeTokens(text)) {
+    const knownRef = knownField(token.token, context)
+    if (knownRef && !/[.[]/.test(token.token)) {
+      add(knownRef)
+      continue
+    }
     for (const ref of refsForToken(token.token, context)) add(ref)
     if (firstOnly && refs.length > 0) break
   }
@@ -244,19 +337,55 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
   }
   // Words: "memory limit", "CPU and memory requests", "readiness probe".
   for (const phrase of phrasesIn(text)) {
-    const found = kubernetesMentions(context.schemaKind ?? 'Pod', phrase)
-    const first = found[0]
-    if (first) add(first)
+    const knownRef = knownField(phrase, context)
+    if (knownRef) {
+      add(knownRef)
+      continue
+    }
+    const found = kubernetesMentions(context.schemaKind ?? 'Pod', phrase).filter((ref) => namesLeaf(phrase, ref))
+    for (const ref of found.slice(0, found.length > 1 && samePlace(found) ? 2 : 1)) add(ref)
     if (firstOnly && refs.length > 0) break
   }
   return refs
+}
+
+const wordsOf = (text: string): string[] =>
+  text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0)
+    .map((word) => word.replace(/(ies)$/, 'y').replace(/(?<=[a-z]{3})s$/, ''))
+
+/** Words find a field only when they name its leaf in full ("memory limit", not "link" for enableServiceLinks). */
+function namesLeaf(phrase: string, ref: ValueRef): boolean {
+  const segments = ref.variants[0]?.segments ?? []
+  const leaf = segments[segments.length - 1] ?? ''
+  const mentioned = new Set(wordsOf(phrase))
+  const leafWords = wordsOf(leaf)
+  if (leafWords.every((word) => mentioned.has(word))) return true
+  // "memory limit" names limits.memory; "CPU request" names requests.cpu.
+  const parent = segments[segments.length - 2] ?? ''
+  return leafWords.every((word) => mentioned.has(word)) || (wordsOf(parent + ' ' + leaf).filter((word) => mentioned.has(word)).length >= 2 && mentioned.has(leafWords[0] ?? ''))
+}
+
+/** A field the instruction named before, by its last name ("tier" for the label tier). */
+function knownField(phrase: string, context: ClauseContext): ValueRef | undefined {
+  const words = wordsOf(phrase)
+  if (words.length === 0 || words.length > 3) return undefined
+  const wanted = words.join('')
+  return context.known?.find((ref) => {
+    const last = ref.variants[0]?.segments.at(-1) ?? ''
+    return wordsOf(last).join('') === wanted || last.toLowerCase() === phrase.toLowerCase()
+  })
 }
 
 function refsForToken(token: string, context: ClauseContext): ValueRef[] {
   const segments = pathSegments(token)
   if (context.platform === 'kubernetes') {
     const kind = context.schemaKind ?? 'Pod'
-    const found = kubernetesMentions(kind, token)
+    // A plain word in backticks (`default`) is a value unless it is a field's own name.
+    const found = kubernetesMentions(kind, token).filter((ref) => /[A-Z._[\]]/.test(token) || namesLeaf(token, ref))
     if (found.length > 0) return found.slice(0, found.length > 1 && samePlace(found) ? 2 : 1)
     return []
   }
@@ -279,7 +408,7 @@ function withVariants(ref: ValueRef): ValueRef {
   return ref
 }
 
-const STOP_WORDS = new Set('a an the every each all any its their our must should be is are have has to of for in on at with and or both also only set define declare specify need needs container containers pod pods app application main init explicitly explicit that this these those'.split(' '))
+const STOP_WORDS = new Set('a an the every each all any its their our must should be is are have has to of for in on at with without no not and or both also only set define declare specify need needs container containers pod pods app application main init explicitly explicit that this these those some own one none it they them we you anything something everything nothing whole single same other others value values field fields'.split(' '))
 
 /** Candidate noun phrases for word-based resolution: runs of non-stop words, split at "and" ("CPU and memory requests" gives "CPU requests" and "memory requests"). */
 function phrasesIn(text: string): string[] {
@@ -300,7 +429,11 @@ function phrasesIn(text: string): string[] {
       // "CPU and memory requests": the first item borrows the noun after the second.
       const next = words[index + 1]
       const nounAfter = words[index + 2]
-      if (run.length === 1 && next && nounAfter && !STOP_WORDS.has(nounAfter.toLowerCase())) phrases.push(`${run[0] ?? ''} ${nounAfter}`)
+      if (run.length === 1 && next && nounAfter && !STOP_WORDS.has(nounAfter.toLowerCase()) && !STOP_WORDS.has(next.toLowerCase())) {
+        phrases.push(`${run[0] ?? ''} ${nounAfter}`)
+        run = []
+        continue
+      }
       flush()
       continue
     }

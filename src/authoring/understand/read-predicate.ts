@@ -25,7 +25,7 @@ interface Cue {
   fieldAfter?: boolean
 }
 
-const MODAL = String.raw`(?:must|has to|have to|needs? to|should|shall|is to|are to|is required to|are required to|can only|may only|is|are|will)`
+const MODAL = String.raw`(?:must|has to|have to|needs? to|should|shall|is to|are to|is required to|are required to|can only|may only|is|are|will)(?: all| both| each| also| always| explicitly)?`
 const NEGATED_MODAL = String.raw`(?:must not|mustn't|must never|should not|shouldn't|can't|cannot|can not|may not|is not|isn't|are not|aren't|never|not)`
 
 function bound(cmp: Comparison, after: string): ReturnType<Cue['read']> {
@@ -60,6 +60,7 @@ function valueOf(number: NumberWithUnit, other: NumberWithUnit): number | string
 }
 
 function values(after: string): { values: Scalar[]; end: number } {
+  // Later cues ("and at most 5") end the list.
   const list = readValueList(after)
   return { values: list.values.map(normalizeValue), end: list.end }
 }
@@ -97,10 +98,30 @@ export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
+/** Words that start another cue or a description, never a value after "must be". */
+const NOT_A_VALUE = /^(strictly|between|at (least|most)|one of|either|greater|less|more|fewer|lower|higher|under|over|above|below|positive|negative|non-negative|disallowed|allowed|forbidden|banned|rejected|prohibited|set|unset|specified|defined|declared|present|provided|pinned|labell?ed|annotated|tagged|https?\b|an?\b|the\b|valid|lowercase|uppercase|in\b|within|from|no\b|not\b|explicitly|listed|listed|formatted|a subdomain|subdomain|prefixed|suffixed|unique|shorter|longer|larger|smaller|equal|identical|same|different|empty|non-empty|false or|true or|off or|on or|done|used|enabled or|disabled or|\d+ or (more|less|fewer|lower|higher|greater|above|below))/
+
 const CUES: Cue[] = [
+  {
+    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: all| each| always| also)? be (?=(?:a |an |valid |in |formatted as |written as |given as )?(?:e-?mail|https|url|link|semver|semantic|snake|kebab|lowercase letters|dns|iso|yyyy|full|40))/,
+    read: (after, lower) => {
+      const format = readFormat(lower.slice(0, 80), after.slice(0, 80))
+      return format ? { predicate: { op: 'format', ...format }, end: Math.min(after.length, 40) } : undefined
+    },
+  },
+  {
+    pattern: /\b(?:pinned|referenced|pulled) (?:by|with|to) (?:a |its |an immutable )?(?:sha256 )?digest\b|\bby digest\b/,
+    read: () => ({ predicate: { op: 'imageTag', requirement: 'digest' }, end: 0 }),
+  },
+  {
+    pattern: /\b(?:explicit|specific|pinned|fixed) (?:version |image )?tag\b|\bno :?latest\b|\b(?:latest tag|:latest)\b/,
+    read: (_after, lower) => ({ predicate: { op: 'imageTag', requirement: /digest/.test(lower) ? 'tagged-or-digest' : 'tagged-or-digest' }, end: 0 }),
+  },
   { pattern: /\b(?:between|in the range(?: of)?|from)\s+(?=[\d])/, read: (after) => between(after) },
+  { pattern: /(?<=\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+or (?:less|lower|fewer|below|under|smaller|shorter)\b)/, read: (after) => bound('<=', after) },
+  { pattern: /(?<=\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+or (?:more|higher|greater|above|over|larger|longer)\b)/, read: (after) => bound('>=', after) },
   { pattern: /\b(?:at least|no less than|not less than|no fewer than|minimum(?: of)?|min\.?|greater than or equal to|>=|≥)\s*/, read: (after) => bound('>=', after) },
-  { pattern: new RegExp(String.raw`\b(?:at most|no more than|not more than|no higher than|no greater than|no larger than|no longer than|up to|maximum(?: of)?|max\.?|capped at|less than or equal to|<=|≤|${NEGATED_MODAL} (?:exceed|go over|go above|be (?:higher|more|greater|larger|longer|bigger) than|be over|be above))\s*`), read: (after) => bound('<=', after) },
+  { pattern: new RegExp(String.raw`\b(?:at most|no more than|not more than|no higher than|no greater than|no larger than|no longer than|up to|maximum(?: of)?|max\.?|capped at|less than or equal to|<=|≤|${NEGATED_MODAL} (?:\w+ )?(?:exceed|go over|go above|(?:be )?(?:higher|more|greater|larger|longer|bigger) than|be over|be above))\s*`), read: (after) => bound('<=', after) },
   { pattern: /\b(?:strictly )?(?:greater|more|higher|larger|longer) than\s+|\b(?:above|over|exceeds?)\s+(?=\d)|>\s*(?=\d)/, read: (after) => bound('>', after) },
   { pattern: /\b(?:less|lower|fewer|shorter|smaller) than\s+|\b(?:under|below)\s+(?=\d|\w+ \w)|<\s*(?=\d)/, read: (after) => bound('<', after) },
   {
@@ -139,7 +160,13 @@ const CUES: Cue[] = [
   {
     pattern: /\b(?:must|has to|have to|needs? to|should|shall) (?:be )?(?:set to|equal(?: to)?|be)\s+|\b(?:set to|=|==)\s*|:\s+(?=["'`]?[\w-])/,
     read: (after, lower) => {
+      const unsetOr = /^(?:either )?(?:unset|not set|absent|omitted|left unset) or (?:set to |explicitly )?/.exec(lower)
+      if (unsetOr) {
+        const list = values(after.slice(unsetOr[0].length))
+        if (list.values.length > 0) return { predicate: list.values.length === 1 && list.values[0] !== undefined ? { op: 'equals', value: list.values[0] } : { op: 'oneOf', values: list.values }, end: unsetOr[0].length + list.end, missing: 'pass' }
+      }
       if (/^(unset|not set|absent|omitted|empty)\b/.test(lower)) return { predicate: { op: 'unset' }, end: lower.match(/^\w+( set)?/)?.[0].length ?? 0 }
+      if (NOT_A_VALUE.test(lower)) return undefined
       const list = values(after)
       const [first] = list.values
       if (first === undefined) return undefined
@@ -173,7 +200,7 @@ export function readPredicate(text: string, lower: string, from = 0): PredicateR
       break
     }
   }
-  if (best) {
+  if (best && best.missing === undefined) {
     const tail = lower.slice(best.end)
     const around = lower.slice(Math.max(0, best.cueIndex - 30), best.end + 40)
     if (/\b(unset|not set|left (unset|out|empty)|omitted|absent)\b.{0,12}\b(or|is fine|is ok|also fine)\b|\b(or|and) (just )?(left )?unset\b|\bunset or\b/.test(around)) best.missing = 'pass'
@@ -186,5 +213,5 @@ export function readPredicate(text: string, lower: string, from = 0): PredicateR
 export function comparisonScale(fieldUnitSeconds: number | undefined, unit: NumberWithUnit | undefined): number {
   if (!unit || unit.kind !== 'duration' || unit.base === undefined || unit.base === 0) return 1
   // A field without a unit in its name counts in the author's unit ("retention at least 7 days" on `retention_days`).
-  return fieldUnitSeconds ?? unit.value / unit.base
+  return fieldUnitSeconds ?? (unit.value === 0 ? 1 : unit.base / unit.value)
 }

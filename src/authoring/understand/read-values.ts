@@ -21,13 +21,13 @@ export interface ValueList {
 /** The values listed at the start of `text` (a predicate's complement). */
 export function readValueList(text: string): ValueList {
   const values: Scalar[] = []
-  const pattern = /`([^`]*)`|"([^"]*)"|'([^']*)'|([^\s,;/|]+)/g
+  const pattern = /`([^`]*)`|"([^"]*)"|'([^']*)'|([^\s,;|]+)/g
   let end = 0
   let sawSeparator = true
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const between = text.slice(end, match.index)
     if (/[.;:!?]\s*$/.test(between) && values.length > 0) break
-    const separated = /[,/|]|\bor\b|\band\b/.test(between) || values.length === 0
+    const separated = /[,|]|\bor\b|\band\b/.test(between) || values.length === 0
     const quotedValue = match[1] ?? match[2] ?? match[3]
     const word = match[4]
     if (quotedValue !== undefined) {
@@ -38,7 +38,8 @@ export function readValueList(text: string): ValueList {
       continue
     }
     const bare = (word ?? '').replace(/^[(\[]+|[)\].,:!?]+$/g, '')
-    if (bare === '') {
+    if (bare === '' || bare === '/') {
+      sawSeparator = bare === '/' || sawSeparator
       end = match.index + match[0].length
       continue
     }
@@ -99,7 +100,7 @@ const WORD_NUMBERS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3
 /** Numbers with their units, in order: "2 seconds", "4Gi", "2 cores", "500m", "one day", "90%". */
 export function numbersWithUnits(text: string): NumberWithUnit[] {
   const found: NumberWithUnit[] = []
-  const pattern = /(?<![\w.:/-])(\d+(?:\.\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|sixty|a|an)\s*(%|percent\b|millicores?|millicpus?|cores?|vcpus?|cpus?|kib|mib|gib|tib|ki|mi|gi|ti|kb|mb|gb|tb|ms|msec|millis|milliseconds?|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|m|s|h|d|w)?(?![\w.]*[A-Za-z0-9])/gi
+  const pattern = /(?<![\w.:/-])(\d+(?:\.\d+)?(?=\s*[a-z%]|\b)|(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|sixty|a|an)(?=\s+[a-z]|\b))\s*(%|percent\b|millicores?|millicpus?|cores?|vcpus?|cpus?|kib|mib|gib|tib|ki|mi|gi|ti|kb|mb|gb|tb|ms|msec|millis|milliseconds?|secs?|seconds?|mins?|minutes?|hrs?|hours?|days?|weeks?|m|s|h|d|w)?(?![\w.]*[A-Za-z0-9])/gi
   for (const match of text.matchAll(pattern)) {
     const raw = match[1] ?? ''
     const unitRaw = match[2] ?? ''

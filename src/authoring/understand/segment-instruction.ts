@@ -16,6 +16,8 @@ export interface Segment {
   head?: string
   /** Text in parentheses inside the sentence, each read on its own. */
   parentheticals: string[]
+  /** A line ending with a colon that the bullets under it complete: read through them, not alone. */
+  headsList?: boolean
 }
 
 const BULLET = /^\s*(?:[-*•‣◦]|\d{1,2}[.)]|\(\d{1,2}\)|\(?[a-h][.)])\s+/
@@ -66,6 +68,11 @@ export function segmentInstruction(instruction: string): Segment[] {
     }
     // A line ending with a colon heads the bullets under it.
     if (!bullet && /:\s*$/.test(body)) head = body.replace(/:\s*$/, '').trim()
+  }
+  for (let index = 0; index + 1 < segments.length; index += 1) {
+    const segment = segments[index]
+    const next = segments[index + 1]
+    if (segment && next?.head !== undefined && /:\s*$/.test(segment.text) && next.head === segment.text.replace(/:\s*$/, '').trim()) segment.headsList = true
   }
   return segments
 }
