@@ -209,7 +209,7 @@ function equalsTest(value: string, expected: string | number | boolean): string 
 const QUANTITY = /^\d+(\.\d+)?(m|k|Ki|Mi|Gi|Ti|Pi|M|G|T|P|E|Ei)$/
 
 function compareTest(value: string, cmp: string, bound: number | string, scale: number): string {
-  if (typeof bound === 'string' && QUANTITY.test(bound)) {
+  if (typeof bound === 'string' && (QUANTITY.test(bound) || /^\d+(\.\d+)?$/.test(bound))) {
     return `(isQuantity(string(${value})) && quantity(string(${value})).compareTo(quantity(${celString(bound)})) ${cmp} 0)`
   }
   const number = typeof bound === 'number' ? bound : Number(bound)

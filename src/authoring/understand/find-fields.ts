@@ -42,11 +42,15 @@ export function codeTokens(text: string): Array<{ token: string; index: number; 
   return found
 }
 
+/** Path segments: dots split, `[*]`/`[0]`/`[]` are array items, `['example.com/owner']` is one key. */
 export function pathSegments(token: string): string[] {
-  return token
-    .replace(/\[(\*|\d*)\]/g, '.[]')
-    .split('.')
-    .filter((segment) => segment.length > 0)
+  const segments: string[] = []
+  for (const match of token.matchAll(/\[['"]([^'"]+)['"]\]|\[(?:\*|\d*)\]|([^.[\]]+)/g)) {
+    if (match[1] !== undefined) segments.push(match[1])
+    else if (match[2] !== undefined) segments.push(match[2])
+    else segments.push('[]')
+  }
+  return segments
 }
 
 const TYPE_OF: Record<string, ValueType> = {

@@ -363,7 +363,7 @@ function applyLevel(requirement: Requirement, modifiers: Modifiers, text: string
   const pod = requirement.values.find((ref) => ref.scope === 'object' && ref.variants[0]?.segments[1] === 'securityContext')
   if (!container || !pod) return
   const podOnly = /\bpod[- ]level\b|\bpod(?:'s)? securitycontext\b|\bin the pod\b/.test(lower) && !/\b(every|each) container\b|\bcontainer[- ]level\b/.test(lower)
-  const containerOnly = /\b(on|in|for) (every|each) container\b/.test(lower) && !/\bpod\b/.test(lower)
+  const containerOnly = /\b(on|in|for) (every|each)( single)? container\b/.test(lower) && !/\bpod\b/.test(lower)
   if (podOnly) {
     requirement.values = [pod]
     return

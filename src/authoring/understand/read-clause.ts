@@ -36,7 +36,7 @@ const FIELD_VERB = /\b(?:must|should|has to|have to|needs? to|shall|to)?\s*(?:se
 
 const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|nobody (?:sets?|uses?)|don'?t (?:set|use|define)|do not (?:set|use|define)|disallow|forbid|ban|block|reject|deny|prohibit|must not (?:set|use|define|have|declare|specify|add|include)|may not (?:set|use|define|have)|can'?t (?:set|use|define|have))\s+/g
 
-const REJECTED_AFTER = /\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not) (?:allowed|permitted|acceptable|ok|okay)\b|\bdoesn'?t cut it\b|\bis a violation\b|\bnot ok\b/
+const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not) (?:allowed|permitted|acceptable|ok|okay)\b|\bdoesn'?t cut it\b|\bis a violation\b|\bnot ok\b/
 
 export function readClause(text: string, context: ClauseContext): ClauseRequirements {
   const lower = text.toLowerCase()
@@ -65,10 +65,14 @@ export function readClause(text: string, context: ClauseContext): ClauseRequirem
   const reading = readPredicate(text, lower)
   if (rejected && (!reading || reading.cueIndex > rejected.index - 60)) {
     const before = text.slice(0, rejected.index)
+    // "any other runtime class is rejected", "anything else ...": the complement of what was just allowed.
+    if (/\b(other|else|different)\b/i.test(before) && !/[:=]/.test(before)) return { requirements: [], asks: false }
     const fields = fieldsIn(before, context)
     const valueAt = /(?:set to|[:=]|to be|is|are)\s*[`"']?([\w./%-]+)[`"']?\s*$/i.exec(before.trim())
     const refs = fields.length > 0 ? fields : (context.previous ?? [])
     if (fields.length > 0 && /\b(no|without|missing|lacking)\b/i.test(before)) return { requirements: [make(fields, { op: 'set' }, 'fail')], asks }
+    const implied = fields.length === 0 ? enumImplied(before, context) : undefined
+    if (implied) return { requirements: [make(implied.refs, { op: 'noneOf', values: implied.values }, 'pass')], asks }
     if (refs.length > 0) {
       if (valueAt?.[1] && !fields.some((field) => field.label.endsWith(valueAt[1] ?? ''))) {
         return { requirements: [make(refs, { op: 'noneOf', values: [scalar(valueAt[1])] }, 'pass')], asks }
@@ -79,6 +83,9 @@ export function readClause(text: string, context: ClauseContext): ClauseRequirem
       if (fields.length > 0) return { requirements: [make(fields, { op: 'unset' }, 'pass')], asks }
     }
   }
+
+  const capabilities = readCapabilities(text, context)
+  if (capabilities) return { requirements: [make(capabilities.refs, capabilities.predicate, capabilities.missing)], asks: true }
 
   const fieldComparison = readFieldComparison(text, context)
   if (fieldComparison) return { requirements: [make(fieldComparison.left, fieldComparison.predicate, 'fail')], asks }
@@ -101,13 +108,23 @@ export function readClause(text: string, context: ClauseContext): ClauseRequirem
     }
   }
 
+  // "every pod has to run with the RuntimeDefault or Localhost seccomp profile": the values name the field.
+  const implied = codeTokens(text).length === 0 ? enumImplied(text, context) : undefined
+  if (implied && /\b(must|has to|have to|needs? to|should|shall|required?)\b/.test(lower)) {
+    const negated = /\b(must not|mustn'?t|can'?t|cannot|may not|never|no|not allowed|banned|forbidden)\b/.test(lower)
+    return { requirements: [make(implied.refs, negated ? { op: 'noneOf', values: implied.values } : { op: 'oneOf', values: implied.values }, negated ? 'pass' : 'fail')], asks }
+  }
+
   // "must set X", "must define both X and Y", "need X": the field after the verb, required.
   const setFields = fieldsAfterVerb(text, lower, context)
   const format = readFormat(lower, text)
   if (setFields.length > 0 && /\b(must|should|has to|have to|needs?|shall|required?|requires|mandatory)\b/.test(lower) && !/\b(must not|mustn'?t|should not|can'?t|cannot|may not)\b/.test(lower)) {
     const assigned = /[:=]\s*[`"']?([\w./-]+)[`"']?/.exec(text.slice(text.search(/\b(set|define|declare|specify|have|has|carry|use)\b/i)))
     if (assigned?.[1] && setFields.length === 1) return { requirements: [make(setFields, { op: 'equals', value: normal(scalar(assigned[1])) }, 'fail')], asks }
-    return { requirements: [make(setFields, format ? { op: 'format', ...format } : { op: 'set' }, 'fail')], asks }
+    const requirement = make(setFields, format ? { op: 'format', ...format } : { op: 'set' }, 'fail')
+    // "define topologySpreadConstraints or a podAntiAffinity": either will do.
+    if (setFields.length > 1 && /\bor\b/i.test(text) && !/\band\b/i.test(text.slice(text.search(/\b(set|define|declare|specify|have|has|carry|use|include|need)\b/i)))) requirement.combine = 'any'
+    return { requirements: [requirement], asks }
   }
 
   // "no hostAliases", "disallow hostPath volumes", "nobody sets spec.externalIPs".
@@ -163,6 +180,33 @@ function combinePredicates(first: PredicateReading, second: PredicateReading): v
     first.missing = 'fail'
   }
   first.end = second.end
+}
+
+/** Enum values named in the text ("NodePort", "RuntimeDefault or Localhost") and the one field whose enum holds them all. */
+function enumImplied(text: string, context: ClauseContext): { refs: ValueRef[]; values: string[] } | undefined {
+  if (context.platform !== 'kubernetes') return undefined
+  const words = [...new Set([...text.matchAll(/\b[A-Z][A-Za-z0-9]+\b/g)].map((match) => match[0]))]
+  if (words.length === 0) return undefined
+  const fields = kubernetesFields(context.schemaKind ?? 'Pod').filter((info) => info.enum && !/initContainers|ephemeralContainers/.test(info.path))
+  const values = words.filter((word) => fields.some((info) => info.enum?.includes(word)))
+  if (values.length === 0) return undefined
+  const holders = fields.filter((info) => values.every((value) => info.enum?.includes(value)))
+  const leaves = new Set(holders.map((info) => info.path.split('.').slice(-2).join('.')))
+  if (holders.length === 0 || leaves.size !== 1) return undefined
+  return { refs: holders.map((info) => kubernetesRef(info, values.join(', '))), values }
+}
+
+/** "Containers must drop ALL capabilities", "only permitted to add back NET_BIND_SERVICE". */
+function readCapabilities(text: string, context: ClauseContext): { refs: ValueRef[]; predicate: Predicate; missing: 'pass' | 'fail' } | undefined {
+  if (context.platform !== 'kubernetes') return undefined
+  const match = /\b(drop|add)(?:s|ed)?\s+(?:back\s+)?(?:only\s+)?(?:the\s+)?((?:[A-Z][A-Z_]{2,}(?:,\s*|\s+(?:and|or)\s+)?)+)/.exec(text)
+  if (!match?.[1] || !match[2] || !/capabilit/i.test(text)) return undefined
+  const values = match[2].split(/,\s*|\s+(?:and|or)\s+/).map((value) => value.trim()).filter((value) => value.length > 0)
+  const refs = kubernetesMentions(context.schemaKind ?? 'Pod', `capabilities ${match[1]}`).filter((ref) => ref.scope === 'container').slice(0, 1)
+  if (refs.length === 0) return undefined
+  if (match[1] === 'drop') return { refs, predicate: { op: 'listAllOf', values }, missing: 'fail' }
+  const only = /\bonly\b/i.test(text)
+  return { refs, predicate: only ? { op: 'listOnly', values } : { op: 'listAllOf', values }, missing: only ? 'pass' : 'fail' }
 }
 
 function predicateStrings(predicate: Predicate): string[] {

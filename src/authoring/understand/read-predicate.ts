@@ -110,6 +110,13 @@ const CUES: Cue[] = [
     },
   },
   {
+    pattern: /\b(?:come|comes|be pulled|pulled|originate|be) from\s+|\bregistr(?:y|ies)\b/,
+    read: (after) => {
+      const registries = [...after.matchAll(/(?<![\w@/.-])((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:\/[a-z0-9._-]+)*\/?|localhost:\d+(?:\/[a-z0-9._-]+)*)/gi)].map((match) => (match[1] ?? '').replace(/\.$/, ''))
+      return registries.length > 0 ? { predicate: { op: 'imageRegistry', registries }, end: after.length } : undefined
+    },
+  },
+  {
     pattern: /\b(?:pinned|referenced|pulled) (?:by|with|to) (?:a |its |an immutable )?(?:sha256 )?digest\b|\bby digest\b/,
     read: () => ({ predicate: { op: 'imageTag', requirement: 'digest' }, end: 0 }),
   },
@@ -137,7 +144,7 @@ const CUES: Cue[] = [
     },
   },
   {
-    pattern: /\b(?:one of|limited to|restricted to|either)\s+/,
+    pattern: /\b(?:one of|limited to|restricted to)\s+/,
     read: (after) => {
       const list = values(after)
       return list.values.length > 0 ? { predicate: { op: 'oneOf', values: list.values }, end: list.end } : undefined
@@ -166,7 +173,7 @@ const CUES: Cue[] = [
         if (list.values.length > 0) return { predicate: list.values.length === 1 && list.values[0] !== undefined ? { op: 'equals', value: list.values[0] } : { op: 'oneOf', values: list.values }, end: unsetOr[0].length + list.end, missing: 'pass' }
       }
       if (/^(unset|not set|absent|omitted|empty)\b/.test(lower)) return { predicate: { op: 'unset' }, end: lower.match(/^\w+( set)?/)?.[0].length ?? 0 }
-      if (NOT_A_VALUE.test(lower)) return undefined
+      if (NOT_A_VALUE.test(lower)) return /^(?:a|an|some) [a-z]+/.test(lower) && !readFormat(lower.slice(0, 60), after.slice(0, 60)) ? { predicate: { op: 'set' }, end: 0 } : undefined
       const list = values(after)
       const [first] = list.values
       if (first === undefined) return undefined
