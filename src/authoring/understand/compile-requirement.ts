@@ -130,7 +130,7 @@ export function valueTest(ref: ValueRef, item: string, predicate: Predicate, mis
   const variants = [...ref.variants].reverse()
   const fallback = ref.containers?.podLevelFallback
   if (fallback) chain = pathTest('object', fallback, (value) => predicateTest(predicate, value, 1), chain)
-  for (const variant of variants) chain = pathTest(item, variant.segments, (value) => predicateTest(predicate, value, variant.scale ?? 1), chain)
+  for (const variant of variants) chain = pathTest(item, variant.segments, (value) => predicateTest(predicate, value, variant.scale ?? 1), chain, 0, ref.scope === 'resource')
   return chain
 }
 
@@ -138,16 +138,26 @@ export function valueTest(ref: ValueRef, item: string, predicate: Predicate, mis
  * `test` over the value at `segments` under `base`, `otherwise` when it is absent. `[]` in the
  * path means every element of the list there (absent or empty list: nothing to judge, true).
  */
-function pathTest(base: string, segments: readonly string[], test: (value: string) => string, otherwise: string, depth = 0): string {
+function pathTest(base: string, segments: readonly string[], test: (value: string) => string, otherwise: string, depth = 0, blocks = false): string {
   const star = segments.indexOf('[]')
   if (star >= 0) {
-    const list = optionalPath(base, segments.slice(0, star))
+    // Every element of a list, or every value of a map (a workflow's `jobs`); none: nothing to judge.
+    const list = `${optionalPath(base, segments.slice(0, star))}.orValue([])`
     const variable = `x${depth}`
-    const inner = pathTest(variable, segments.slice(star + 1), test, otherwise, depth + 1)
-    return `(type(${list}.orValue([])) == list ? ${list}.orValue([]).all(${variable}, ${inner}) : ${otherwise})`
+    const inner = pathTest(variable, segments.slice(star + 1), test, otherwise, depth + 1, blocks)
+    const overMap = pathTest(`${list}[k${depth}]`, segments.slice(star + 1), test, otherwise, depth + 1, blocks)
+    return `(type(${list}) == list ? ${list}.all(${variable}, ${inner}) : (type(${list}) == map ? ${list}.all(k${depth}, ${overMap}) : ${otherwise}))`
+  }
+  if (segments.length === 0) return test(base)
+  // A Terraform block is a list of one map (metadata_options = [{http_tokens = ...}]): its fields are read inside.
+  if (blocks && segments.length > 1 && depth < 4) {
+    const head = optionalPath(base, segments.slice(0, 1))
+    const variable = `b${depth}`
+    const inside = pathTest(variable, segments.slice(1), test, otherwise, depth + 1, blocks)
+    const asMap = pathTest(`${head}.value()`, segments.slice(1), test, otherwise, depth + 1, blocks)
+    return `(type(${head}.orValue(null)) == list ? (size(${head}.value()) == 0 ? ${otherwise} : ${head}.value().all(${variable}, ${inside})) : (type(${head}.orValue(null)) == map ? ${asMap} : ${otherwise}))`
   }
   const optional = optionalPath(base, segments)
-  if (segments.length === 0) return test(base)
   return `(${presentTest(optional)} ? ${test(`${optional}.value()`)} : ${otherwise})`
 }
 

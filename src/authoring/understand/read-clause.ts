@@ -38,7 +38,8 @@ const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|nobody (?:sets?|uses?)|don
 
 const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not) (?:allowed|permitted|acceptable|ok|okay)\b|\bdoesn'?t cut it\b|\bis a violation\b|\bnot ok\b/
 
-export function readClause(text: string, context: ClauseContext): ClauseRequirements {
+export function readClause(written: string, context: ClauseContext): ClauseRequirements {
+  const text = elementPaths(written)
   const lower = text.toLowerCase()
   // "We deliberately do not set CPU limits": what the team does, not what the rule asks.
   if (/^\s*(?:but\s+|and\s+|so\s+)?(we|i|they)\b/.test(lower) && !/\b(must|need to|needs to|require|should|have to|has to|want)\b/.test(lower)) return { requirements: [], asks: false }
@@ -94,14 +95,14 @@ export function readClause(text: string, context: ClauseContext): ClauseRequirem
     const fields = fieldsIn(text.slice(0, reading.cueIndex), context)
     const afterFields = fields.length === 0 ? fieldsAfterVerb(text, lower, context) : []
     const refs = fields.length > 0 ? fields : afterFields.length > 0 ? afterFields : []
-    if (refs.length === 0 && context.previous && /^\s*(it|they|this|that|the value|which|and|, )?\s*$/i.test(text.slice(0, reading.cueIndex).replace(/\b(must|has to|have to|needs? to|should|also|both|all|each|every|one|of|them|its|value)\b/gi, ''))) {
+    if (refs.length === 0 && context.previous && refersBack(text.slice(0, reading.cueIndex), context.previous)) {
       return { requirements: [make(context.previous, reading.predicate, missingFor(reading, reading.predicate, context.previous))], asks }
     }
     if (refs.length === 0 && context.platform === 'kubernetes') refs.push(...fieldsByEnum(reading.predicate, context))
     if (refs.length > 0) {
       refineByEnum(refs, reading.predicate, context)
       const second = reading.end < text.length ? readPredicate(text, lower, reading.end) : undefined
-      if (second && /^\s*(,\s*)?(and|but|,)\s+(also\s+)?(be\s+|is\s+|must\s+be\s+)?$/i.test(text.slice(reading.end, second.cueIndex))) combinePredicates(reading, second)
+      if (second && /^\s*(\w+ly\s+)?(,\s*)?(and|but|,)\s+(also\s+)?(be\s+|is\s+|must\s+(also\s+)?be\s+|has to be\s+)?$/i.test(text.slice(reading.end, second.cueIndex))) combinePredicates(reading, second)
       const predicate = scaled(reading, refs)
       const formatted = formatInsteadOfEquals(predicate, text.slice(reading.cueIndex))
       return { requirements: [make(refs, formatted, missingFor(reading, formatted, refs))], asks }
@@ -241,6 +242,32 @@ function fieldsByEnum(predicate: Predicate, context: ClauseContext): ValueRef[] 
   return only && matches.length === 1 ? [kubernetesRef(only, wanted.join(', '))] : []
 }
 
+/** "every host in spec.rules" is `spec.rules[].host`; "each job in jobs must set timeout_minutes" judges `jobs[].timeout_minutes`. */
+export function elementPaths(text: string): string {
+  const item = /\b(?:every|each|all|any)\s+(?:single\s+)?(?:one of (?:the|those|these)\s+)?([a-z][\w-]*?)(?:es|s)?\s+(?:in|of|under|listed in|inside)\s+(?:the\s+)?[`"']?([A-Za-z_][\w.-]*?)(?:\[\*?\])?[`"']?(?=[\s,.:;]|$)(?:\s+(?:array|list|map|section|block))?/i.exec(text)
+  if (!item?.[1] || !item[2]) return text
+  const [whole, noun, list] = item
+  const before = text.slice(0, item.index)
+  const tail = text.slice(item.index + whole.length)
+  const fieldAfter = /(^|[\s(`])([a-z][\w]*(?:_[\w]+)+|[a-z]+[A-Z][\w]*|[a-z][\w-]*\.[\w.-]+)\b/.exec(tail.split(/[.;]\s/)[0] ?? '')
+  // "each job in jobs must set timeout_minutes": the element's own fields follow.
+  if (fieldAfter && /^(entry|entrie|element|item|job|route|flag|rule|statement|step|record|object|topic|service|user|member|resource|target|listener|one)$/i.test(noun)) {
+    const at = (fieldAfter.index ?? 0) + (fieldAfter[1] ?? '').length
+    return `${before}${tail.slice(0, at)}${list}[].${tail.slice(at)}`
+  }
+  return `${before}${list}[].${noun}${tail}`
+}
+
+/** "it", "every one of those hosts", "the value": the subject is the field of the requirement before. */
+function refersBack(subject: string, previous: ValueRef[]): boolean {
+  const rest = subject.replace(/\b(must|has to|have to|needs? to|should|also|both|all|each|every|one|of|them|its|value|and|so|then|but)\b/gi, '').replace(/[,\s]+/g, ' ').trim().toLowerCase()
+  if (/^(it|they|this|that|which|these|those|the value|the values)?$/.test(rest)) return true
+  const pronoun = /^(those|these|the|such)\s+(\w+)$/.exec(rest)
+  if (!pronoun?.[2]) return false
+  const noun = pronoun[2].replace(/s$/, '')
+  return previous.some((ref) => (ref.variants[0]?.segments.at(-1) ?? '').toLowerCase().includes(noun))
+}
+
 function firstMatch(pattern: RegExp, text: string): { index: number; length: number } | undefined {
   const global = new RegExp(pattern.source, 'g')
   const match = global.exec(text)
@@ -375,8 +402,13 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
     for (const ref of refsForToken(token.token, context)) add(ref)
     if (firstOnly && refs.length > 0) break
   }
-  if (refs.length > 0 || context.platform !== 'kubernetes') {
-    if (refs.length === 0 && context.platform === 'generic') for (const ref of genericWordRefs(text)) add(ref)
+  if (refs.length > 0) return refs
+  if (context.platform !== 'kubernetes') {
+    for (const phrase of phrasesIn(text)) {
+      const knownRef = knownField(phrase, context)
+      if (knownRef) add(knownRef)
+    }
+    if (refs.length === 0) for (const ref of wordVariantRefs(text, context)) add(ref)
     return refs
   }
   // Words: "memory limit", "CPU and memory requests", "readiness probe".
@@ -418,9 +450,13 @@ function knownField(phrase: string, context: ClauseContext): ValueRef | undefine
   const words = wordsOf(phrase)
   if (words.length === 0 || words.length > 3) return undefined
   const wanted = words.join('')
+  const UNIT_WORDS = /^(ms|msec|millis|milliseconds?|s|sec|secs|seconds?|minutes?|mins?|hours?|days?|in|count|value|name)$/
   return context.known?.find((ref) => {
     const last = ref.variants[0]?.segments.at(-1) ?? ''
-    return wordsOf(last).join('') === wanted || last.toLowerCase() === phrase.toLowerCase()
+    const lastWords = wordsOf(last)
+    if (lastWords.join('') === wanted || last.toLowerCase() === phrase.toLowerCase()) return true
+    // "the timeout" for timeoutMs, "the ttl" for ttlSeconds.
+    return lastWords.length > words.length && lastWords.slice(0, words.length).join('') === wanted && lastWords.slice(words.length).every((word) => UNIT_WORDS.test(word))
   })
 }
 
@@ -502,9 +538,26 @@ function fieldsAfterVerb(text: string, lower: string, context: ClauseContext): V
   return []
 }
 
-/** Generic documents named by words ("the timeout"): no path was written, so none is guessed. */
-function genericWordRefs(_text: string): ValueRef[] {
-  return []
+/**
+ * Terraform and generic documents named by words ("the volume type", "the timeout"): the names
+ * the words make (volume_type, volumeType, type), tried in turn where the document has them.
+ */
+function wordVariantRefs(text: string, context: ClauseContext): ValueRef[] {
+  const phrase = phrasesIn(text).pop()
+  if (!phrase) return []
+  const words = phrase
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter((word) => /^[a-z][a-z0-9]*$/.test(word) && !/^(must|should|be|is|are|has|have|need|needs|every|each|all|any|the|a|an|its|their|resource|resources|config|configuration|document|file|settings?)$/.test(word))
+  if (words.length === 0 || words.length > 3) return []
+  const names = new Set<string>()
+  for (let start = 0; start < words.length; start += 1) {
+    const part = words.slice(start)
+    names.add(part.join('_'))
+    if (context.platform === 'generic') names.add(part.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join(''))
+  }
+  const scope = context.platform === 'terraform' ? 'resource' : 'object'
+  return [{ scope, variants: [...names].map((name) => ({ segments: [name] })), label: phrase }]
 }
 
 export { kubernetesRef, kubernetesFields }

@@ -161,11 +161,11 @@ const CUES: Cue[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`\b${MODAL} (?:be )?(?:set|present|defined|specified|declared|provided|populated|configured|listed)\b(?! to)|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
+    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured)\b(?! to| in)|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
     read: () => ({ predicate: { op: 'set' }, end: 0 }),
   },
   {
-    pattern: /\b(?:must|has to|have to|needs? to|should|shall) (?:be )?(?:set to|equal(?: to)?|be)\s+|\b(?:set to|=|==)\s*|:\s+(?=["'`]?[\w-])/,
+    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: also| always| all| each| both| explicitly)? (?:be )?(?:set to|equal(?: to)?|be)\s+|\bset to\s+|\s?==?\s*(?=["'`\w-])|:\s+(?=["'`]?[\w-])/,
     read: (after, lower) => {
       const unsetOr = /^(?:either )?(?:unset|not set|absent|omitted|left unset) or (?:set to |explicitly )?/.exec(lower)
       if (unsetOr) {
