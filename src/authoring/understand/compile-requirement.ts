@@ -36,6 +36,8 @@ export function compileRequirement(requirement: Requirement): Rule {
   }
   if (variables.length > 0) rule.variables = variables
   if (requirement.subject.platform === 'kubernetes' && requirement.subject.kinds.length > 0) rule.match = { kinds: [...requirement.subject.kinds] }
+  // No kind named: fields of the pod spec judge Pods (and, through autogen, the pod templates of controllers).
+  if (requirement.subject.platform === 'kubernetes' && requirement.subject.kinds.length === 0 && requirement.values.some((ref) => ref.scope === 'container' || ref.variants[0]?.segments[0] === 'spec')) rule.match = { kinds: ['Pod'] }
   if (terraform) rule.match = { conditions: [{ name: 'terraform-document', expression: terraformDocumentCondition }] }
   return rule
 }
@@ -71,9 +73,10 @@ function predicateWord(predicate: Predicate): string {
 }
 
 function containersExpression(set: ContainerSet | undefined): string {
-  const lists = ['object.?spec.?containers.orValue([])']
-  if (set?.init !== false) lists.push('object.?spec.?initContainers.orValue([])')
-  if (set?.ephemeral !== false) lists.push('object.?spec.?ephemeralContainers.orValue([])')
+  const spec = optionalPath('object', set?.podSpec ?? ['spec'])
+  const lists = [`${spec}.?containers.orValue([])`]
+  if (set?.init !== false) lists.push(`${spec}.?initContainers.orValue([])`)
+  if (set?.ephemeral !== false) lists.push(`${spec}.?ephemeralContainers.orValue([])`)
   return lists.join(' + ')
 }
 
@@ -203,6 +206,8 @@ function predicateTest(predicate: Predicate, value: string, scale: number): stri
       return `(type(${value}) == list ? ${value}.all(x, x in ${celList(predicate.values)}) : ${value} in ${celList(predicate.values)})`
     case 'imageRegistry':
       return `(${IS_STRING(value)} && ${celList(predicate.registries.map((registry) => registry.replace(/\/+$/, '') + '/'))}.exists(p, ${normalizedImage(value)}.startsWith(p)))`
+    case 'imageRegistryDenied':
+      return `!(${IS_STRING(value)} && ${celList(predicate.registries.map((registry) => registry.replace(/\/+$/, '') + '/'))}.exists(p, ${normalizedImage(value)}.startsWith(p)))`
     case 'imageTag':
       return imageTagTest(value, predicate.requirement)
     case 'compareField':

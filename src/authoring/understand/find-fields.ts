@@ -68,13 +68,16 @@ const TYPE_OF: Record<string, ValueType> = {
 /** A Kubernetes schema path as a ValueRef: container paths become container-scoped. */
 export function kubernetesRef(info: FieldInfo, label: string): ValueRef {
   const segments = pathSegments(info.path)
-  const containerIndex = segments.findIndex((segment, index) => /^(containers|initContainers|ephemeralContainers)$/.test(segment) && segments[index + 1] === '[]' && segments[index - 1] === 'spec' && index === 1)
+  const containerIndex = segments.findIndex((segment, index) => /^(containers|initContainers|ephemeralContainers)$/.test(segment) && segments[index + 1] === '[]' && segments[index - 1] === 'spec')
   const ref: ValueRef = { scope: 'object', variants: [{ segments }], label }
-  if (containerIndex === 1) {
+  if (containerIndex >= 1) {
     ref.scope = 'container'
-    ref.variants = [{ segments: segments.slice(3) }]
-    const list = segments[1]
-    ref.containers = { init: list !== 'containers' || true, ephemeral: list !== 'containers' || true }
+    const inside = segments.slice(containerIndex + 2)
+    ref.variants = [{ segments: inside }]
+    const leaf = inside[0] ?? ''
+    // Kubernetes refuses probes on init and ephemeral containers, and ports and resources on ephemeral ones.
+    const probe = /Probe$|^lifecycle$/.test(leaf)
+    ref.containers = { init: !probe, ephemeral: !probe && !/^(ports|resources)$/.test(leaf), podSpec: segments.slice(0, containerIndex) }
   }
   const type = TYPE_OF[info.type]
   if (type) ref.type = type

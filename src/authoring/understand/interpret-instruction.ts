@@ -1,5 +1,7 @@
 import type { Rule } from '../../engine/index.js'
+import { VOCABULARY } from '../catalog/index.js'
 import type { Platform } from '../catalog/rule-template.js'
+import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { POD_CONTROLLERS } from '../text/kinds.js'
 import { codeTokens } from './find-fields.js'
 import { readClause, fieldsIn, type ClauseContext } from './read-clause.js'
@@ -39,43 +41,62 @@ export interface Interpretation {
   sentences: ReadSentence[]
 }
 
+/** Whether a sentence asks for something once typos of the catalog's words are fixed ("reqiure cpu limts"). */
+const ASKS_AFTER_TYPOS = (text: string): boolean => /\b(must|require[sd]?|need|needs|should|no|never|only|disallow|forbid|deny|block|enforce|ensure)\b/.test(normalizeText(text, VOCABULARY))
+
 const TICKET_TITLE = /^[A-Z][A-Z0-9]+-\d+\b/
 const MODAL_WORD = /\b(must|mustn'?t|has to|have to|needs?|should|shall|can'?t|cannot|may not|never|required?|requires|mandatory|not allowed|disallow|forbid|ban|block|reject|no)\b/i
 const PERMISSION = /\b(is|are|'s|counts? as)\s+(fine|ok|okay|allowed|acceptable|permitted)\b|\bis fine\b|\bare fine\b|\bmay (?:use|set|be)\b|\bcan (?:use|set|be|do)\b|\bwhatever they like\b|\bdon'?t care\b|\bout of scope\b|\bnot affected\b/i
 const RATIONALE = /^(because|since|so that|as|this is|that'?s|we'?ve|we have|otherwise|reason|background|context|note|fyi|thanks|thank you|cheers|hey|hi)\b/i
 
-export function interpretInstruction(instruction: string, context: InstructionContext, named: NamedRequirementReader): Interpretation {
+export function interpretInstruction(instruction: string, context: InstructionContext, namedReader: NamedRequirementReader): Interpretation {
   const segments = segmentInstruction(instruction)
   const sentences: ReadSentence[] = []
   const all: Requirement[] = []
-  const schemaKind = schemaKindFor(context)
+  // Without a resource label, the kinds a sentence names (else those named before) are its subject.
+  let namedKinds: string[] = []
+  const kindsFor = (text: string): string[] => {
+    if (context.platform !== 'kubernetes' || context.kinds.length > 0) return context.kinds
+    const named = kindsNamedIn(normalizeText(text))
+    if (named.length > 0) namedKinds = named
+    return namedKinds
+  }
+  const schemaKindOf = (text: string): string | undefined => schemaKindFor({ platform: context.platform, kinds: kindsFor(text) })
   let previous: ValueRef[] | undefined
   const known: ValueRef[] = []
 
   const readUnit = (text: string, group: number, parenthetical: boolean): void => {
     const trimmed = stripLabelPrefix(text.trim())
     if (trimmed === '') return
-    if (isHeading(trimmed) && !hasModifiers(readModifiers(trimmed, context)) && codeTokens(trimmed).length === 0) {
+    if (isHeading(trimmed) && !hasModifiers(readModifiers(trimmed, context)) && codeTokens(trimmed).length === 0 && !readsRequirements(trimmed, context, schemaKindOf(trimmed))) {
       sentences.push({ text, role: 'heading', requirements: [], catalogRules: [], group, note: 'a heading or title; it states no requirement of its own' })
       return
     }
     const afterColon = colonContent(trimmed)
-    if (afterColon && readsRequirements(afterColon, context, schemaKind)) {
+    if (afterColon && readsRequirements(afterColon, context, schemaKindOf(afterColon))) {
       sentences.push({ text: trimmed.slice(0, trimmed.length - afterColon.length).trim(), role: 'restatement', requirements: [], catalogRules: [], group, note: 'introduces the requirement after the colon' })
       readUnit(afterColon, group, parenthetical)
       return
     }
     for (const clauseText of conditionalAware(trimmed)) {
-      const split = splitCondition(clauseText, { platform: context.platform, kinds: context.kinds, schemaKind })
+      const kinds = kindsFor(clauseText)
+      const schemaKind = schemaKindOf(clauseText)
+      const split = splitCondition(clauseText, { platform: context.platform, kinds, schemaKind })
       const { condition, body } = split.condition && !readsRequirements(split.body, context, schemaKind) ? { condition: undefined, body: clauseText } : split
       const modifiers = readModifiers(body, context)
       const blanked = blank(body, modifiers.spans)
-      const clauseContext: ClauseContext = { platform: context.platform, kinds: context.kinds, schemaKind, known }
+      const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known }
       if (previous) clauseContext.previous = previous
       // A remark in parentheses states a requirement only with a verb that asks for one ("so kms_key_id has to be set").
       const reading = parenthetical && !MODAL_WORD.test(blanked) ? { requirements: [], asks: false } : readClause(blanked, clauseContext)
       const only = onlyAllowedInversion(blanked, modifiers, clauseContext)
-      const requirements = only ?? reading.requirements
+      let requirements = only ?? reading.requirements
+      // A field guessed from words alone gives way to a named requirement of the catalog ("S3 buckets must be encrypted").
+      let named: Rule[] | undefined
+      if (requirements.length > 0 && requirements.every((requirement) => requirement.values.every((ref) => ref.weak))) {
+        named = namedReader(clauseText)
+        if (named && named.length > 0) requirements = []
+      }
       const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group }
       if (requirements.length > 0) {
         for (const requirement of requirements) {
@@ -109,8 +130,11 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         const targets = modifierTargets(modifiers, sentences, group, all, mentioned)
         for (const target of targets) applyModifiers(target, modifiers, mentioned.length > 0)
         sentence.note = targets.length > 0 ? `qualifies ${targets.length} requirement${targets.length === 1 ? '' : 's'}` : 'qualifies the requirements it names; none matched'
-      } else if (reading.asks && !PERMISSION.test(blanked)) {
-        const rules = named(clauseText)
+      } else if (reading.problem && /addresses a model/.test(reading.problem)) {
+        sentence.role = 'requirement'
+        sentence.problem = reading.problem
+      } else if ((reading.asks || ASKS_AFTER_TYPOS(blanked)) && !PERMISSION.test(blanked)) {
+        const rules = named ?? namedReader(clauseText)
         if (rules && rules.length > 0) {
           const ruleModifiers = modifiers
           for (const rule of rules) narrowNamedRule(rule, ruleModifiers)

@@ -4,6 +4,7 @@ import { comparisonScale, readFormat, readPredicate, type PredicateReading } fro
 import { fieldDurationUnit, readValueList } from './read-values.js'
 import type { Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
+import { looksLikeInjection } from '../prompt-check.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -81,7 +82,29 @@ export function readClause(written: string, context: ClauseContext): ClauseRequi
       const list = readValueList(before.replace(/^.*?\b(?:and|so is|also|even)\b/i, ''))
       const values = fields.length === 0 ? list.values.filter((value) => typeof value !== 'string' || !/^(it|this|that|they|anything|any)$/i.test(value)) : []
       if (values.length > 0) return { requirements: [make(refs, { op: 'noneOf', values: values.map(normal) }, 'pass')], asks }
-      if (fields.length > 0) return { requirements: [make(fields, { op: 'unset' }, 'pass')], asks }
+      if (fields.length > 0) return { requirements: [make(fields, absentPredicate(fields), 'pass')], asks }
+    }
+  }
+
+  const injected = looksLikeInjection(text) || OFF_TOPIC.test(lower)
+  if (injected) return { requirements: [], problem: 'it addresses a model or asks for something that is not a rule about documents', asks: true }
+
+  const toggled = readToggle(text, lower, context)
+  if (toggled) return { requirements: [make(toggled.refs, { op: 'equals', value: toggled.value }, 'fail')], asks: true }
+
+  const namespaceBan = /\b(?:no|not|nothing|never|nobody|don'?t|do not|must not|may not|can'?t|cannot)\b.{0,50}?\b(?:the\s+)?[`"']?([a-z0-9][a-z0-9-]*)[`"']?\s+namespace\b/.exec(lower)
+  if (namespaceBan?.[1] && context.platform === 'kubernetes' && !/\b(except|unless|only|other than)\b/.test(lower) && codeTokens(text).length === 0 && !/\b(host|pid|ipc|network|user|linux|kernel)$/.test(namespaceBan[1])) {
+    return { requirements: [make([{ scope: 'object', variants: [{ segments: ['metadata', 'namespace'] }], label: 'namespace', type: 'string' }], { op: 'noneOf', values: [namespaceBan[1]] }, 'fail')], asks: true }
+  }
+
+  const early = firstMatch(NEGATIVE_EXISTENCE, lower)
+  if (early && !/\b(we|i|they)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, early.index))) {
+    const after = text.slice(early.index + early.length)
+    const fields = fieldsIn(after.split(/[,;.]|\b(?:unless|except|if|when)\b/)[0] ?? after, context)
+    if (fields.length > 0 && !/^\s*(?:more|less|fewer|higher|lower)\b/i.test(after)) {
+      const registries = readPredicate(after, after.toLowerCase())
+      if (registries?.predicate.op === 'imageRegistry') return { requirements: [make(fields, { op: 'imageRegistryDenied', registries: registries.predicate.registries }, 'pass')], asks: true }
+      return { requirements: [make(fields, absentPredicate(fields), 'pass')], asks: true }
     }
   }
 
@@ -99,6 +122,8 @@ export function readClause(written: string, context: ClauseContext): ClauseRequi
       return { requirements: [make(context.previous, reading.predicate, missingFor(reading, reading.predicate, context.previous))], asks }
     }
     if (refs.length === 0 && context.platform === 'kubernetes') refs.push(...fieldsByEnum(reading.predicate, context))
+    // "at least 2 replicas", "memory requests of at least 64Mi": the field after the number.
+    if (refs.length === 0 && reading.predicate.op === 'compare') refs.push(...fieldsIn(text.slice(reading.end).split(/[,;.]/)[0] ?? '', context).filter((ref) => !ref.weak))
     if (refs.length > 0) {
       refineByEnum(refs, reading.predicate, context)
       const second = reading.end < text.length ? readPredicate(text, lower, reading.end) : undefined
@@ -134,7 +159,7 @@ export function readClause(written: string, context: ClauseContext): ClauseRequi
   const descriptive = negative !== undefined && /\b(we|i|they|people|teams?|nobody here)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, negative.index))
   if (negative && !descriptive) {
     const fields = fieldsIn(text.slice(negative.index + negative.length), context, true)
-    if (fields.length > 0) return { requirements: [make(fields, { op: 'unset' }, 'pass')], asks }
+    if (fields.length > 0) return { requirements: [make(fields, absentPredicate(fields), 'pass')], asks }
   }
 
   // "owner as an email address", "version as semver".
@@ -200,7 +225,7 @@ function enumImplied(text: string, context: ClauseContext): { refs: ValueRef[]; 
 /** "Containers must drop ALL capabilities", "only permitted to add back NET_BIND_SERVICE". */
 function readCapabilities(text: string, context: ClauseContext): { refs: ValueRef[]; predicate: Predicate; missing: 'pass' | 'fail' } | undefined {
   if (context.platform !== 'kubernetes') return undefined
-  const match = /\b(drop|add)(?:s|ed)?\s+(?:back\s+)?(?:only\s+)?(?:the\s+)?((?:[A-Z][A-Z_]{2,}(?:,\s*|\s+(?:and|or)\s+)?)+)/.exec(text)
+  const match = /\b(drop|add)(?:s|ed)?\s+(?:back\s+)?(?:only\s+)?(?:the\s+)?([A-Z][A-Z_]{2,}(?:(?:,\s*|\s+(?:and|or)\s+)[A-Z][A-Z_]{2,})*)/.exec(text)
   if (!match?.[1] || !match[2] || !/capabilit/i.test(text)) return undefined
   const values = match[2].split(/,\s*|\s+(?:and|or)\s+/).map((value) => value.trim()).filter((value) => value.length > 0)
   const refs = kubernetesMentions(context.schemaKind ?? 'Pod', `capabilities ${match[1]}`).filter((ref) => ref.scope === 'container').slice(0, 1)
@@ -321,6 +346,23 @@ function missingFor(reading: PredicateReading, predicate: Predicate, refs: Value
 
 const MAP_WORD = /\b(labels?|labell?ed|annotations?|annotated|tags?|tagged)\b/
 
+/** Requests that are not about documents: a model is being addressed, or something else is asked. */
+const OFF_TOPIC = /\b(write|compose|tell|sing)\b.{0,20}\b(poem|story|joke|song|essay|haiku)\b|\bmark (every|all|each) (document|input|request)s? as (passing|passed|compliant)\b|\bmake (it|this|that|them) (fast|faster|quick|quicker|better|nicer|pretty)\b/
+
+/** "no privileged containers" on a boolean means not true; on anything else, not set. */
+function absentPredicate(fields: ValueRef[]): Predicate {
+  return fields.every((ref) => ref.type === 'boolean') ? { op: 'noneOf', values: [true] } : { op: 'unset' }
+}
+
+/** "disable service account token automounting", "enable deletion protection": a boolean set by a verb. */
+function readToggle(text: string, lower: string, context: ClauseContext): { refs: ValueRef[]; value: boolean } | undefined {
+  const verb = /^(?:please\s+)?(?:(?:we\s+)?(?:must|should|need to|have to)\s+)?(?:always\s+)?(enable|disable|turn on|turn off|switch on|switch off)\s+/.exec(lower)
+  if (!verb?.[1]) return undefined
+  const refs = fieldsIn(text.slice(verb[0].length), context)
+  if (refs.length === 0 || !refs.every((ref) => ref.type === 'boolean' || ref.type === undefined)) return undefined
+  return { refs, value: /^(enable|turn on|switch on)$/.test(verb[1]) }
+}
+
 interface MapEntry {
   values: ValueRef[]
   predicate: Predicate
@@ -356,7 +398,7 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   }
   for (const match of listText.matchAll(keyPattern)) {
     const key = match[1] ?? match[2] ?? match[3] ?? match[4] ?? ''
-    if (/^(and|or|the|a|an|on|of|with|these|following|labels?|keys?|named|called|itself|not|just|pod|template|deployment|deployments|resource|resources|metadata|both|all|every|each|must|plus|in|key|value|set|to|its|their|it|present|required|too|also)$/i.test(key)) continue
+    if (/^(and|or|the|a|an|on|of|with|these|following|labels?|keys?|named|called|itself|not|just|pod|template|deployment|deployments|resource|resources|metadata|both|all|every|each|must|plus|in|key|value|set|to|its|their|it|present|required|too|also|match|matches|matching|should|be|need|needs|has|have)$/i.test(key)) continue
     if (/^[A-Z]/.test(key) && !tag && !/[./-]/.test(key) && key.length > 12) break
     keys.push(key)
     if (keys.length > 12) break
@@ -557,7 +599,7 @@ function wordVariantRefs(text: string, context: ClauseContext): ValueRef[] {
     if (context.platform === 'generic') names.add(part.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join(''))
   }
   const scope = context.platform === 'terraform' ? 'resource' : 'object'
-  return [{ scope, variants: [...names].map((name) => ({ segments: [name] })), label: phrase }]
+  return [{ scope, variants: [...names].map((name) => ({ segments: [name] })), label: phrase, weak: true }]
 }
 
 export { kubernetesRef, kubernetesFields }

@@ -55,7 +55,10 @@ function tagRef(key: string): ValueRef {
   return { scope: 'resource', variants: [{ segments: ['tags', key] }, { segments: ['labels', key] }], label: `tag ${key}`, type: 'string' }
 }
 
-const NAME_WORD = String.raw`[\`"']?([a-z0-9][a-z0-9.-]*[a-z0-9*]|[a-z0-9])[\`"']?`
+const NAME_WORD = String.raw`[\`"']?(?:[a-z0-9][a-z0-9.-]*[a-z0-9*]|[a-z0-9])[\`"']?`
+/** Names joined by commas, "and", "or": the separator is required between two names, so matching stays linear. */
+const NAME_LIST = String.raw`${NAME_WORD}(?:(?:,\s*|\s+and\s+|\s+or\s+|,\s*and\s+|,\s*or\s+)${NAME_WORD})*`
+const PLAIN_LIST = String.raw`[a-z0-9][a-z0-9-]*(?:(?:,\s*|\s+and\s+|\s+or\s+|,\s*and\s+|,\s*or\s+)[a-z0-9][a-z0-9-]*)*`
 
 /** Names in a list such as "kube-system, kube-public and kube-node-lease". */
 function namesIn(text: string): string[] {
@@ -113,12 +116,12 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
 
 function readScopes(text: string, lower: string, context: ModifierContext, modifiers: Modifiers, take: (match: RegExpExecArray | null) => void): void {
   // Exemptions by namespace: "except the monitoring namespace", "kube-system ... are exempt", "only exception is X".
-  const exceptNamespace = new RegExp(String.raw`\b(?:except|excluding|other than|apart from|but not|exceptions?:?|only exception is|exception is|exempt(?:ion)?s? (?:is|are|:)?)\s+(?:for\s+)?(?:anything |everything |pods? |workloads? )?(?:in\s+)?(?:the\s+)?((?:${NAME_WORD}(?:,\s*|\s+and\s+|\s+or\s+)?)+)\s*namespaces?\b`).exec(lower)
+  const exceptNamespace = new RegExp(String.raw`\b(?:except|excluding|other than|apart from|but not|exceptions?:?|only exception is|exception is|exempt(?:ion)?s? (?:is|are|:)?)\s+(?:for\s+)?(?:anything |everything |pods? |workloads? )?(?:in\s+)?(?:the\s+)?(${NAME_LIST})\s*namespaces?\b`).exec(lower)
   if (exceptNamespace?.[1]) {
     modifiers.exemptions.push(namespaceCondition(namesIn(exceptNamespace[1]), exceptNamespace[0]))
     take(exceptNamespace)
   }
-  const exemptNamespaces = /((?:[a-z0-9][a-z0-9-]*[a-z0-9](?:,\s*|\s+and\s+|\s+or\s+)?)+)\s+(?:namespaces?\s+)?(?:are|is)\s+(?:exempt|excluded|not affected|ignored|out of scope)\b/.exec(lower)
+  const exemptNamespaces = new RegExp(String.raw`(${PLAIN_LIST})\s+(?:namespaces?\s+)?(?:are|is)\s+(?:exempt|excluded|not affected|ignored|out of scope)\b`).exec(lower)
   if (exemptNamespaces?.[1] && context.platform === 'kubernetes' && !/\b(replica|containers?|deployments?|pods?|secrets?)\b/.test(exemptNamespaces[1])) {
     const names = namesIn(exemptNamespaces[1])
     if (names.length > 0) {
@@ -126,7 +129,7 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
       take(exemptNamespaces)
     }
   }
-  const anythingIn = /\b(?:exceptions?|exempt)\b[^.]*?\banything in\s+((?:[a-z0-9][a-z0-9-]*(?:,\s*|\s+and\s+|\s+or\s+)?)+)/.exec(lower)
+  const anythingIn = new RegExp(String.raw`\b(?:exceptions?|exempt)\b[^.]{0,80}?\banything in\s+(${PLAIN_LIST})`).exec(lower)
   if (anythingIn?.[1] && !exceptNamespace) {
     modifiers.exemptions.push(namespaceCondition(namesIn(anythingIn[1]), anythingIn[0]))
     take(anythingIn)
@@ -141,7 +144,7 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
   } else if (notPrefix) {
     take(/\bnamespaces? that (?:don'?t|do not) (?:start|begin) with\s+\S+/.exec(lower))
   }
-  const inNamespace = new RegExp(String.raw`\b(?:only\s+)?(?:in|within|inside|for)\s+(?:the\s+)?((?:${NAME_WORD}(?:,\s*|\s+and\s+|\s+or\s+)?)+)\s+namespaces?\b`).exec(lower)
+  const inNamespace = new RegExp(String.raw`\b(?:only\s+)?(?:in|within|inside|for)\s+(?:the\s+)?(${NAME_LIST})\s+namespaces?\b`).exec(lower)
   if (inNamespace?.[1] && !exceptNamespace && !prefixScope && context.platform === 'kubernetes') {
     const names = namesIn(inNamespace[1]).filter((name) => !/^(production|prod|every|each|other|their|its|same|own|a|an)$/.test(name))
     if (names.length > 0 && !/\b(everywhere else|other namespaces|any namespace|every namespace|all namespaces)\b/.test(lower.slice(inNamespace.index + inNamespace[0].length, inNamespace.index + inNamespace[0].length + 5))) {
@@ -154,7 +157,7 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
       take(inNamespace)
     }
   }
-  const onlyInBare = /\bonly (?:allowed |permitted )?in\s+((?:[a-z0-9][a-z0-9-]*(?:,\s*|\s+and\s+|\s+or\s+)?)+?)(?:\s+namespaces?)?(?=[\s.,;]|$)/.exec(lower)
+  const onlyInBare = new RegExp(String.raw`\bonly (?:allowed |permitted )?in\s+(${PLAIN_LIST})(?:\s+namespaces?)?(?=[\s.,;]|$)`).exec(lower)
   if (onlyInBare?.[1] && !inNamespace && context.platform === 'kubernetes') {
     const names = namesIn(onlyInBare[1])
     if (names.length > 0) {

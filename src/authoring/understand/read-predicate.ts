@@ -110,10 +110,18 @@ const CUES: Cue[] = [
     },
   },
   {
-    pattern: /\b(?:come|comes|be pulled|pulled|originate|be) from\s+|\bregistr(?:y|ies)\b/,
+    pattern: /\b(?:come|comes|be pulled|pulled|originate|be|only) from\s+|\bregistr(?:y|ies)\b/,
     read: (after) => {
-      const registries = [...after.matchAll(/(?<![\w@/.-])((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:\/[a-z0-9._-]+)*\/?|localhost:\d+(?:\/[a-z0-9._-]+)*)/gi)].map((match) => (match[1] ?? '').replace(/\.$/, ''))
-      return registries.length > 0 ? { predicate: { op: 'imageRegistry', registries }, end: after.length } : undefined
+      const clause = after.split(/\s+and\s+(?:be|never|must|no)\b|;/)[0] ?? after
+      const registries = [...clause.matchAll(/(?<![\w@/.-])((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:\/[a-z0-9._-]+)*\/?|localhost:\d+(?:\/[a-z0-9._-]+)*)/gi)].map((match) => (match[1] ?? '').replace(/\.$/, ''))
+      return registries.length > 0 ? { predicate: { op: 'imageRegistry', registries }, end: clause.length } : undefined
+    },
+  },
+  {
+    pattern: /\b(?:must|has to|should|needs? to)?\s*(?:match(?:es)?|matching|conform to)\s+(?:the\s+)?(?:regex|pattern|regular expression)?\s*(?=[`"']?[\^(\[\\])/,
+    read: (after) => {
+      const token = /^[`"']?(\S+?)[`"']?(?=\s|$|[,;]\s)/.exec(after.trim())?.[1]?.replace(/[.,;]$/, '')
+      return token ? { predicate: { op: 'format', format: 'pattern', pattern: token }, end: after.indexOf(token) + token.length } : undefined
     },
   },
   {
@@ -136,9 +144,10 @@ const CUES: Cue[] = [
     read: () => ({ predicate: { op: 'compare', bounds: [{ cmp: '>', value: 0 }] }, end: 0 }),
   },
   {
-    pattern: new RegExp(String.raw`\b${NEGATED_MODAL} (?:be )?(?:set to |equal to |use |contain |include )?(?=\S)`),
+    pattern: new RegExp(String.raw`\b${NEGATED_MODAL} (?:be )?(?:set to |equal to )?(?=\S)`),
     read: (after, lower) => {
       if (/^(set|defined|specified|present|used|declared|given)\b/.test(lower)) return { predicate: { op: 'unset' }, end: lower.match(/^\w+/)?.[0].length ?? 0 }
+      if (/^(use|have|add|mount|share|run|define|declare|specify|include|contain|expose|open|allow|grant|tolerate|come|be (?:of|a|an)\b)/.test(lower)) return undefined
       const list = values(after)
       return list.values.length > 0 ? { predicate: { op: 'noneOf', values: list.values }, end: list.end } : undefined
     },

@@ -47,6 +47,8 @@ export interface ValueRef {
   schemaDefault?: string | number | boolean
   /** How the author named it, for messages. */
   label: string
+  /** Guessed from words alone (a name variant), not written or found in a schema: a named requirement wins over it. */
+  weak?: boolean
 }
 
 export type ValueScope = 'object' | 'container' | 'element' | 'resource'
@@ -60,6 +62,8 @@ export interface PathVariant {
 export interface ContainerSet {
   init: boolean
   ephemeral: boolean
+  /** Where the pod spec is in the judged object (`spec.template.spec` in a Deployment); `spec` in a Pod. */
+  podSpec?: string[]
   /** The pod-level value counts for containers that do not set their own (runAsNonRoot, seccompProfile). */
   podLevelFallback?: string[]
 }
@@ -82,6 +86,7 @@ export type Predicate =
   | { op: 'startsWith' | 'endsWith' | 'notStartsWith' | 'notEndsWith' | 'contains' | 'notContains'; values: string[] }
   | { op: 'compareField'; cmp: Comparison | '==' | '!='; other: ValueRef }
   | { op: 'imageRegistry'; registries: string[] }
+  | { op: 'imageRegistryDenied'; registries: string[] }
   | { op: 'imageTag'; requirement: 'tagged-or-digest' | 'digest' | 'not-latest' }
   | { op: 'listNoneOf'; values: Scalar[] }
   | { op: 'listAllOf'; values: Scalar[] }

@@ -76,6 +76,8 @@ export function predicatePhrase(predicate: Predicate, plural = false): string {
       return `${be} ${predicate.cmp === '==' ? 'equal to' : predicate.cmp === '!=' ? 'different from' : comparisonWords(predicate.cmp)} ${valuePhrase(predicate.other)}`
     case 'imageRegistry':
       return `must come from ${list(predicate.registries)}`
+    case 'imageRegistryDenied':
+      return `must not come from ${list(predicate.registries)}`
     case 'imageTag':
       return predicate.requirement === 'digest' ? 'must be pinned by a sha256 digest' : predicate.requirement === 'not-latest' ? 'must not use the latest tag (an untagged image is latest)' : 'must name an explicit tag other than latest, or a digest'
     case 'listNoneOf':
