@@ -410,7 +410,7 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
     if (key && !/^(the|a|an|with|every|all|must|be|have|has|these|required|following|any|no|and)$/i.test(key)) keys.push(key)
   }
   if (keys.length === 0) return undefined
-  const refs = keys.map((key): ValueRef => (tag ? { scope: 'resource', variants: [{ segments: ['tags', key] }], label: `tag ${key}`, type: 'string' } : { scope: 'object', variants: [{ segments: [...container, key] }], label: `${annotation ? 'annotation' : 'label'} ${key}`, type: 'string' }))
+  const refs = keys.map((key): ValueRef => (tag ? { scope: 'resource', variants: [{ segments: ['tags', key] }], label: `tag ${key}`, type: 'string', explicit: true } : { scope: 'object', variants: [{ segments: [...container, key] }], label: `${annotation ? 'annotation' : 'label'} ${key}`, type: 'string', explicit: true }))
   if (context.platform === 'generic') for (const ref of refs) ref.scope = 'object'
   const restLower = rest.toLowerCase()
   const reading = rest ? readPredicate(rest, restLower) : undefined
@@ -441,7 +441,7 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
       add(knownRef)
       continue
     }
-    for (const ref of refsForToken(token.token, context)) add(ref)
+    for (const ref of refsForToken(token.token, context)) add({ ...ref, explicit: true })
     if (firstOnly && refs.length > 0) break
   }
   if (refs.length > 0) return refs

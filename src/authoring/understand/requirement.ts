@@ -47,6 +47,8 @@ export interface ValueRef {
   schemaDefault?: string | number | boolean
   /** How the author named it, for messages. */
   label: string
+  /** Written in the instruction as a field name, path or key (not found from words). */
+  explicit?: boolean
   /** Guessed from words alone (a name variant), not written or found in a schema: a named requirement wins over it. */
   weak?: boolean
 }
