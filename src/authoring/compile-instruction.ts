@@ -67,6 +67,18 @@ export function compileInstruction(instruction: string, labels: Record<string, s
     }
   }
   const understood = compileUnderstood(instruction, { platform, kinds: fromLabels.kinds }, named)
+  // Nothing in the instruction was written as a field, path or key and the catalog reads all of it:
+  // its named requirements (Pod Security controls, best practices) say more than fields found from words.
+  const explicit = understood.interpretation.sentences.some((sentence) => sentence.requirements.some((requirement) => requirement.values.some((ref) => ref.explicit)))
+  if (!explicit) {
+    try {
+      const whole = compileWithCatalog(instruction, labels, catalog)
+      const sentences: SentenceReading[] = whole.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))
+      return { ...whole, sentences }
+    } catch (error) {
+      if (!(error instanceof InstructionNotUnderstoodError)) throw error
+    }
+  }
   const clauses: ClauseReport[] = understood.sentences
     .filter((sentence) => sentence.role === 'requirement')
     .map((sentence) => (sentence.rules ? { text: sentence.text, status: 'mapped', rule: sentence.rules.join(', ') } : { text: sentence.text, status: 'unmapped', reason: sentence.became }))

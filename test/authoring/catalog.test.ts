@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CATALOG } from '../../src/authoring/catalog/index.js'
-import { compileInstruction, understandInstruction } from '../../src/authoring/compile-instruction.js'
+import { compileWithCatalog as compileInstruction, understandInstruction } from '../../src/authoring/compile-instruction.js'
 import { instructionSamples } from '../../src/authoring/samples/instruction-samples.js'
 import { compileRuleset } from '../../src/engine/index.js'
 

@@ -51,7 +51,8 @@ export function readClause(written: string, context: ClauseContext): ClauseRequi
     sentence: text,
     subject,
     values,
-    predicate,
+    // "require runAsNonRoot", "must set readOnlyRootFilesystem": a boolean required is a boolean true.
+    predicate: predicate.op === 'set' && values.length > 0 && values.every((ref) => ref.type === 'boolean') ? { op: 'equals', value: true } : predicate,
     combine: 'all',
     missing,
     conditions: [],
