@@ -179,7 +179,7 @@ function predicateTest(predicate: Predicate, value: string, scale: number): stri
     case 'oneOf':
       return `(${predicate.values.map((item) => equalsTest(value, item)).join(' || ')})`
     case 'noneOf':
-      return `!(${predicate.values.map((item) => equalsTest(value, item)).join(' || ')})`
+      return `!(${noneOfValues(predicate.values).map((item) => equalsTest(value, item)).join(' || ')})`
     case 'compare':
       return `(${predicate.bounds.map((bound) => compareTest(value, bound.cmp, bound.value, scale)).join(' && ')})`
     case 'format':
@@ -213,6 +213,11 @@ function predicateTest(predicate: Predicate, value: string, scale: number): stri
     case 'compareField':
       return 'true'
   }
+}
+
+/** A count of 0 and "0%" say the same where a field takes either (maxUnavailable). */
+function noneOfValues(values: ReadonlyArray<string | number | boolean>): Array<string | number | boolean> {
+  return values.includes(0) && !values.includes('0%') ? [...values, '0%'] : [...values]
 }
 
 function equalsTest(value: string, expected: string | number | boolean): string {

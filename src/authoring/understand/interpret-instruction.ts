@@ -1,9 +1,10 @@
 import type { Rule } from '../../engine/index.js'
-import { VOCABULARY } from '../catalog/index.js'
+import { CATALOG_WORDS, VOCABULARY } from '../catalog/index.js'
+import { kubernetesFields } from '../fields/kubernetes-fields.js'
 import type { Platform } from '../catalog/rule-template.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { POD_CONTROLLERS } from '../text/kinds.js'
-import { codeTokens } from './find-fields.js'
+import { codeTokens, pathSegments } from './find-fields.js'
 import { readClause, fieldsIn, type ClauseContext } from './read-clause.js'
 import { hasModifiers, readModifiers, type Modifiers } from './read-modifiers.js'
 import { readPredicate } from './read-predicate.js'
@@ -143,6 +144,9 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         } else if (reading.problem) {
           sentence.role = 'requirement'
           sentence.problem = reading.problem
+        } else if (!parenthetical && /\b(must|mustn'?t|has to|have to|needs? to|should|shall)\b/i.test(blanked) && !relatesTo(blanked, all, context)) {
+          sentence.role = 'requirement'
+          sentence.problem = 'it states a requirement but names no field this compiler can find, and no other requirement of the instruction is about what it names'
         } else {
           sentence.role = parenthetical ? 'rationale' : 'restatement'
           sentence.note = parenthetical ? 'a remark in parentheses' : 'restates or explains the requirements around it; no field or value of its own'
@@ -174,6 +178,37 @@ export function interpretInstruction(instruction: string, context: InstructionCo
   }
   return { sentences }
 }
+
+/**
+ * Whether a sentence without a field of its own talks about what the instruction's requirements
+ * are about (their kinds, fields or values): then it restates them ("Jobs must clean up after
+ * themselves"); otherwise it asks for something nothing here can check ("the moon must be made of cheese").
+ */
+function relatesTo(text: string, requirements: Requirement[], context: InstructionContext): boolean {
+  const words = (value: string): string[] =>
+    value
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length >= 3)
+      .map((word) => word.replace(/(?<=[a-z]{3})s$/, ''))
+  const vocabulary = new Set<string>()
+  for (const kind of context.kinds) for (const word of words(kind)) vocabulary.add(word)
+  for (const requirement of requirements) {
+    for (const kind of requirement.subject.kinds) for (const word of words(kind)) vocabulary.add(word)
+    for (const ref of requirement.values) for (const segment of ref.variants[0]?.segments ?? []) for (const word of words(segment)) vocabulary.add(word)
+  }
+  if (kindsNamedIn(normalizeText(text)).length > 0) return true
+  return words(text).some((word) => vocabulary.has(word) || (DOMAIN_WORDS.has(word) && !COMMON_WORDS.has(word)))
+}
+
+/** Words of the documents' world (the catalog's phrasings and the Kubernetes field names): a sentence using them is about documents. */
+const DOMAIN_WORDS: ReadonlySet<string> = new Set(
+  [...CATALOG_WORDS, ...kubernetesFields('Pod').flatMap((info) => info.path.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/))]
+    .filter((word) => word.length >= 3)
+    .map((word) => word.replace(/(?<=[a-z]{3})s$/, '')),
+)
+const COMMON_WORDS = new Set(['must', 'should', 'the', 'and', 'all', 'any', 'every', 'each', 'made', 'make', 'have', 'has', 'not', 'with', 'from', 'for', 'that', 'this', 'one', 'set', 'use', 'used', 'name', 'type', 'value', 'only', 'more', 'less'])
 
 /** "Cache entries must not live longer than 24h: cache.ttlSeconds has to be positive": what follows the colon. */
 function colonContent(text: string): string | undefined {
@@ -258,9 +293,9 @@ function splitCondition(text: string, context: ClauseContext): { condition?: Con
 
 function readCondition(text: string, context: ClauseContext): Condition | undefined {
   const lower = text.toLowerCase()
-  const fields = fieldsIn(text, context)
-  const generic = fields.length === 0 && context.platform !== 'kubernetes' ? genericConditionField(text) : undefined
-  const refs = fields.length > 0 ? fields : generic ? [generic] : []
+  const generic = context.platform !== 'kubernetes' ? genericConditionField(text) : undefined
+  const fields = generic ? [generic] : fieldsIn(text, context)
+  const refs = fields
   const ref = refs[0]
   if (!ref) return undefined
   let predicate: Predicate | undefined
@@ -279,9 +314,9 @@ function readCondition(text: string, context: ClauseContext): Condition | undefi
 }
 
 function genericConditionField(text: string): ValueRef | undefined {
-  const match = /^\s*(?:the\s+)?([a-z][\w-]*)\s+(?:is|=|==|equals|:)/i.exec(text)
+  const match = /^\s*(?:the\s+)?([A-Za-z_][\w.-]*)\s*(?:is|=|==|equals|:)\s/i.exec(text)
   if (!match?.[1]) return undefined
-  return { scope: 'object', variants: [{ segments: [match[1]] }], label: match[1] }
+  return { scope: 'object', variants: [{ segments: pathSegments(match[1]) }], label: match[1], explicit: /[._]|[a-z][A-Z]/.test(match[1]) }
 }
 
 function scalarOf(word: string): Scalar {

@@ -386,7 +386,7 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   const before = text.slice(0, word.index)
   const keyPattern = /`([^`]+)`|"([^"]+)"|'([^']+)'|\b([A-Za-z][\w.-]*(?:\/[\w.-]+)?)\b/g
   const keys: string[] = []
-  const stopAt = after.search(/\b(?:set to|must be|has to|have to|needs? to be|should be|with (?:a )?value|(?:is|are) (?:set|one of)|one of|in the format|format|=|:\s)/i)
+  const stopAt = after.search(/\b(?:set to|must|has to|have to|needs? to|should|may|can|with (?:a )?value|(?:is|are) (?:set|one of)|one of|in the format|format)\b|=|:\s/i)
   let listText = (stopAt >= 0 ? after.slice(0, stopAt) : after).replace(/^\s*(?:with|:|the|these|following|labels?|keys?|named|called|on|of)+\s*/i, '')
   let rest = stopAt >= 0 ? after.slice(stopAt) : ''
   // "these labels on the Deployment itself: a, b and c": the keys follow the colon.
@@ -406,9 +406,14 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   }
   // "an `owner` label" / "a `cost-center` label": the key comes before the word.
   if (keys.length === 0) {
-    const beforeKey = /[`"']([^`"']+)[`"']\s*$|\b([a-z][\w./-]*)\s*$/i.exec(before.trim())
-    const key = beforeKey?.[1] ?? beforeKey?.[2]
-    if (key && !/^(the|a|an|with|every|all|must|be|have|has|these|required|following|any|no|and)$/i.test(key)) keys.push(key)
+    // "team and cost-center labels", "an `owner` label": the keys come before the word.
+    const words = before.trim().split(/\s+/)
+    for (let index = words.length - 1; index >= 0; index -= 1) {
+      const word = (words[index] ?? '').replace(/^[`"'(]+|[`"',)]+$/g, '')
+      if (/^(and|or|\+|&)$/i.test(word)) continue
+      if (word === '' || /^(the|a|an|with|every|all|must|be|have|has|these|required|following|any|no|needs?|should|carry|each|its|their|resource|resources|pod|pods|deployments?|objects?|set)$/i.test(word) || !/^[A-Za-z0-9][\w./-]*$/.test(word)) break
+      keys.unshift(word)
+    }
   }
   if (keys.length === 0) return undefined
   const refs = keys.map((key): ValueRef => (tag ? { scope: 'resource', variants: [{ segments: ['tags', key] }], label: `tag ${key}`, type: 'string', explicit: true } : { scope: 'object', variants: [{ segments: [...container, key] }], label: `${annotation ? 'annotation' : 'label'} ${key}`, type: 'string', explicit: true }))
