@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compileInstruction, contextFromLabels, InstructionNotUnderstoodError } from '../../src/authoring/compile-instruction.js'
+import { compileWithCatalog as compileInstruction, contextFromLabels, InstructionNotUnderstoodError } from '../../src/authoring/compile-instruction.js'
 
 function refusal(instruction: string, labels: Record<string, string> = {}): InstructionNotUnderstoodError {
   try {

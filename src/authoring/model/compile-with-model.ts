@@ -1,5 +1,5 @@
 import { checkRulesetSpec, compileRuleset, evaluateRuleset, PreparedInput, RulesetCompileError, type Rule, type RulesetSpec } from '../../engine/index.js'
-import { compileInstruction, InstructionNotUnderstoodError, understandInstruction, type ClauseReport } from '../compile-instruction.js'
+import { compileWithCatalog, InstructionNotUnderstoodError, understandInstruction, type ClauseReport } from '../compile-instruction.js'
 import { looksLikeInjection } from '../prompt-check.js'
 import { ModelUnavailableError, type ClauseModel, type ModelProposal } from './clause-model.js'
 
@@ -14,7 +14,7 @@ export const MODEL_TEMPLATE_ID = 'model'
  */
 export async function compileWithModel(name: string, instruction: string, labels: Record<string, string>, model: ClauseModel): Promise<RulesetSpec> {
   try {
-    return compileInstruction(instruction, labels).spec
+    return compileWithCatalog(instruction, labels).spec
   } catch (error) {
     if (!(error instanceof InstructionNotUnderstoodError)) throw error
   }

@@ -263,6 +263,24 @@ function isHeading(text: string): boolean {
 
 /** Splits the sentence into clauses, keeping "if ... then ..." whole. */
 function conditionalAware(text: string): string[] {
+  return conditionalClauses(text).flatMap(sharedVerbClauses)
+}
+
+/** "Deployments need at least 2 replicas and team + cost-center labels": two asks sharing a subject and verb, each read on its own. */
+function sharedVerbClauses(text: string): string[] {
+  const verb = /^(.*?\b(?:needs?|must have|must set|requires?|must carry|must define|must declare)\s+)(.+)$/i.exec(text)
+  if (!verb?.[1] || !verb[2]) return [text]
+  const parts = verb[2].split(/\s+and\s+/)
+  if (parts.length < 2) return [text]
+  const clauses = parts.map((part) => `${verb[1] ?? ''}${part}`)
+  const context: ClauseContext = { platform: 'kubernetes', kinds: [] }
+  const reads = clauses.map((clause) => readClause(clause, context).requirements)
+  const whole = readClause(text, context).requirements
+  const kinds = new Set(reads.map((requirements) => requirements.map((requirement) => requirement.predicate.op).join()))
+  return reads.every((requirements) => requirements.length > 0) && kinds.size === clauses.length && whole.length <= 1 ? clauses : [text]
+}
+
+function conditionalClauses(text: string): string[] {
   if (/^\s*(if|when|for|where)\b/i.test(text)) {
     const then = /\bthen\b|,\s+/i.exec(text)
     if (then) {

@@ -40,6 +40,32 @@ const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|nobody (?:sets?|uses?)|don
 const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not) (?:allowed|permitted|acceptable|ok|okay)\b|\bdoesn'?t cut it\b|\bis a violation\b|\bnot ok\b/
 
 export function readClause(written: string, context: ClauseContext): ClauseRequirements {
+  const read = readClauseUnchecked(written, context)
+  // A reading whose predicate does not fit the field's type ("secretKeyRef must not be literal") is a misreading.
+  const fitting = read.requirements.filter((requirement) => requirement.values.every((ref) => fits(ref, requirement.predicate)))
+  if (fitting.length === read.requirements.length) return read
+  return fitting.length > 0 ? { ...read, requirements: fitting } : { requirements: [], asks: read.asks }
+}
+
+function fits(ref: ValueRef, predicate: Predicate): boolean {
+  const strings = predicateStrings(predicate).filter((value) => !/^\d/.test(value))
+  switch (ref.type) {
+    case 'object':
+    case 'map':
+      return predicate.op === 'set' || predicate.op === 'unset' || predicate.op === 'compareField'
+    case 'array':
+      return !['equals', 'oneOf', 'noneOf', 'compare', 'format', 'startsWith', 'endsWith'].includes(predicate.op) || strings.length === 0
+    case 'boolean':
+      return !['compare', 'format', 'startsWith', 'endsWith', 'imageRegistry', 'imageTag'].includes(predicate.op) && strings.every((value) => /^(true|false)$/i.test(value))
+    case 'integer':
+    case 'number':
+      return strings.length === 0 && !['format', 'startsWith', 'endsWith', 'imageRegistry', 'imageTag'].includes(predicate.op)
+    default:
+      return true
+  }
+}
+
+function readClauseUnchecked(written: string, context: ClauseContext): ClauseRequirements {
   const text = elementPaths(written)
   const lower = text.toLowerCase()
   // "We deliberately do not set CPU limits": what the team does, not what the rule asks.
