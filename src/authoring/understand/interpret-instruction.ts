@@ -1,6 +1,7 @@
 import type { Rule } from '../../engine/index.js'
 import { CATALOG_WORDS, VOCABULARY } from '../catalog/index.js'
-import { kubernetesFields } from '../fields/kubernetes-fields.js'
+import { kubernetesFieldKinds, kubernetesFields } from '../fields/kubernetes-fields.js'
+import { kubernetesRef } from './find-fields.js'
 import type { Platform } from '../catalog/rule-template.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { POD_CONTROLLERS } from '../text/kinds.js'
@@ -79,7 +80,10 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       readUnit(afterColon, group, parenthetical)
       return
     }
-    for (const clauseText of conditionalAware(trimmed)) {
+    const sentenceContext: ClauseContext = { platform: context.platform, kinds: kindsFor(trimmed) }
+    const sentenceSchema = schemaKindOf(trimmed)
+    if (sentenceSchema) sentenceContext.schemaKind = sentenceSchema
+    for (const clauseText of conditionalAware(trimmed, sentenceContext)) {
       const kinds = kindsFor(clauseText)
       const schemaKind = schemaKindOf(clauseText)
       const split = splitCondition(clauseText, { platform: context.platform, kinds, schemaKind })
@@ -104,6 +108,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
           applyOwnModifiers(requirement, modifiers, blanked)
           if (condition) requirement.conditions.push(...condition)
         }
+        if (context.platform === 'kubernetes' && kinds.length === 0) requirements = [...requirements, ...requirements.flatMap(otherKinds)]
         const fresh = requirements.filter((requirement) => !all.some((existing) => sameRequirement(existing, requirement)))
         // "HostPorts should be disallowed" then "hostPort must be unset or 0": the later, more precise one replaces the first.
         for (const requirement of fresh) {
@@ -261,19 +266,38 @@ function isHeading(text: string): boolean {
   return words.length <= 6 && !MODAL_WORD.test(text) && !/[.!?]$/.test(text) && !/\b(is|are|be)\b/i.test(text) && !/[=:]/.test(text) && !/[a-z][A-Z]|_|\./.test(text)
 }
 
+/**
+ * No kind named anywhere: a field written by name that other kinds also have at their top
+ * (automountServiceAccountToken on a Pod and on a ServiceAccount) is judged on those kinds too.
+ */
+function otherKinds(requirement: Requirement): Requirement[] {
+  const [ref] = requirement.values
+  if (requirement.values.length !== 1 || !ref?.explicit || requirement.conditions.length > 0) return []
+  const leaf = ref.variants[0]?.segments.at(-1)
+  if (!leaf) return []
+  const clones: Requirement[] = []
+  for (const kind of kubernetesFieldKinds()) {
+    if (kind === 'Pod' || POD_CONTROLLERS.includes(kind)) continue
+    const info = kubernetesFields(kind).find((field) => field.path === leaf || field.path === `spec.${leaf}`)
+    if (!info) continue
+    clones.push({ ...requirement, subject: { platform: 'kubernetes', kinds: [kind] }, values: [kubernetesRef(info, ref.label)] })
+  }
+  if (clones.length > 0 && requirement.subject.kinds.length === 0) requirement.subject = { platform: 'kubernetes', kinds: ['Pod'] }
+  return clones
+}
+
 /** Splits the sentence into clauses, keeping "if ... then ..." whole. */
-function conditionalAware(text: string): string[] {
-  return conditionalClauses(text).flatMap(sharedVerbClauses)
+function conditionalAware(text: string, context: ClauseContext): string[] {
+  return conditionalClauses(text).flatMap((clause) => sharedVerbClauses(clause, context))
 }
 
 /** "Deployments need at least 2 replicas and team + cost-center labels": two asks sharing a subject and verb, each read on its own. */
-function sharedVerbClauses(text: string): string[] {
+function sharedVerbClauses(text: string, context: ClauseContext): string[] {
   const verb = /^(.*?\b(?:needs?|must have|must set|requires?|must carry|must define|must declare)\s+)(.+)$/i.exec(text)
   if (!verb?.[1] || !verb[2]) return [text]
   const parts = verb[2].split(/\s+and\s+/)
   if (parts.length < 2) return [text]
   const clauses = parts.map((part) => `${verb[1] ?? ''}${part}`)
-  const context: ClauseContext = { platform: 'kubernetes', kinds: [] }
   const reads = clauses.map((clause) => readClause(clause, context).requirements)
   const whole = readClause(text, context).requirements
   const kinds = new Set(reads.map((requirements) => requirements.map((requirement) => requirement.predicate.op).join()))
