@@ -118,7 +118,7 @@ const CUES: Cue[] = [
     },
   },
   {
-    pattern: /\b(?:must|has to|should|needs? to)?\s*(?:match(?:es)?|matching|conform to)\s+(?:the\s+)?(?:regex|pattern|regular expression)?\s*(?=[`"']?[\^(\[\\])/,
+    pattern: /\b(?:must|has to|should|needs? to)?\s*(?:match(?:es)?|matching|conform to)\s+(?:the\s+)?(?:regex|pattern|regular expression)?\s*(?=[`"']?[\^([\\])/,
     read: (after) => {
       const token = /^[`"']?(\S+?)[`"']?(?=\s|$|[,;]\s)/.exec(after.trim())?.[1]?.replace(/[.,;]$/, '')
       return token ? { predicate: { op: 'format', format: 'pattern', pattern: token }, end: after.indexOf(token) + token.length } : undefined

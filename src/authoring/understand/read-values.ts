@@ -37,7 +37,7 @@ export function readValueList(text: string): ValueList {
       sawSeparator = false
       continue
     }
-    const bare = (word ?? '').replace(/^[(\[]+|[)\].,:!?]+$/g, '')
+    const bare = (word ?? '').replace(/^[([]+|[)\].,:!?]+$/g, '')
     if (bare === '' || bare === '/') {
       sawSeparator = bare === '/' || sawSeparator
       end = match.index + match[0].length

@@ -30,7 +30,15 @@ export function normalizeInstruction(text: string): string {
     .replace(/[“”]/g, '"')
     .replace(/[–—]/g, ' - ')
     .replace(/\u00a0/g, ' ')
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
+    .split('')
+    .map((char) => (isControl(char) ? ' ' : char))
+    .join('')
+}
+
+/** Control characters other than tab and newlines: never part of a requirement. */
+function isControl(char: string): boolean {
+  const code = char.charCodeAt(0)
+  return (code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127
 }
 
 export function segmentInstruction(instruction: string): Segment[] {
