@@ -69,8 +69,11 @@ export function compileInstruction(instruction: string, labels: Record<string, s
   const understood = compileUnderstood(instruction, { platform, kinds: fromLabels.kinds }, named)
   // Nothing in the instruction was written as a field, path or key and the catalog reads all of it:
   // its named requirements (Pod Security controls, best practices) say more than fields found from words.
-  const explicit = understood.interpretation.sentences.some((sentence) => sentence.requirements.some((requirement) => requirement.values.some((ref) => ref.explicit)))
-  if (!explicit) {
+  const requirements = understood.interpretation.sentences.flatMap((sentence) => sentence.requirements)
+  const explicit = requirements.some((requirement) => requirement.values.some((ref) => ref.explicit))
+  // The catalog's rules cannot carry the scopes, exemptions and conditions the sentences added.
+  const qualified = requirements.some((requirement) => requirement.conditions.length > 0 || requirement.exemptions.length > 0) || understood.interpretation.sentences.some((sentence) => sentence.role === 'modifier')
+  if (!explicit && !qualified) {
     try {
       const whole = compileWithCatalog(instruction, labels, catalog)
       const sentences: SentenceReading[] = whole.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))

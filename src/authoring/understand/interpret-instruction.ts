@@ -98,7 +98,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       let requirements = only ?? reading.requirements
       // A field guessed from words alone gives way to a named requirement of the catalog ("S3 buckets must be encrypted").
       let named: Rule[] | undefined
-      if (requirements.length > 0 && requirements.every((requirement) => requirement.values.every((ref) => !ref.explicit))) {
+      if (requirements.length > 0 && !hasModifiers(modifiers) && !condition && requirements.every((requirement) => requirement.values.every((ref) => !ref.explicit))) {
         named = namedReader(clauseText)
         if (named && named.length > 0) requirements = []
       }

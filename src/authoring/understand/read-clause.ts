@@ -127,7 +127,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   const early = firstMatch(NEGATIVE_EXISTENCE, lower)
   if (early && !/\b(we|i|they)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, early.index))) {
     const after = text.slice(early.index + early.length)
-    const fields = fieldsIn(after.split(/[,;.]|\b(?:unless|except|if|when)\b/)[0] ?? after, context)
+    const fields = fieldsIn(after.split(/[,;]|\.(?=\s|$)|\b(?:unless|except|if|when)\b/)[0] ?? after, context)
     if (fields.length > 0 && !/^\s*(?:more|less|fewer|higher|lower)\b/i.test(after)) {
       const registries = readPredicate(after, after.toLowerCase())
       if (registries?.predicate.op === 'imageRegistry') return { requirements: [make(fields, { op: 'imageRegistryDenied', registries: registries.predicate.registries }, 'pass')], asks: true }
@@ -150,7 +150,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     }
     if (refs.length === 0 && context.platform === 'kubernetes') refs.push(...fieldsByEnum(reading.predicate, context))
     // "at least 2 replicas", "memory requests of at least 64Mi": the field after the number.
-    if (refs.length === 0 && reading.predicate.op === 'compare') refs.push(...fieldsIn(text.slice(reading.end).split(/[,;.]/)[0] ?? '', context).filter((ref) => !ref.weak))
+    if (refs.length === 0 && reading.predicate.op === 'compare') refs.push(...fieldsIn(text.slice(reading.end).split(/[,;]|\.(?=\s|$)/)[0] ?? '', context).filter((ref) => !ref.weak))
     if (refs.length > 0) {
       refineByEnum(refs, reading.predicate, context)
       const second = reading.end < text.length ? readPredicate(text, lower, reading.end) : undefined
@@ -606,7 +606,7 @@ function fieldsAfterVerb(text: string, lower: string, context: ClauseContext): V
   const verb = new RegExp(FIELD_VERB.source, 'g')
   for (let match = verb.exec(lower); match; match = verb.exec(lower)) {
     const rest = text.slice(match.index + match[0].length)
-    const refs = fieldsIn(rest.split(/[.;]|\b(?:if|when|unless|except|but)\b/)[0] ?? rest, context)
+    const refs = fieldsIn(rest.split(/[.;](?=\s|$)|\b(?:if|when|unless|except|but)\b/)[0] ?? rest, context)
     if (refs.length > 0) return refs
   }
   return []
@@ -631,7 +631,9 @@ function wordVariantRefs(text: string, context: ClauseContext): ValueRef[] {
     if (context.platform === 'generic') names.add(part.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join(''))
   }
   const scope = context.platform === 'terraform' ? 'resource' : 'object'
-  return [{ scope, variants: [...names].map((name) => ({ segments: [name] })), label: phrase, weak: true }]
+  // In a generic document a single word before the verb is the key itself ("version must be semver").
+  const named = context.platform === 'generic' && words.length === 1
+  return [{ scope, variants: [...names].map((name) => ({ segments: [name] })), label: phrase, weak: !named, explicit: named }]
 }
 
 export { kubernetesRef, kubernetesFields }
