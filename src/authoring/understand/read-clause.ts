@@ -209,7 +209,7 @@ function readFieldComparison(text: string, context: ClauseContext): { left: Valu
   const match = FIELD_COMPARISON.exec(text)
   if (!match) return undefined
   const tail = text.slice(match.index + match[0].length)
-  if (/^\s*[\d"'`]/.test(tail)) return undefined
+  if (/^\s*[\d"'`^([\\]/.test(tail)) return undefined
   const right = fieldsIn(tail.split(/[,.;]|\b(?:and|if|when|unless)\b/)[0] ?? tail, context)
   const left = fieldsIn(text.slice(0, match.index), context)
   const other = right[0]
