@@ -87,7 +87,11 @@ export function compileInstruction(instruction: string, labels: Record<string, s
     .map((sentence) => (sentence.rules ? { text: sentence.text, status: 'mapped', rule: sentence.rules.join(', ') } : { text: sentence.text, status: 'unmapped', reason: sentence.became }))
   if (understood.problems.length > 0) throw new InstructionNotUnderstoodError(clauses, understood.sentences)
   if (understood.rules.length === 0) {
-    throw new InstructionNotUnderstoodError([{ text: instruction, status: 'unmapped', suggestions: [], reason: 'no sentence states a requirement on a field this compiler can find' }], understood.sentences)
+    const permissive = understood.sentences.length > 0 && understood.sentences.every((sentence) => sentence.role === 'permission' || sentence.role === 'heading' || sentence.role === 'rationale')
+    const reason = permissive && understood.sentences.some((sentence) => sentence.role === 'permission')
+      ? 'it permits something rather than requiring or forbidding it; a ruleset holds only requirements'
+      : 'no sentence states a requirement on a field this compiler can find'
+    throw new InstructionNotUnderstoodError([{ text: instruction, status: 'unmapped', suggestions: [], reason }], understood.sentences)
   }
   const titles = understood.rules.map((rule) => rule.description ?? rule.name)
   const spec: RulesetSpec = { description: `Generated from an instruction: ${titles.join(' ')}`.slice(0, 2000), labels: { ...labels }, instruction, rules: understood.rules }

@@ -62,8 +62,11 @@ describe.each(testDatabases())('rulesets from instructions on $kind', ({ kind })
       createdBy: 'admin@verdict.local',
       updatedAt: expect.stringMatching(ISO),
       updatedBy: 'admin@verdict.local',
+      interpretation: { sentences: [{ text: instruction, role: 'requirement', became: 'rule no-privileged-containers (named requirement pss-privileged)', rules: ['no-privileged-containers'] }] },
     })
-    expect((await api('GET', '/api/rulesets/no-priv', { token: admin })).body).toEqual(created)
+    // How the sentences were read is answered once, at creation; the stored ruleset is the rest.
+    const { interpretation: _interpretation, ...stored } = created
+    expect((await api('GET', '/api/rulesets/no-priv', { token: admin })).body).toEqual(stored)
     expect((await api('POST', '/api/rulesets/no-priv', { token: admin, body: { instruction } })).status).toBe(409)
   })
 
@@ -120,7 +123,7 @@ describe.each(testDatabases())('rulesets from instructions on $kind', ({ kind })
     expect(response.status).toBe(400)
     const body = errorBody(response)
     expect(body.error).toBe('instruction not understood')
-    expect(body.details).toMatch(/^body\.instruction: clause "and make everything fast" does not map to any rule template/)
+    expect(body.details).toMatch(/^body\.instruction: sentence "and make everything fast": it addresses a model or asks for something that is not a rule about documents/)
     expect((await api('GET', '/api/rulesets/half', { token: admin })).status).toBe(404)
   })
 
@@ -206,7 +209,7 @@ describe('helper routes', () => {
     ['/api/samples', { category: 'cobol', type: 'Pod' }, /^body\.category: "cobol" is not a sample category/],
     ['/api/samples', { category: 'kubernetes', type: 'Gizmo' }, /^body\.type: "Gizmo" is not a Kubernetes kind with samples/],
     ['/api/samples', { category: 'kubernetes' }, /type/],
-    ['/api/samples', { instruction: 'make it fast', category: 'kubernetes', type: 'Pod' }, /^body\.instruction: clause "make it fast"/],
+    ['/api/samples', { instruction: 'make it fast', category: 'kubernetes', type: 'Pod' }, /^body\.instruction: sentence "make it fast"/],
     ['/api/prompt', {}, /instruction/],
     ['/api/hints/ruleset', { instruction: 7 }, /instruction/],
     ['/api/hints/policy', { instruction: 'x', extra: true }, /extra/],

@@ -129,7 +129,7 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       expect(response.status).toBe(400)
       expect(errorBody(response)).toEqual({
         error: 'instruction not understood',
-        details: expect.stringMatching(/^body\.instruction: clause "the moon must be made of cheese" does not map to any rule template/) as unknown as string,
+        details: expect.stringMatching(/^body\.instruction: sentence "the moon must be made of cheese": it states a requirement but names no field/) as unknown as string,
       })
       expect((await api('GET', '/api/rulesets/fresh', { token: admin })).status).toBe(404)
     })

@@ -6,7 +6,7 @@ import type { Platform } from '../catalog/rule-template.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { POD_CONTROLLERS } from '../text/kinds.js'
 import { codeTokens, pathSegments } from './find-fields.js'
-import { readClause, fieldsIn, type ClauseContext } from './read-clause.js'
+import { asksForSomethingElse, readClause, fieldsIn, type ClauseContext } from './read-clause.js'
 import { hasModifiers, readModifiers, type Modifiers } from './read-modifiers.js'
 import { readPredicate } from './read-predicate.js'
 import type { Condition, Predicate, Requirement, Scalar, SentenceRole, ValueRef } from './requirement.js'
@@ -70,6 +70,10 @@ export function interpretInstruction(instruction: string, context: InstructionCo
   const readUnit = (text: string, group: number, parenthetical: boolean): void => {
     const trimmed = stripLabelPrefix(text.trim())
     if (trimmed === '') return
+    if (asksForSomethingElse(trimmed)) {
+      sentences.push({ text: trimmed, role: 'requirement', requirements: [], catalogRules: [], group, problem: 'it addresses a model or asks for something that is not a rule about documents' })
+      return
+    }
     if (isHeading(trimmed) && !hasModifiers(readModifiers(trimmed, context)) && codeTokens(trimmed).length === 0 && !readsRequirements(trimmed, context, schemaKindOf(trimmed))) {
       sentences.push({ text, role: 'heading', requirements: [], catalogRules: [], group, note: 'a heading or title; it states no requirement of its own' })
       return

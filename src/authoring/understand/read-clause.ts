@@ -113,8 +113,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     }
   }
 
-  const injected = looksLikeInjection(text) || OFF_TOPIC.test(lower)
-  if (injected) return { requirements: [], problem: 'it addresses a model or asks for something that is not a rule about documents', asks: true }
+  if (asksForSomethingElse(text)) return { requirements: [], problem: 'it addresses a model or asks for something that is not a rule about documents', asks: true }
 
   const toggled = readToggle(text, lower, context)
   if (toggled) return { requirements: [make(toggled.refs, { op: 'equals', value: toggled.value }, 'fail')], asks: true }
@@ -374,7 +373,12 @@ function missingFor(reading: PredicateReading, predicate: Predicate, refs: Value
 const MAP_WORD = /\b(labels?|labell?ed|annotations?|annotated|tags?|tagged)\b/
 
 /** Requests that are not about documents: a model is being addressed, or something else is asked. */
-const OFF_TOPIC = /\b(write|compose|tell|sing)\b.{0,20}\b(poem|story|joke|song|essay|haiku)\b|\bmark (every|all|each) (document|input|request)s? as (passing|passed|compliant)\b|\bmake (it|this|that|them) (fast|faster|quick|quicker|better|nicer|pretty)\b/
+const OFF_TOPIC = /\b(write|compose|tell|sing)\b.{0,20}\b(poem|story|joke|song|essay|haiku)\b|\bmark (every|all|each) (document|input|request)s? as (passing|passed|compliant)\b|\bmake (it|this|that|them|everything|things|all of it)( \w+)? (fast|faster|quick|quicker|better|nicer|pretty)\b/
+
+/** Text aimed at a model, or a request that is not about documents ("write me a poem", "make it fast"). */
+export function asksForSomethingElse(text: string): boolean {
+  return looksLikeInjection(text) || OFF_TOPIC.test(text.toLowerCase())
+}
 
 /** "no privileged containers" on a boolean means not true; on anything else, not set. */
 function absentPredicate(fields: ValueRef[]): Predicate {
