@@ -1,5 +1,6 @@
 import { CATALOG, type RuleTemplate } from './catalog/index.js'
-import { MAX_INSTRUCTION_LENGTH, understandInstruction, type ClauseReport } from './compile-instruction.js'
+import { compileInstruction, InstructionNotUnderstoodError, MAX_INSTRUCTION_LENGTH, understandInstruction, type ClauseReport } from './compile-instruction.js'
+import type { SentenceReading } from './understand/requirement.js'
 
 export type PromptIssueCode =
   | 'empty'
@@ -25,6 +26,8 @@ export interface PromptCheck {
   valid: boolean
   issues: PromptIssue[]
   clauses: ClauseReport[]
+  /** Every sentence with its role and what it would become. */
+  sentences: SentenceReading[]
 }
 
 const INJECTION_PATTERNS: readonly RegExp[] = [
@@ -51,9 +54,9 @@ const POLICY_WORDS = /\b(must|should|shall|need|needs|require[sd]?|only|never|no
  */
 export function checkPrompt(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): PromptCheck {
   const issues: PromptIssue[] = []
-  if (instruction.trim() === '') return { valid: false, issues: [{ code: 'empty', message: 'the instruction is empty' }], clauses: [] }
+  if (instruction.trim() === '') return { valid: false, issues: [{ code: 'empty', message: 'the instruction is empty' }], clauses: [], sentences: [] }
   if (instruction.length > MAX_INSTRUCTION_LENGTH) {
-    return { valid: false, issues: [{ code: 'too-long', message: `the instruction has ${instruction.length} characters; at most ${MAX_INSTRUCTION_LENGTH}` }], clauses: [] }
+    return { valid: false, issues: [{ code: 'too-long', message: `the instruction has ${instruction.length} characters; at most ${MAX_INSTRUCTION_LENGTH}` }], clauses: [], sentences: [] }
   }
   if (looksLikeInjection(instruction)) {
     issues.push({ code: 'injection', message: 'the instruction contains text addressed to a language model (such as "ignore previous instructions"); describe the rules only' })
@@ -64,7 +67,7 @@ export function checkPrompt(instruction: string, labels: Record<string, string> 
   const anyCandidate = understood.clauses.some((entry) => entry.recognition.ranked.length > 0)
   if (mapped.length === 0 && !anyCandidate && !POLICY_WORDS.test(instruction)) {
     issues.push({ code: 'not-policy', message: 'the instruction does not read like a rule about resources (for example "no privileged pods" or "images only from registry.acme.io")' })
-    return { valid: false, issues, clauses }
+    return { valid: false, issues, clauses, sentences: [] }
   }
   for (const entry of understood.clauses) {
     const report = entry.report
@@ -96,5 +99,23 @@ export function checkPrompt(instruction: string, labels: Record<string, string> 
     }
   }
   const blocking = new Set<PromptIssueCode>(['empty', 'too-long', 'injection', 'not-policy', 'unmapped', 'ambiguous', 'missing-parameters', 'contradictory'])
-  return { valid: !issues.some((issue) => blocking.has(issue.code)), issues, clauses }
+  // Creating the ruleset reads sentence by sentence (compileInstruction): what it says decides.
+  let sentences: SentenceReading[] = []
+  let compiles = false
+  try {
+    sentences = compileInstruction(instruction, labels, catalog).sentences
+    compiles = true
+  } catch (error) {
+    if (!(error instanceof InstructionNotUnderstoodError)) throw error
+    sentences = error.sentences
+  }
+  const catalogOnly = new Set<PromptIssueCode>(['unmapped', 'ambiguous', 'missing-parameters', 'not-policy'])
+  const kept = compiles ? issues.filter((issue) => !catalogOnly.has(issue.code)) : issues
+  if (!compiles) {
+    for (const sentence of sentences.filter((item) => item.became.startsWith('not compiled: '))) {
+      if (!kept.some((issue) => issue.clause === sentence.text)) kept.push({ code: 'unmapped', clause: sentence.text, message: `"${sentence.text}": ${sentence.became.slice('not compiled: '.length)}` })
+    }
+  }
+  const valid = compiles && !kept.some((issue) => blocking.has(issue.code))
+  return { valid, issues: valid || kept.some((issue) => blocking.has(issue.code)) ? kept : [...kept, { code: 'unmapped', message: 'no sentence states a requirement this compiler can check' }], clauses, sentences }
 }

@@ -58,6 +58,10 @@ const promptSchema = {
     valid: { type: 'boolean' },
     issues: { type: 'array', items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, clause: { type: 'string' } } } },
     clauses: { type: 'array', items: clauseSchema },
+    sentences: {
+      type: 'array',
+      items: { type: 'object', properties: { text: { type: 'string' }, role: { type: 'string' }, became: { type: 'string' }, rules: { type: 'array', items: { type: 'string' } } } },
+    },
   },
 } as const
 
