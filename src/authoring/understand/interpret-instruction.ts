@@ -340,7 +340,8 @@ function splitCondition(text: string, context: ClauseContext): { condition?: Con
 function readCondition(text: string, context: ClauseContext): Condition | undefined {
   const lower = text.toLowerCase()
   const generic = context.platform !== 'kubernetes' ? genericConditionField(text) : undefined
-  const fields = generic ? [generic] : fieldsIn(text, context)
+  // A condition needs a field that was written or found in a schema; a guess from words would scope the rule wrongly.
+  const fields = generic ? [generic] : fieldsIn(text, context).filter((ref) => !ref.weak)
   const refs = fields
   const ref = refs[0]
   if (!ref) return undefined

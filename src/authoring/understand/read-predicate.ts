@@ -33,7 +33,8 @@ function bound(cmp: Comparison, after: string): ReturnType<Cue['read']> {
   const first = numbers[0]
   if (!first || first.index > 12) return undefined
   const value = first.kind === 'duration' && first.base !== undefined ? first.base : first.quantity && (first.kind === 'memory' || first.kind === 'cpu') ? first.quantity : first.value
-  return { predicate: { op: 'compare', bounds: [{ cmp, value }] }, end: first.index + first.length, unit: first }
+  const display = after.slice(first.index, first.index + first.length).trim()
+  return { predicate: { op: 'compare', bounds: [{ cmp, value, display }] }, end: first.index + first.length, unit: first }
 }
 
 function between(after: string): ReturnType<Cue['read']> {
@@ -47,7 +48,13 @@ function between(after: string): ReturnType<Cue['read']> {
   const lowValue = valueOf(low, high)
   const highValue = valueOf(high, low)
   return {
-    predicate: { op: 'compare', bounds: [{ cmp: exclusive ? '>' : '>=', value: lowValue }, { cmp: exclusive ? '<' : '<=', value: highValue }] },
+    predicate: {
+      op: 'compare',
+      bounds: [
+        { cmp: exclusive ? '>' : '>=', value: lowValue, display: after.slice(low.index, low.index + low.length).trim() },
+        { cmp: exclusive ? '<' : '<=', value: highValue, display: after.slice(high.index, high.index + high.length).trim() },
+      ],
+    },
     end: high.index + high.length,
     unit: low.kind ? low : high,
   }

@@ -82,7 +82,7 @@ export type Predicate =
   | { op: 'equals'; value: Scalar }
   | { op: 'oneOf'; values: Scalar[] }
   | { op: 'noneOf'; values: Scalar[] }
-  | { op: 'compare'; bounds: Array<{ cmp: Comparison; value: number | string }> }
+  | { op: 'compare'; bounds: Array<{ cmp: Comparison; value: number | string; display?: string }> }
   | { op: 'format'; format: FormatName; pattern: string }
   | { op: 'notMatching'; pattern: string; description: string }
   | { op: 'startsWith' | 'endsWith' | 'notStartsWith' | 'notEndsWith' | 'contains' | 'notContains'; values: string[] }

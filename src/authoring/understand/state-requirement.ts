@@ -55,7 +55,7 @@ export function predicatePhrase(predicate: Predicate, plural = false): string {
     case 'noneOf':
       return `must not be ${list(predicate.values)}`
     case 'compare':
-      return predicate.bounds.map((bound) => `${be} ${comparisonWords(bound.cmp)} ${bound.value}`).join(' and ')
+      return predicate.bounds.map((bound) => `${be} ${comparisonWords(bound.cmp)} ${bound.display ?? bound.value}`).join(' and ')
     case 'format':
       return `${be} ${FORMAT_WORDS[predicate.format]}`
     case 'notMatching':
