@@ -189,6 +189,11 @@ const CUES: Cue[] = [
         if (list.values.length > 0) return { predicate: list.values.length === 1 && list.values[0] !== undefined ? { op: 'equals', value: list.values[0] } : { op: 'oneOf', values: list.values }, end: unsetOr[0].length + list.end, missing: 'pass' }
       }
       if (/^(unset|not set|absent|omitted|empty)\b/.test(lower)) return { predicate: { op: 'unset' }, end: lower.match(/^\w+( set)?/)?.[0].length ?? 0 }
+      // "must also be on", "must be enabled": a switch, not a word of a list ("must be on every container" is not).
+      const toggle = /^(on|off|enabled|disabled|true|false)\b(?!\s+(?:the|every|each|all|any|a|an|its|their|both)\b)/.exec(lower)
+      if (toggle?.[1] && (toggle[1] === lower.slice(0, toggle[1].length)) && after.slice(0, toggle[1].length) === toggle[1]) {
+        return { predicate: { op: 'equals', value: /^(on|enabled|true)$/.test(toggle[1]) }, end: toggle[1].length }
+      }
       if (NOT_A_VALUE.test(lower)) return /^(?:a|an|some) [a-z]+/.test(lower) && !readFormat(lower.slice(0, 60), after.slice(0, 60)) ? { predicate: { op: 'set' }, end: 0 } : undefined
       const list = values(after)
       const [first] = list.values
