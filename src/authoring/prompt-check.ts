@@ -46,6 +46,16 @@ export function looksLikeInjection(text: string): boolean {
 
 const POLICY_WORDS = /\b(must|should|shall|need|needs|require[sd]?|only|never|no|not|forbid|deny|disallow|block|allow(ed)?|enforce|ensure|at least|at most|limit|limits|label|labels|tag|tags|image|images|container|containers|pods?|deployments?|encrypt(ed|ion)?|public|port|replicas?)\b/i
 
+/** How creating the ruleset would read the instruction, and whether it would succeed. */
+function readSentences(instruction: string, labels: Record<string, string>, catalog: readonly RuleTemplate[]): { sentences: SentenceReading[]; compiles: boolean } {
+  try {
+    return { sentences: compileInstruction(instruction, labels, catalog).sentences, compiles: true }
+  } catch (error) {
+    if (!(error instanceof InstructionNotUnderstoodError)) throw error
+    return { sentences: error.sentences, compiles: false }
+  }
+}
+
 /**
  * What creating a ruleset from this instruction would run into, without creating anything:
  * empty or too long, text aimed at a model, nothing about policy, clauses that map to nothing,
@@ -100,15 +110,7 @@ export function checkPrompt(instruction: string, labels: Record<string, string> 
   }
   const blocking = new Set<PromptIssueCode>(['empty', 'too-long', 'injection', 'not-policy', 'unmapped', 'ambiguous', 'missing-parameters', 'contradictory'])
   // Creating the ruleset reads sentence by sentence (compileInstruction): what it says decides.
-  let sentences: SentenceReading[] = []
-  let compiles = false
-  try {
-    sentences = compileInstruction(instruction, labels, catalog).sentences
-    compiles = true
-  } catch (error) {
-    if (!(error instanceof InstructionNotUnderstoodError)) throw error
-    sentences = error.sentences
-  }
+  const { sentences, compiles } = readSentences(instruction, labels, catalog)
   const catalogOnly = new Set<PromptIssueCode>(['unmapped', 'ambiguous', 'missing-parameters', 'not-policy'])
   const kept = compiles ? issues.filter((issue) => !catalogOnly.has(issue.code)) : issues
   if (!compiles) {
