@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { CATALOG } from '../../../src/authoring/catalog/index.js'
-import { compileInstruction } from '../../../src/authoring/compile-instruction.js'
+import { compileInstruction, compileWithCatalog } from '../../../src/authoring/compile-instruction.js'
 import { instructionSamples } from '../../../src/authoring/samples/instruction-samples.js'
 import { compileRuleset, evaluateRule, explainRule, PreparedInput, type FieldFinding, type Rule } from '../../../src/engine/index.js'
 import { loadTest } from '../../../src/kyverno-test/load-test.js'
@@ -154,8 +154,9 @@ describe('fields for the catalog templates', () => {
   // Where the template's check reads a value the document does not hold (a namespace given by the request).
   const UNKNOWN = new Set(['no-default-namespace: the object without metadata.namespace'])
 
+  // The catalog's templates, read by the catalog reader: each template's own phrasing and samples.
   it.each(CATALOG.map((template) => [template.id, template] as const))('%s names a field for each of its non-compliant samples', (id, template) => {
-    const { spec, rules } = compileInstruction(template.phrasings[0] as string, { platform: template.platform })
+    const { spec, rules } = compileWithCatalog(template.phrasings[0] as string, { platform: template.platform })
     const compiled = compileRuleset({ ...spec, name: 'catalog' })
     const { samples } = instructionSamples('catalog', spec, rules)
     const unexplained: string[] = []
