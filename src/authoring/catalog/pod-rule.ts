@@ -47,7 +47,7 @@ export function podRule(options: PodRuleOptions): Rule {
 
 /** A CEL string literal (single-quoted, escaped) for a parameter value. */
 export function celString(value: string): string {
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`
 }
 
 /** A CEL list of string literals. */

@@ -1,14 +1,12 @@
+import { celString } from '../catalog/pod-rule.js'
 import type { Scalar } from './requirement.js'
 
-/** A CEL string literal. */
-export function celString(value: string): string {
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`
-}
+export { celString }
 
 export function celScalar(value: Scalar): string {
   if (typeof value === 'string') return celString(value)
   if (typeof value === 'boolean') return value ? 'true' : 'false'
-  return Number.isInteger(value) ? String(value) : String(value)
+  return String(value)
 }
 
 export function celList(values: readonly Scalar[]): string {

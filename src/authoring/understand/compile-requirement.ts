@@ -21,7 +21,7 @@ export function compileRequirement(requirement: Requirement): Rule {
   const terraform = requirement.subject.platform === 'terraform'
   if (terraform) variables.push(...terraformResourceVariables(requirement.subject.kinds))
 
-  const tests = requirement.values.map((ref) => quantified(ref, requirement, (item) => leafTest(ref, item, requirement.predicate, requirement.missing)))
+  const tests = requirement.values.map((ref) => quantified(ref, requirement, (item) => valueTest(ref, item, requirement.predicate, requirement.missing)))
   const body = tests.length === 1 ? (tests[0] ?? 'true') : tests.map((test) => `(${test})`).join(requirement.combine === 'any' ? ' || ' : ' && ')
   const objectGuards = guardsAt('object', requirement, 'object')
   const expression = objectGuards ? `!(${objectGuards}) || (${body})` : body
@@ -116,10 +116,6 @@ function quantified(ref: ValueRef, requirement: Requirement, test: (item: string
     default:
       return guarded(requirement.subject.platform === 'terraform' ? 'r.values' : 'object')
   }
-}
-
-function leafTest(ref: ValueRef, item: string, predicate: Predicate, missing: 'pass' | 'fail'): string {
-  return valueTest(ref, item, predicate, missing)
 }
 
 /**

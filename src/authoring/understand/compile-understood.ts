@@ -50,9 +50,6 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
 
 function becameText(sentence: Interpretation['sentences'][number], made: string[]): string {
   if (sentence.problem) return `not compiled: ${sentence.problem}`
-  if (made.length > 0) {
-    const statements = [...sentence.requirements.map((requirement) => requirement.sentence)].length
-    return statements >= 0 ? `rule${made.length === 1 ? '' : 's'} ${made.join(', ')}` : ''
-  }
+  if (made.length > 0) return `rule${made.length === 1 ? '' : 's'} ${made.join(', ')}`
   return sentence.note ?? sentence.role
 }

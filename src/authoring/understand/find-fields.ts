@@ -1,6 +1,6 @@
 import type { Platform } from '../catalog/rule-template.js'
 import { resolveKubernetesField } from '../fields/resolve-kubernetes-field.js'
-import { kubernetesFields, type FieldInfo } from '../fields/kubernetes-fields.js'
+import type { FieldInfo } from '../fields/kubernetes-fields.js'
 import type { ValueRef, ValueType } from './requirement.js'
 
 /**
@@ -88,11 +88,6 @@ export function kubernetesRef(info: FieldInfo, label: string): ValueRef {
 /** The Kubernetes fields a token or phrase names for the kind, best first. */
 export function kubernetesMentions(kind: string, mention: string): ValueRef[] {
   return resolveKubernetesField(kind, mention).map((info) => kubernetesRef(info, mention))
-}
-
-export function kubernetesPathExists(kind: string, segments: readonly string[]): FieldInfo | undefined {
-  const wanted = segments.join('.').replace(/\.\[\]/g, '[]')
-  return kubernetesFields(kind).find((info) => info.path === wanted)
 }
 
 /** Generic and Terraform names: the path as written. */

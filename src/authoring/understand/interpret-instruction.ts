@@ -10,6 +10,7 @@ import { asksForSomethingElse, readClause, fieldsIn, type ClauseContext } from '
 import { hasModifiers, readModifiers, type Modifiers } from './read-modifiers.js'
 import { readPredicate } from './read-predicate.js'
 import type { Condition, Predicate, Requirement, Scalar, SentenceRole, ValueRef } from './requirement.js'
+import { scalarOf } from './read-values.js'
 import { segmentInstruction, type Segment } from './segment-instruction.js'
 import { splitClause } from './split-clause.js'
 
@@ -208,15 +209,24 @@ function relatesTo(text: string, requirements: Requirement[], context: Instructi
     for (const ref of requirement.values) for (const segment of ref.variants[0]?.segments ?? []) for (const word of words(segment)) vocabulary.add(word)
   }
   if (kindsNamedIn(normalizeText(text)).length > 0) return true
-  return words(text).some((word) => vocabulary.has(word) || (DOMAIN_WORDS.has(word) && !COMMON_WORDS.has(word)))
+  const domain = domainWords()
+  return words(text).some((word) => vocabulary.has(word) || (domain.has(word) && !COMMON_WORDS.has(word)))
 }
 
-/** Words of the documents' world (the catalog's phrasings and the Kubernetes field names): a sentence using them is about documents. */
-const DOMAIN_WORDS: ReadonlySet<string> = new Set(
-  [...CATALOG_WORDS, ...kubernetesFields('Pod').flatMap((info) => info.path.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/))]
-    .filter((word) => word.length >= 3)
-    .map((word) => word.replace(/(?<=[a-z]{3})s$/, '')),
-)
+let domainWordSet: ReadonlySet<string> | undefined
+
+/**
+ * Words of the documents' world (the catalog's phrasings and the Kubernetes field names): a
+ * sentence using them is about documents. Built on first use, not when the service starts.
+ */
+function domainWords(): ReadonlySet<string> {
+  domainWordSet ??= new Set(
+    [...CATALOG_WORDS, ...kubernetesFields('Pod').flatMap((info) => info.path.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/))]
+      .filter((word) => word.length >= 3)
+      .map((word) => word.replace(/(?<=[a-z]{3})s$/, '')),
+  )
+  return domainWordSet
+}
 const COMMON_WORDS = new Set(['must', 'should', 'the', 'and', 'all', 'any', 'every', 'each', 'made', 'make', 'have', 'has', 'not', 'with', 'from', 'for', 'that', 'this', 'one', 'set', 'use', 'used', 'name', 'type', 'value', 'only', 'more', 'less'])
 
 /** "Cache entries must not live longer than 24h: cache.ttlSeconds has to be positive": what follows the colon. */
@@ -364,12 +374,6 @@ function genericConditionField(text: string): ValueRef | undefined {
   const match = /^\s*(?:the\s+)?([A-Za-z_][\w.-]*)\s*(?:is|=|==|equals|:)\s/i.exec(text)
   if (!match?.[1]) return undefined
   return { scope: 'object', variants: [{ segments: pathSegments(match[1]) }], label: match[1], explicit: /[._]|[a-z][A-Z]/.test(match[1]) }
-}
-
-function scalarOf(word: string): Scalar {
-  if (/^-?\d+(\.\d+)?$/.test(word)) return Number(word)
-  if (/^(true|false)$/i.test(word)) return word.toLowerCase() === 'true'
-  return word
 }
 
 /** Whether a predicate holds for a schema default (for conditions on absent values). */
@@ -535,4 +539,3 @@ function narrowNamedRule(rule: Rule, modifiers: Modifiers): void {
   if (exclude.length > 0) rule.match.excludeNamespaces = exclude
 }
 
-export { POD_CONTROLLERS }

@@ -1,7 +1,7 @@
 import type { Platform } from '../catalog/rule-template.js'
 import { codeTokens, kubernetesMentions, kubernetesRef, literalRef, pathSegments } from './find-fields.js'
 import { comparisonScale, readFormat, readPredicate, type PredicateReading } from './read-predicate.js'
-import { fieldDurationUnit, readValueList } from './read-values.js'
+import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
 import type { Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
 import { looksLikeInjection } from '../prompt-check.js'
@@ -105,7 +105,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     if (implied) return { requirements: [make(implied.refs, { op: 'noneOf', values: implied.values }, 'pass')], asks }
     if (refs.length > 0) {
       if (valueAt?.[1] && !fields.some((field) => field.label.endsWith(valueAt[1] ?? ''))) {
-        return { requirements: [make(refs, { op: 'noneOf', values: [scalar(valueAt[1])] }, 'pass')], asks }
+        return { requirements: [make(refs, { op: 'noneOf', values: [scalarOf(valueAt[1])] }, 'pass')], asks }
       }
       const list = readValueList(before.replace(/^.*?\b(?:and|so is|also|even)\b/i, ''))
       const values = fields.length === 0 ? list.values.filter((value) => typeof value !== 'string' || !/^(it|this|that|they|anything|any)$/i.test(value)) : []
@@ -173,7 +173,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   const format = readFormat(lower, text)
   if (setFields.length > 0 && /\b(must|should|has to|have to|needs?|shall|required?|requires|mandatory)\b/.test(lower) && !/\b(must not|mustn'?t|should not|can'?t|cannot|may not)\b/.test(lower)) {
     const assigned = /[:=]\s*[`"']?([\w./-]+)[`"']?/.exec(text.slice(text.search(/\b(set|define|declare|specify|have|has|carry|use)\b/i)))
-    if (assigned?.[1] && setFields.length === 1) return { requirements: [make(setFields, { op: 'equals', value: normal(scalar(assigned[1])) }, 'fail')], asks }
+    if (assigned?.[1] && setFields.length === 1) return { requirements: [make(setFields, { op: 'equals', value: normal(scalarOf(assigned[1])) }, 'fail')], asks }
     const requirement = make(setFields, format ? { op: 'format', ...format } : { op: 'set' }, 'fail')
     // "define topologySpreadConstraints or a podAntiAffinity": either will do.
     if (setFields.length > 1 && /\bor\b/i.test(text) && !/\band\b/i.test(text.slice(text.search(/\b(set|define|declare|specify|have|has|carry|use|include|need)\b/i)))) requirement.combine = 'any'
@@ -324,12 +324,6 @@ function firstMatch(pattern: RegExp, text: string): { index: number; length: num
   const global = new RegExp(pattern.source, 'g')
   const match = global.exec(text)
   return match ? { index: match.index, length: match[0].length } : undefined
-}
-
-function scalar(word: string): Scalar {
-  if (/^-?\d+(\.\d+)?$/.test(word)) return Number(word)
-  if (/^(true|false)$/i.test(word)) return word.toLowerCase() === 'true'
-  return word
 }
 
 function normal(value: Scalar): Scalar {
@@ -552,7 +546,7 @@ function refsForToken(token: string, context: ClauseContext): ValueRef[] {
     if (!/^[a-z][a-z0-9_]*(\.[a-z0-9_[\]]+)*$/.test(token) || /^(aws|google|azurerm)_/.test(token)) return []
     return [literalRef(segments, 'resource', token)]
   }
-  return [withVariants(literalRef(segments, 'object', token))]
+  return [literalRef(segments, 'object', token)]
 }
 
 /** Two candidates of one field at pod and container level (runAsNonRoot): both are kept, the reader picks. */
@@ -560,11 +554,6 @@ function samePlace(refs: ValueRef[]): boolean {
   const [a, b] = refs
   if (!a || !b) return false
   return a.scope !== b.scope && a.variants[0]?.segments.at(-1) === b.variants[0]?.segments.at(-1)
-}
-
-/** Name variants of a generic field's last segment: timeout_seconds, timeoutSeconds, timeoutMs. */
-function withVariants(ref: ValueRef): ValueRef {
-  return ref
 }
 
 const STOP_WORDS = new Set('a an the every each all any its their our must should be is are have has to of for in on at with without no not and or both also only set define declare specify need needs container containers pod pods app application main init explicitly explicit that this these those some own one none it they them we you anything something everything nothing whole single same other others value values field fields'.split(' '))
@@ -641,4 +630,3 @@ function wordVariantRefs(text: string, context: ClauseContext): ValueRef[] {
   return [{ scope, variants: [...names].map((name) => ({ segments: [name] })), label: phrase, weak: !named, explicit: named }]
 }
 
-export { kubernetesRef, kubernetesFields }

@@ -15,14 +15,11 @@ export interface PredicateReading {
   unit?: NumberWithUnit
   /** The sentence says absent values are fine ("unset or 0", "if set"), or that they fail. */
   missing?: 'pass' | 'fail'
-  /** A verb that takes the field after it ("must set X", "must define X", "no X"). */
-  fieldAfter: boolean
 }
 
 interface Cue {
   pattern: RegExp
-  read: (after: string, afterLower: string) => Omit<PredicateReading, 'cueIndex' | 'end' | 'fieldAfter'> & { end: number } | undefined
-  fieldAfter?: boolean
+  read: (after: string, afterLower: string) => Omit<PredicateReading, 'cueIndex' | 'end'> & { end: number } | undefined
 }
 
 const MODAL = String.raw`(?:must|has to|have to|needs? to|should|shall|is to|are to|is required to|are required to|can only|may only|is|are|will)(?: all| both| each| also| always| explicitly)?`
@@ -223,7 +220,7 @@ export function readPredicate(text: string, lower: string, from = 0): PredicateR
       const start = match.index + match[0].length
       const reading = cue.read(text.slice(start), lower.slice(start))
       if (!reading) continue
-      const result: PredicateReading = { ...reading, cueIndex: match.index, end: start + reading.end, fieldAfter: cue.fieldAfter ?? false }
+      const result: PredicateReading = { ...reading, cueIndex: match.index, end: start + reading.end }
       best = result
       break
     }
