@@ -24,7 +24,9 @@ lint: install
 unit: build
 	vitest run
 
+# The Kyverno library lives in the workspace beside the repository; a clone on its own says it skips the run.
 conformance: build
+	@if [ ! -d "$(CONFORMANCE_DIR)" ]; then echo "conformance skipped: $(CONFORMANCE_DIR) not found (it comes with the project workspace, ../shared beside the repository)"; exit 0; fi; \
 	bin/verdict test $(CONFORMANCE_DIR) --tier A \
 		--known-differences test/conformance/known-differences.yaml \
 		--recorded-pass-count test/conformance/recorded-pass-count.txt

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import * as yaml from 'js-yaml'
 import type { TSchema } from 'typebox'
 import { Compile } from 'typebox/compile'
@@ -8,15 +7,10 @@ import { describe, expect, it } from 'vitest'
 import { PolicySpecSchema } from '../../src/engine/model/policy.js'
 import { RulesetSpecSchema } from '../../src/engine/model/ruleset.js'
 import { importDocuments, isImportable, type ImportedDocument } from '../../src/import/index.js'
+import { CONFORMANCE_DIR, conformanceIndex, HAS_CONFORMANCE, WITHOUT_CONFORMANCE } from '../support/shared-conformance.js'
 
 /** The Kyverno policy library with its CLI tests, beside the repository (see its README.md and FORMAT.md). */
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
-const CONFORMANCE = resolve(REPO_ROOT, '..', 'shared', 'conformance', 'kyverno')
-
-interface IndexEntry {
-  dir: string
-  tier: string
-}
+const CONFORMANCE = CONFORMANCE_DIR
 
 interface KyvernoTest {
   policies: string[]
@@ -29,7 +23,7 @@ interface SourcePolicy {
   spec: { rules?: { name: string }[] }
 }
 
-const index = JSON.parse(readFileSync(resolve(CONFORMANCE, 'index.json'), 'utf8')) as { tests: IndexEntry[] }
+const index = { tests: conformanceIndex() }
 
 /** Every policy file a test loads, with its parsed documents and the test that loads it. */
 function policyFiles(tiers: readonly string[]): { dir: string; file: string; documents: unknown[]; test: KyvernoTest }[] {
@@ -68,7 +62,7 @@ function importValid(documents: unknown[]): ImportedDocument[] {
   return imported
 }
 
-describe('tier A of the Kyverno conformance corpus', () => {
+describe.skipIf(!HAS_CONFORMANCE)(`tier A of the Kyverno conformance corpus${WITHOUT_CONFORMANCE}`, () => {
   const files = policyFiles(['A'])
 
   it('holds the 184 tests of the index', () => {
@@ -99,7 +93,7 @@ describe('tier A of the Kyverno conformance corpus', () => {
   })
 })
 
-describe('the other tiers of the corpus', () => {
+describe.skipIf(!HAS_CONFORMANCE)(`the other tiers of the corpus${WITHOUT_CONFORMANCE}`, () => {
   const files = policyFiles(['B', 'B-PSS', 'C', 'D', 'OOS'])
 
   it.each(files.map((f) => [f.file, f] as const))('%s accounts for every rule', (_file, { documents }) => {

@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import * as yaml from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { compileCel } from '../../../src/engine/cel/index.js'
+import { CONFORMANCE_DIR as conformanceDir, conformanceIndex, HAS_CONFORMANCE, WITHOUT_CONFORMANCE } from '../../support/shared-conformance.js'
 
 /**
  * Every CEL expression in the policies of the Kyverno library's tier-A tests (CEL-only policies,
@@ -11,12 +11,6 @@ import { compileCel } from '../../../src/engine/cel/index.js'
  * ../shared/conformance/kyverno.
  */
 
-const here = dirname(fileURLToPath(import.meta.url))
-const conformanceDir = resolve(here, '../../../../shared/conformance/kyverno')
-
-interface IndexFile {
-  tests: { dir: string; tier: string }[]
-}
 
 interface FoundExpression {
   file: string
@@ -71,10 +65,9 @@ function expressionsOf(document: Node, file: string): FoundExpression[] {
 }
 
 function tierAExpressions(): FoundExpression[] {
-  const index = JSON.parse(readFileSync(join(conformanceDir, 'index.json'), 'utf8')) as IndexFile
   const found: FoundExpression[] = []
   const seen = new Set<string>()
-  for (const test of index.tests) {
+  for (const test of conformanceIndex()) {
     if (test.tier !== 'A') continue
     const testDir = join(conformanceDir, 'policies', test.dir, '.kyverno-test')
     const spec = asNode(yaml.load(readFileSync(join(testDir, 'kyverno-test.yaml'), 'utf8'))) ?? {}
@@ -91,7 +84,7 @@ function tierAExpressions(): FoundExpression[] {
   return found
 }
 
-describe.skipIf(!existsSync(join(conformanceDir, 'index.json')))('Kyverno library tier-A CEL expressions', () => {
+describe.skipIf(!HAS_CONFORMANCE)(`Kyverno library tier-A CEL expressions${WITHOUT_CONFORMANCE}`, () => {
   const expressions = tierAExpressions()
 
   it('finds the expressions of every tier-A policy', () => {

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CATALOG } from '../../../src/authoring/catalog/index.js'
 import { compileInstruction, compileWithCatalog } from '../../../src/authoring/compile-instruction.js'
 import { instructionSamples } from '../../../src/authoring/samples/instruction-samples.js'
 import { compileRuleset, evaluateRule, explainRule, PreparedInput, type FieldFinding, type Rule } from '../../../src/engine/index.js'
 import { loadTest } from '../../../src/kyverno-test/load-test.js'
+import { CONFORMANCE_DIR, conformanceIndex, HAS_CONFORMANCE, WITHOUT_CONFORMANCE } from '../../support/shared-conformance.js'
 
 function explain(rule: Rule, object: unknown) {
   const [compiled] = compileRuleset({ name: 'test', rules: [rule] }).rules
@@ -172,9 +171,9 @@ describe('fields for the catalog templates', () => {
   })
 })
 
-describe('fields for the Kyverno library (Tier A)', () => {
-  const conformance = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'conformance', 'kyverno')
-  const index = JSON.parse(readFileSync(resolve(conformance, 'index.json'), 'utf8')) as { tests: { dir: string; tier: string }[] }
+describe.skipIf(!HAS_CONFORMANCE)(`fields for the Kyverno library (Tier A)${WITHOUT_CONFORMANCE}`, () => {
+  const conformance = CONFORMANCE_DIR
+  const index = { tests: conformanceIndex() }
 
   it('agrees with the engine on every rule and resource, and names fields for all but the checks that read none', () => {
     const unexplained = new Set<string>()
