@@ -20,8 +20,11 @@ export function compileRequirement(requirement: Requirement): Rule {
   if (elementRef?.list) variables.push({ name: 'elements', expression: elementsExpression(elementRef.list) })
   const terraform = requirement.subject.platform === 'terraform'
   if (terraform) variables.push(...terraformResourceVariables(requirement.subject.kinds))
+  const holderKeys = keysToLocate(requirement)
+  if (holderKeys.length > 0) variables.push({ name: 'holders', expression: `document.holders(object, ${celList(holderKeys)})` })
 
-  const tests = requirement.values.map((ref) => quantified(ref, requirement, (item) => valueTest(ref, item, requirement.predicate, requirement.missing)))
+  const located = holderKeys.length > 0
+  const tests = requirement.values.map((ref) => quantified(ref, requirement, located, (item) => valueTest(ref, item, requirement.predicate, requirement.missing, located)))
   const body = tests.length === 1 ? (tests[0] ?? 'true') : tests.map((test) => `(${test})`).join(requirement.combine === 'any' ? ' || ' : ' && ')
   const objectGuards = guardsAt('object', requirement, 'object')
   const expression = objectGuards ? `!(${objectGuards}) || (${body})` : body
@@ -86,22 +89,44 @@ function elementsExpression(list: readonly string[]): string {
   return `type(${at}) == map ? ${at}.map(k, ${at}[k]) : (type(${at}) == list ? ${at} : [])`
 }
 
+/**
+ * Where the values of a generic document's requirement are looked for when its paths start at
+ * no particular place: the first keys of their paths, found by `document.holders` at the top or
+ * in the collections below it. Empty (paths from the top) for other platforms, for values in
+ * named lists, and when the author said "top level".
+ */
+function keysToLocate(requirement: Requirement): string[] {
+  if (requirement.subject.platform !== 'generic') return []
+  if (requirement.values.some((ref) => ref.scope !== 'object')) return []
+  if (/\b(top[- ]level|at the root|root of the)\b/i.test(requirement.sentence)) return []
+  const keys = new Set<string>()
+  for (const ref of requirement.values) for (const variant of ref.variants) if (variant.segments[0] && variant.segments[0] !== '[]') keys.add(variant.segments[0])
+  return [...keys]
+}
+
 /** The requirement's guards (conditions hold, no exemption holds) for values of one scope. */
 function guardsAt(scope: 'object' | 'item', requirement: Requirement, item: string): string {
-  const inScope = (condition: Condition): boolean => (scope === 'object') === (condition.value.scope === 'object' && requirement.subject.platform !== 'terraform')
+  // Generic conditions sit beside the values they guard (see conditionTest); Terraform's are on each resource.
+  const atTop = (condition: Condition): boolean => condition.value.scope === 'object' && requirement.subject.platform === 'kubernetes'
+  const inScope = (condition: Condition): boolean => (scope === 'object') === atTop(condition)
   const parts = [
-    ...requirement.conditions.filter(inScope).map((condition) => conditionTest(condition, item)),
-    ...requirement.exemptions.filter(inScope).map((condition) => `!(${conditionTest(condition, item)})`),
+    ...requirement.conditions.filter(inScope).map((condition) => conditionTest(condition, item, requirement.subject.platform === 'generic')),
+    ...requirement.exemptions.filter(inScope).map((condition) => `!(${conditionTest(condition, item, requirement.subject.platform === 'generic')})`),
   ]
   return parts.join(' && ')
 }
 
-function conditionTest(condition: Condition, item: string): string {
-  return valueTest(condition.value, condition.value.scope === 'object' ? 'object' : item, condition.predicate, condition.missing)
+/** A condition on a generic document is read at the top when its field is there ("if environment is prod"), else beside the value. */
+function conditionTest(condition: Condition, item: string, generic: boolean): string {
+  if (condition.value.scope !== 'object') return valueTest(condition.value, item, condition.predicate, condition.missing)
+  if (!generic || item === 'object') return valueTest(condition.value, 'object', condition.predicate, condition.missing)
+  const first = condition.value.variants.map((variant) => variant.segments[0]).filter((key): key is string => key !== undefined && key !== '[]')
+  const base = first.length > 0 ? `(${celList(first)}.exists(k, k in object) ? object : ${item})` : item
+  return valueTest(condition.value, base, condition.predicate, condition.missing)
 }
 
 /** The test over every item the value belongs to, with the item-level guards. */
-function quantified(ref: ValueRef, requirement: Requirement, test: (item: string) => string): string {
+function quantified(ref: ValueRef, requirement: Requirement, located: boolean, test: (item: string) => string): string {
   const guarded = (item: string): string => {
     const guards = guardsAt('item', requirement, item)
     return guards ? `!(${guards}) || (${test(item)})` : test(item)
@@ -114,6 +139,7 @@ function quantified(ref: ValueRef, requirement: Requirement, test: (item: string
     case 'resource':
       return `variables.resources.all(r, ${guarded('r.values')})`
     default:
+      if (located) return `variables.holders.all(h, ${guarded('h')})`
       return guarded(requirement.subject.platform === 'terraform' ? 'r.values' : 'object')
   }
 }
@@ -122,9 +148,9 @@ function quantified(ref: ValueRef, requirement: Requirement, test: (item: string
  * The predicate over the value `ref` names under `item`: the first variant found is judged; a
  * path with `[]` judges every element on the way; none found is `missing`.
  */
-export function valueTest(ref: ValueRef, item: string, predicate: Predicate, missing: 'pass' | 'fail'): string {
+export function valueTest(ref: ValueRef, item: string, predicate: Predicate, missing: 'pass' | 'fail', located = false): string {
   const whenMissing = missing === 'pass' ? 'true' : 'false'
-  if (predicate.op === 'compareField') return compareFieldTest(ref, item, predicate, whenMissing)
+  if (predicate.op === 'compareField') return compareFieldTest(ref, item, predicate, whenMissing, located)
   let chain = whenMissing
   const variants = [...ref.variants].reverse()
   const fallback = ref.containers?.podLevelFallback
@@ -256,11 +282,11 @@ function imageTagTest(value: string, requirement: 'tagged-or-digest' | 'digest' 
   }
 }
 
-function compareFieldTest(ref: ValueRef, item: string, predicate: Extract<Predicate, { op: 'compareField' }>, whenMissing: string): string {
+function compareFieldTest(ref: ValueRef, item: string, predicate: Extract<Predicate, { op: 'compareField' }>, whenMissing: string, located: boolean): string {
   const left = ref.variants[0]?.segments ?? []
   const right = predicate.other.variants[0]?.segments ?? []
   const leftOptional = optionalPath(item, left)
-  const rightOptional = optionalPath(predicate.other.scope === 'object' ? 'object' : item, right)
+  const rightOptional = optionalPath(predicate.other.scope === 'object' && !located ? 'object' : item, right)
   const bothQuantities = ref.type === 'quantity' || predicate.other.type === 'quantity'
   const compare = bothQuantities
     ? `quantity(string(${leftOptional}.value())).compareTo(quantity(string(${rightOptional}.value()))) ${predicate.cmp} 0`

@@ -67,10 +67,12 @@ function fits(ref: ValueRef, predicate: Predicate): boolean {
 
 function readClauseUnchecked(written: string, context: ClauseContext): ClauseRequirements {
   // "..., we deliberately do not set CPU limits": what the team does is said, not asked.
-  const text = elementPaths(written).replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+)?(?:we|i|they)\b(?![^,;.]*\b(?:must|need|needs|require|should|want|have to)\b)[^,;.]*/gi, '$1').trim()
+  const text = elementPaths(nestedKeys(written)).replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+)?(?:we|i|they)\b(?![^,;.]*\b(?:must|need|needs|require|should|want|have to)\b)[^,;.]*/gi, '$1').trim()
   const lower = text.toLowerCase()
   // "We deliberately do not set CPU limits": what the team does, not what the rule asks.
   if (/^\s*(?:but\s+|and\s+|so\s+)?(we|i|they)\b/.test(lower) && !/\b(must|need to|needs to|require|should|have to|has to|want)\b/.test(lower)) return { requirements: [], asks: false }
+  // "everything else has to use the shared runners": the complement of what was just allowed, said again.
+  if (/^(?:and\s+|but\s+|so\s+)?(?:(?:everything|anything|everyone|anyone|all|any)\s+(?:else|others?)\b|otherwise\b|the rest\b)/.test(lower) && fieldsIn(text, context).every((ref) => ref.weak)) return { requirements: [], asks: false }
   const asks = ASKS.test(lower) || REJECTED_AFTER.test(lower)
   const requirements: Requirement[] = []
   const subject = { platform: context.platform, kinds: [...context.kinds] }
@@ -295,6 +297,14 @@ function fieldsByEnum(predicate: Predicate, context: ClauseContext): ValueRef[] 
 }
 
 /** "every host in spec.rules" is `spec.rules[].host`; "each job in jobs must set timeout_minutes" judges `jobs[].timeout_minutes`. */
+/** "the retention.ms entry under config": one key (dots and all) inside a named map, `config['retention.ms']`. */
+export function nestedKeys(text: string): string {
+  return text.replace(/(?:\bthe\s+)?[`"']?([A-Za-z_][\w.\/-]*)[`"']?\s+(?:entry|key|field|setting|property|option)\s+(?:under|in|inside|within|of)\s+(?:the\s+)?[`"']?([A-Za-z_][\w.-]*)[`"']?(?:\s+(?:map|section|block|object))?/g, (whole, key: string, parent: string) => {
+    if (/^(the|a|an|this|that|each|every|any)$/i.test(key)) return whole
+    return `${parent}['${key}']`
+  })
+}
+
 export function elementPaths(text: string): string {
   const item = /\b(?:every|each|all|any)\s+(?:single\s+)?(?:one of (?:the|those|these)\s+)?([a-z][\w-]*?)(?:es|s)?\s+(?:in|of|under|listed in|inside)\s+(?:the\s+)?[`"']?([A-Za-z_][\w.-]*?)(?:\[\*?\])?[`"']?(?=[\s,.:;]|$)(?:\s+(?:array|list|map|section|block))?/i.exec(text)
   if (!item?.[1] || !item[2]) return text
@@ -622,7 +632,10 @@ function wordVariantRefs(text: string, context: ClauseContext): ValueRef[] {
   for (let start = 0; start < words.length; start += 1) {
     const part = words.slice(start)
     names.add(part.join('_'))
-    if (context.platform === 'generic') names.add(part.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join(''))
+    if (context.platform === 'generic') {
+      names.add(part.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join(''))
+      names.add(part.join('-'))
+    }
   }
   const scope = context.platform === 'terraform' ? 'resource' : 'object'
   // In a generic document a single word before the verb is the key itself ("version must be semver").

@@ -217,6 +217,9 @@ export function readPredicate(text: string, lower: string, from = 0): PredicateR
     pattern.lastIndex = from
     for (let match = pattern.exec(lower); match; match = pattern.exec(lower)) {
       if (best && match.index >= best.cueIndex) break
+      // `database.pool.max`, `max_connections`: a cue word inside a field's name is part of the name.
+      if (/^\w/.test(match[0]) && /\w[._]$/.test(lower.slice(Math.max(0, match.index - 2), match.index))) continue
+      if (/^[._]\w/.test(lower.slice(match.index + match[0].length)) && /\w$/.test(match[0])) continue
       const start = match.index + match[0].length
       const reading = cue.read(text.slice(start), lower.slice(start))
       if (!reading) continue

@@ -148,7 +148,7 @@ export function fieldDurationUnit(segments: readonly string[]): number | undefin
   const words = last
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
-    .split(/[\s_-]+/)
+    .split(/[\s._-]+/)
   const tail = words.at(-1) ?? ''
   if (/^(ms|millis|milliseconds|msec)$/.test(tail)) return 0.001
   if (/^(seconds|secs|sec|s)$/.test(tail) && words.length > 1) return 1

@@ -9,6 +9,16 @@ const PREDICATE = /\b(must|mustn'?t|has to|have to|needs? to|needs|should|shall|
 
 const SPLIT = /\s*(?:,\s*(?:and|but|while|plus|so)?\s+|;\s*|\s+-\s+|\s+and\s+(?=(?:the\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?[`"']?[\w.[\]*/-]+[`"']?\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not|is|are|isn'?t|aren'?t)\b)|\s+but\s+)/i
 
+/** A clause that ends on a value ("role must be viewer") followed by "editor or admin" is one list of values, not names for the next verb. */
+const ENDS_ON_VALUE = /\b(?:be|is|are|of|either|to|equals?)\s+[`"']?[\w./:@*-]+[`"']?$/i
+const ALTERNATIVE_VALUES = /^(?:[`"']?[\w./:@*-]+[`"']?\s+(?:or|and)\s+)?[`"']?[\w./:@*-]+[`"']?$/i
+
+function continuesValueList(previous: string | undefined, pending: string[]): boolean {
+  if (previous === undefined || !ENDS_ON_VALUE.test(previous)) return false
+  const last = pending[pending.length - 1] ?? ''
+  return /\s(?:or|and)\s/i.test(last) && pending.every((item) => ALTERNATIVE_VALUES.test(item))
+}
+
 export function splitClause(sentence: string): string[] {
   const pieces: string[] = []
   let rest = sentence
@@ -26,6 +36,10 @@ export function splitClause(sentence: string): string[] {
     if (!PREDICATE.test(piece)) {
       pending.push(piece)
       continue
+    }
+    if (pending.length > 0 && continuesValueList(clauses[clauses.length - 1], pending)) {
+      clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${pending.join(', ')}`
+      pending = []
     }
     if (pending.length > 0) {
       const namesOnly = pending.every((item) => item.split(/\s+/).length <= 3)

@@ -2,6 +2,7 @@ import { Environment } from '@marcbachmann/cel-js'
 import { registerCidrLibrary } from './libraries/cidr.js'
 import { registerComprehensions } from './libraries/comprehensions.js'
 import { registerIpLibrary } from './libraries/ip.js'
+import { registerDocumentLibrary } from './libraries/document.js'
 import { registerJsonLibrary } from './libraries/json.js'
 import { registerKyvernoLibrary } from './libraries/kyverno.js'
 import { registerListsLibrary } from './libraries/lists.js'
@@ -52,5 +53,6 @@ function createEnvironment(): Environment {
   registerSemverLibrary(env)
   registerKyvernoLibrary(env)
   registerJsonLibrary(env)
+  registerDocumentLibrary(env)
   return env
 }
