@@ -198,10 +198,15 @@ function predicateTest(predicate: Predicate, value: string, scale: number): stri
       return 'false'
     case 'equals':
       return equalsTest(value, predicate.value)
-    case 'oneOf':
-      return `(${predicate.values.map((item) => equalsTest(value, item)).join(' || ')})`
-    case 'noneOf':
-      return `!(${noneOfValues(predicate.values).map((item) => equalsTest(value, item)).join(' || ')})`
+    // A list value ("methods limited to GET, POST") is judged element by element.
+    case 'oneOf': {
+      const anyOf = (item: string): string => `(${predicate.values.map((expected) => equalsTest(item, expected)).join(' || ')})`
+      return `(type(${value}) == list ? ${value}.all(v, ${anyOf('v')}) : ${anyOf(value)})`
+    }
+    case 'noneOf': {
+      const anyOf = (item: string): string => `(${noneOfValues(predicate.values).map((expected) => equalsTest(item, expected)).join(' || ')})`
+      return `(type(${value}) == list ? !${value}.exists(v, ${anyOf('v')}) : !${anyOf(value)})`
+    }
     case 'compare':
       return `(${predicate.bounds.map((bound) => compareTest(value, bound.cmp, bound.value, scale)).join(' && ')})`
     case 'format':

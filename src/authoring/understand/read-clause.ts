@@ -193,7 +193,10 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
 
   // "owner as an email address", "version as semver".
   if (format) {
-    const fields = fieldsIn(text, context)
+    // "owner as an email address": the field is named before the words of the format.
+    const formatWords = /\s(?:as|in|formatted|written|like|is|are|must|should|has to|needs? to|that is|of|with)\s|:\s/i.exec(text)
+    const named = formatWords ? fieldsIn(text.slice(0, formatWords.index), context) : []
+    const fields = named.length > 0 ? named : fieldsIn(text, context)
     if (fields.length > 0) return { requirements: [make(fields, { op: 'format', ...format }, 'fail')], asks }
   }
 
@@ -610,7 +613,7 @@ function fieldsAfterVerb(text: string, lower: string, context: ClauseContext): V
   const verb = new RegExp(FIELD_VERB.source, 'g')
   for (let match = verb.exec(lower); match; match = verb.exec(lower)) {
     const rest = text.slice(match.index + match[0].length)
-    const refs = fieldsIn(rest.split(/[.;](?=\s|$)|\b(?:if|when|unless|except|but)\b/)[0] ?? rest, context)
+    const refs = fieldsIn(rest.split(/[.;:](?=\s|$)|\b(?:if|when|unless|except|but)\b|\s(?:in|as|formatted|written) (?=(?:an? )?(?:valid )?(?:semver|semantic|e-?mail|https?|url|dns|iso|yyyy|snake_case|kebab-case|lowercase|date))/i)[0] ?? rest, context)
     if (refs.length > 0) return refs
   }
   return []
@@ -629,8 +632,10 @@ function wordVariantRefs(text: string, context: ClauseContext): ValueRef[] {
     .filter((word) => /^[a-z][a-z0-9]*$/.test(word) && !/^(must|should|be|is|are|has|have|need|needs|every|each|all|any|the|a|an|its|their|resource|resources|config|configuration|document|file|settings?)$/.test(word))
   if (words.length === 0 || words.length > 3) return []
   const names = new Set<string>()
-  for (let start = 0; start < words.length; start += 1) {
-    const part = words.slice(start)
+  // "the expires date": the first word alone is tried last.
+  const parts = words.map((_, start) => words.slice(start))
+  if (words.length > 1) parts.push(words.slice(0, 1))
+  for (const part of parts) {
     names.add(part.join('_'))
     if (context.platform === 'generic') {
       names.add(part.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join(''))

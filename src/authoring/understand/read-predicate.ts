@@ -191,7 +191,9 @@ const CUES: Cue[] = [
       if (toggle?.[1] && (toggle[1] === lower.slice(0, toggle[1].length)) && after.slice(0, toggle[1].length) === toggle[1]) {
         return { predicate: { op: 'equals', value: /^(on|enabled|true)$/.test(toggle[1]) }, end: toggle[1].length }
       }
-      if (NOT_A_VALUE.test(lower)) return /^(?:a|an|some) [a-z]+/.test(lower) && !readFormat(lower.slice(0, 60), after.slice(0, 60)) ? { predicate: { op: 'set' }, end: 0 } : undefined
+      // "must be a whole number from 0 to 100": the bound after the noun is the predicate.
+      const boundAfter = /^[^.;,]*?\b(?:from|between|at (?:least|most)|up to|no (?:more|less)|less|more|greater|fewer|under|over|above|below|range|max(?:imum)?|min(?:imum)?)\b[^.;,]*?\d/.test(lower)
+      if (NOT_A_VALUE.test(lower)) return /^(?:a|an|some) [a-z]+/.test(lower) && !boundAfter && !readFormat(lower.slice(0, 60), after.slice(0, 60)) ? { predicate: { op: 'set' }, end: 0 } : undefined
       const list = values(after)
       const [first] = list.values
       if (first === undefined) return undefined

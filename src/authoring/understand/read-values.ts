@@ -48,7 +48,9 @@ export function readValueList(text: string): ValueList {
       sawSeparator = true
       continue
     }
-    if (STOP.test(bare) || (values.length > 0 && !separated && !sawSeparator)) break
+    // GET, PUT, ON: a word in capitals is a value even when it spells a stop word.
+    const stops = STOP.test(bare) && !(bare.length > 1 && bare === bare.toUpperCase())
+    if (stops || (values.length > 0 && !separated && !sawSeparator)) break
     values.push(scalarOf(bare))
     end = match.index + match[0].length
     sawSeparator = false

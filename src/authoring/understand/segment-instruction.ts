@@ -75,7 +75,9 @@ export function segmentInstruction(instruction: string): Segment[] {
       segments.push(segment)
     }
     // A line ending with a colon heads the bullets under it.
-    if (!bullet && /:\s*$/.test(body)) head = body.replace(/:\s*$/, '').trim()
+    // Only its last sentence: "Feature flag file checks. Each entry in `flags` needs:" heads with "Each entry ...".
+    const last = segments[segments.length - 1]
+    if (!bullet && /:\s*$/.test(body) && last) head = last.text.replace(/:\s*$/, '').trim()
   }
   for (let index = 0; index + 1 < segments.length; index += 1) {
     const segment = segments[index]
@@ -124,24 +126,32 @@ function splitSentences(text: string): string[] {
   return sentences.map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 0)
 }
 
-/** Removes "( ... )" remarks (not brackets of a path like `ports[*]`) and returns them apart. */
+/** Removes "( ... )" remarks (not brackets of a path like `ports[*]`) and returns them apart; remarks that say what the words before them mean precisely are read in place (see inlined). */
 function takeParentheticals(sentence: string): { text: string; parentheticals: string[] } {
   const parentheticals: string[] = []
   let text = ''
   let depth = 0
   let current = ''
-  for (const char of sentence) {
+  let start = 0
+  for (let index = 0; index < sentence.length; index += 1) {
+    const char = sentence.charAt(index)
     if (char === '(') {
       if (depth > 0) current += char
+      else start = index
       depth += 1
       continue
     }
     if (char === ')' && depth > 0) {
       depth -= 1
       if (depth === 0) {
-        parentheticals.push(current.trim())
+        const remark = current.trim()
+        const inline = inlined(text, remark, sentence.slice(index + 1))
+        if (inline) text = inline
+        else {
+          parentheticals.push(remark)
+          text += ' '
+        }
         current = ''
-        text += ' '
       } else {
         current += char
       }
@@ -150,6 +160,36 @@ function takeParentheticals(sentence: string): { text: string; parentheticals: s
     if (depth > 0) current += char
     else text += char
   }
-  if (depth > 0) text += `(${current}`
+  if (depth > 0) text += sentence.slice(start)
   return { text: text.replace(/\s+([,.;:!?])/g, '$1'), parentheticals: parentheticals.filter((item) => item.length > 0) }
+}
+
+const FORMAT_REMARK = /^(?:an?\s+)?(?:valid\s+)?(?:e-?mail(?: address)?|semver|semantic version|https?(?: url)?|url|dns(?:-| )(?:label|name)|iso ?8601(?: date)?|yyyy-mm-dd|snake_case|kebab-case|lowercase letters,? digits,? and (?:dashes|hyphens)(?: only)?)$/i
+const ASSIGNMENT_REMARK = /^[`"']?([A-Za-z_][\w.\-/[\]']*)[`"']?\s*(?::|=|==)\s*[`"']?([\w./:@*-]+)[`"']?$/
+const MODAL = /\b(must|mustn'?t|has to|have to|needs? to|should|shall|can'?t|cannot|may not|is required|are required)\b/i
+
+/**
+ * A remark that names precisely what the words before it mean is read in their place:
+ * "an owner (email)" is "an owner as email"; "In production configs (environment: production)"
+ * is "When environment is production,"; "must have TLS switched on (server.tls.enabled: true)"
+ * is "server.tls.enabled must be true". Returns the new text before the remark, or undefined to
+ * keep the remark apart.
+ */
+function inlined(before: string, remark: string, after: string): string | undefined {
+  if (FORMAT_REMARK.test(remark) && /\w\s*$/.test(before)) return `${before.trimEnd()} as ${remark}`
+  const assignment = ASSIGNMENT_REMARK.exec(remark)
+  if (!assignment?.[1] || !assignment[2]) return undefined
+  const [, field, value] = assignment
+  const clauseStart = Math.max(before.lastIndexOf(','), before.lastIndexOf(';'), before.lastIndexOf(':') > before.length - 3 ? -1 : before.lastIndexOf(': ')) + 1
+  const clause = before.slice(clauseStart)
+  // "In production configs (environment: production) ...": a scope, read as a condition.
+  if (/^\s*(?:in|for|on|within)\s+[^,]{1,40}$/i.test(clause) && !MODAL.test(clause)) return `${before.slice(0, clauseStart)} When ${field} is ${value},`
+  // "Contractors (contractor: true) can't be admins": the subject, narrowed by the remark.
+  if (!MODAL.test(clause) && MODAL.test(after.split(/[.;]/)[0] ?? '') && clause.trim().split(/\s+/).length <= 4) return `${before.slice(0, clauseStart)} When ${field} is ${value}, ${clause.trim()}`
+  // "... must have TLS switched on (server.tls.enabled: true)": the remark is the requirement itself.
+  if (MODAL.test(clause) && /^\s*(?:$|[,.;]|and\b|but\b)/i.test(after)) {
+    const negated = /\b(must not|mustn'?t|can'?t|cannot|may not|should not|never)\b/i.test(clause)
+    return `${before.slice(0, clauseStart)} ${field} must ${negated ? 'not ' : ''}be ${value}`
+  }
+  return undefined
 }

@@ -5,7 +5,7 @@
  * before the verb share it).
  */
 
-const PREDICATE = /\b(must|mustn'?t|has to|have to|needs? to|needs|should|shall|can'?t|cannot|may not|may|is|are|isn'?t|aren'?t|at least|at most|between|one of|limited to|required|mandatory|not allowed|no more than|set to|gets?|be|max|min|maximum|minimum|up to|no|never|disallow|forbid|ban|block|deny)\b|[=:]\s/i
+const PREDICATE = /\b(must|mustn'?t|has to|have to|needs? to|needs|should|shall|can'?t|cannot|may not|may|is|are|isn'?t|aren'?t|at least|at most|between|one of|limited to|required|mandatory|not allowed|no more than|set to|gets?|be|max|min|maximum|minimum|up to|no|never|disallow|forbid|ban|block|deny)\b|[=:]\s|\b(?:as|in) (?:an? )?(?:valid )?(?:semver|semantic version|e-?mail|https?|url|dns|iso|yyyy|snake_case|kebab-case|lowercase)|\bformatted\b/i
 
 const SPLIT = /\s*(?:,\s*(?:and|but|while|plus|so)?\s+|;\s*|\s+-\s+|\s+and\s+(?=(?:the\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?[`"']?[\w.[\]*/-]+[`"']?\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not|is|are|isn'?t|aren'?t)\b)|\s+but\s+)/i
 
