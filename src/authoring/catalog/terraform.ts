@@ -1,4 +1,5 @@
 import type { Rule, Severity } from '../../engine/index.js'
+import { terraformDocumentCondition, terraformResourceVariables } from '../documents/terraform-resources.js'
 import { mapIn, planResources } from '../samples/document-parts.js'
 import { mentions, type Clause } from '../text/clause.js'
 import { portRanges } from '../text/extract.js'
@@ -7,9 +8,10 @@ import type { Parameters, Recognition, RuleTemplate, TemplateSamples } from './r
 import { ruleNameFrom } from './rule-name.js'
 
 /**
- * Rules on Terraform plans (`terraform show -json plan.out`). The document is the whole plan;
- * a rule judges every planned managed resource of its types, in the root module and in child
- * modules down to MODULE_DEPTH levels, and names the failing resources by `address`.
+ * Rules on Terraform documents as `terraform show -json` writes them: a whole plan, one
+ * planned_values resource, or one resource_changes entry (judged on `change.after`; deleted
+ * resources skipped). A rule judges every managed resource of its types, in the root module and
+ * in child modules (see documents/terraform-resources.ts), and names the failing ones by `address`.
  *
  * Semantics shared by every template:
  * - A plan without a resource of the judged types passes.
@@ -17,14 +19,10 @@ import { ruleNameFrom } from './rule-name.js'
  *   `planned_values`, so such an attribute counts as missing. "Must be encrypted" fails when the
  *   attribute is missing; "must not be public" passes when it is missing and the provider's
  *   default is private.
- * - Documents that are not plans (no `planned_values`, and no `values.root_module` as in
- *   `terraform show -json` of a state) are skipped, not passed.
+ * - Documents that are not Terraform documents are skipped, not passed.
  */
 
 const NONE: Recognition = { score: 0, parameters: {}, missing: [] }
-
-/** Child modules nest; four levels below the root covers real layouts without unbounded CEL. */
-const MODULE_DEPTH = 4
 
 // ---------------------------------------------------------------------------------------------
 // CEL over plans
@@ -48,26 +46,8 @@ const addressOf = (resource: string): string => stringOf(`${resource}.?address`,
 /** The address without a count/for_each index: what configuration references name. */
 const baseAddressOf = (resource: string): string => `${addressOf(resource)}.find('^[^\\\\[]*')`
 
-const ROOT_MODULE = 'object.?planned_values.?root_module.orValue(object.?values.?root_module.orValue({}))'
-
-function modulesExpression(): string {
-  const level = (module: string, depth: number): string =>
-    depth === 0 ? `[${module}]` : `[${module}] + ${listOf(`${module}.?child_modules`)}.map(m${depth}, ${level(`m${depth}`, depth - 1)}).flatten()`
-  return level(ROOT_MODULE, MODULE_DEPTH)
-}
-
-const PLAN_VARIABLES = [
-  { name: 'modules', expression: modulesExpression() },
-  {
-    name: 'resources',
-    expression: `variables.modules.map(m, ${listOf('m.?resources')}).flatten().filter(r, type(r) == map && ${stringOf('r.?mode', 'managed')} == 'managed')`,
-  },
-]
-
 /** Resources declared in the root module's configuration, with the references of their expressions. */
 const CONFIGURATION_RESOURCES = listOf('object.?configuration.?root_module.?resources')
-
-const IS_PLAN = "type(object) == map && (has(object.planned_values) || object.?values.?root_module.hasValue())"
 
 interface Finding {
   /** Variable name: the list of offending resources. */
@@ -94,7 +74,8 @@ interface PlanRuleOptions {
 /** One validation over every finding, so the message lists every offending resource at once. */
 function planRule(options: PlanRuleOptions): Rule {
   const variables = [
-    ...PLAN_VARIABLES,
+    // Resources wherever `terraform show -json` puts them: one resource, a resource_changes entry, or a whole plan.
+    ...terraformResourceVariables([]),
     ...(options.variables ?? []),
     ...options.findings.map((finding) => ({ name: finding.variable, expression: `variables.resources.filter(r, ${finding.offends})` })),
   ]
@@ -106,7 +87,7 @@ function planRule(options: PlanRuleOptions): Rule {
     name: options.name,
     description: options.description,
     severity: options.severity,
-    match: { conditions: [{ name: 'terraform-plan', expression: IS_PLAN }] },
+    match: { conditions: [{ name: 'terraform-document', expression: terraformDocumentCondition }] },
     variables,
     validate: {
       cel: [
