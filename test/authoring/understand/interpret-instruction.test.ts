@@ -132,3 +132,89 @@ describe('Terraform documents wherever terraform show -json puts them', () => {
     expect(judge(instruction, labels, { address: 'aws_db_instance.a', type: 'aws_db_instance', change: { actions: ['delete'], before: values(false, 1), after: null } })).toBe(true)
   })
 })
+
+describe('generic documents: values found where the document holds them', () => {
+  const GATEWAY = { platform: 'generic', resource: 'api-gateway' }
+  const route = (path: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ path, methods: ['GET'], ...extra })
+
+  it('judges every element of the list that holds the named field, the one without it included', () => {
+    const instruction = 'rateLimit.requestsPerMinute is required and must not exceed 1000'
+    expect(judge(instruction, GATEWAY, { gateway: 'edge', routes: [route('/a', { rateLimit: { requestsPerMinute: 600 } }), route('/b', { rateLimit: { requestsPerMinute: 1000 } })] })).toBe(true)
+    expect(judge(instruction, GATEWAY, { gateway: 'edge', routes: [route('/a', { rateLimit: { requestsPerMinute: 600 } }), route('/b')] })).toBe(false)
+    expect(judge(instruction, GATEWAY, { gateway: 'edge', routes: [route('/a', { rateLimit: { requestsPerMinute: 1200 } })] })).toBe(false)
+    // Nowhere in the document: missing, and "is required" says missing fails.
+    expect(judge(instruction, GATEWAY, { gateway: 'edge', routes: [route('/a')] })).toBe(false)
+  })
+
+  it('judges a list value element by element', () => {
+    const instruction = 'methods limited to GET, POST, PUT, PATCH, DELETE'
+    expect(judge(instruction, GATEWAY, { routes: [route('/a', { methods: ['GET', 'POST'] })] })).toBe(true)
+    expect(judge(instruction, GATEWAY, { routes: [route('/a', { methods: ['GET', 'TRACE'] })] })).toBe(false)
+  })
+
+  it('keeps "at the top level" at the top', () => {
+    const instruction = '`permissions` must be set at the top level of the workflow'
+    const labels = { platform: 'generic', resource: 'github-workflow' }
+    expect(judge(instruction, labels, { permissions: { contents: 'read' }, jobs: { a: { steps: [] } } })).toBe(true)
+    expect(judge(instruction, labels, { jobs: { a: { permissions: { contents: 'read' }, steps: [] } } })).toBe(false)
+  })
+
+  it('reads a condition at the top beside values found below', () => {
+    const instruction = 'if environment is prod then every route needs auth set to jwt'
+    expect(judge(instruction, GATEWAY, { environment: 'prod', routes: [route('/a', { auth: 'jwt' })] })).toBe(true)
+    expect(judge(instruction, GATEWAY, { environment: 'prod', routes: [route('/a', { auth: 'none' })] })).toBe(false)
+    expect(judge(instruction, GATEWAY, { environment: 'dev', routes: [route('/a', { auth: 'none' })] })).toBe(true)
+  })
+})
+
+describe('clauses, lists and remarks', () => {
+  const SERVICE = { platform: 'generic', resource: 'service-catalog' }
+
+  it('keeps "1, 2 or 3" one list of values, not names for the next clause', () => {
+    const instruction = '`tier` must be 1, 2 or 3, and `oncall` must be present and non-empty.'
+    expect(judge(instruction, SERVICE, { tier: 2, oncall: 'shop' })).toBe(true)
+    expect(judge(instruction, SERVICE, { tier: 4, oncall: 'shop' })).toBe(false)
+    expect(judge(instruction, SERVICE, { tier: 1 })).toBe(false)
+  })
+
+  it('reads a remark naming a field and value in place of the words it explains', () => {
+    const instruction = 'HTTP servers must have TLS switched on (server.tls.enabled: true).'
+    expect(judge(instruction, SERVICE, { server: { tls: { enabled: true } } })).toBe(true)
+    expect(judge(instruction, SERVICE, { server: { tls: { enabled: false } } })).toBe(false)
+    const scoped = 'In production configs (environment: production) logging.level has to be info, warn or error.'
+    expect(judge(scoped, SERVICE, { environment: 'production', logging: { level: 'debug' } })).toBe(false)
+    expect(judge(scoped, SERVICE, { environment: 'staging', logging: { level: 'debug' } })).toBe(true)
+  })
+
+  it('reads "owner (email)" and "version as semver" as formats of those fields', () => {
+    const instruction = 'Every descriptor needs: version as semver, an owner (email), and port between 1024 and 65535.'
+    expect(judge(instruction, SERVICE, { version: '1.2.3', owner: 'a@acme.io', port: 8080 })).toBe(true)
+    expect(judge(instruction, SERVICE, { version: '1.2', owner: 'a@acme.io', port: 8080 })).toBe(false)
+    expect(judge(instruction, SERVICE, { version: '1.2.3', owner: 'team-a', port: 8080 })).toBe(false)
+  })
+
+  it('reads a key with dots under a named map as one key', () => {
+    const instruction = 'the retention.ms entry under config must be between 1 hour and 7 days'
+    const labels = { platform: 'generic', resource: 'kafka-topic' }
+    expect(judge(instruction, labels, { config: { 'retention.ms': 86_400_000 } })).toBe(true)
+    expect(judge(instruction, labels, { config: { 'retention.ms': 60_000 } })).toBe(false)
+  })
+})
+
+describe('Terraform named requirements judge every document shape', () => {
+  const ingress = (cidr: string, port: number): Record<string, unknown> => ({ cidr_blocks: [cidr], ipv6_cidr_blocks: [], from_port: port, to_port: port, protocol: 'tcp' })
+  const group = (rules: unknown[]): Record<string, unknown> => ({ address: 'aws_security_group.a', mode: 'managed', type: 'aws_security_group', name: 'a', values: { ingress: rules, egress: [] } })
+  const instruction = 'Security groups: no ingress from the whole internet (0.0.0.0/0 or ::/0) except on ports 80 and 443.'
+  const labels = { platform: 'terraform', resource: 'aws_security_group' }
+
+  it('a single planned_values resource', () => {
+    expect(judge(instruction, labels, group([ingress('0.0.0.0/0', 443)]))).toBe(true)
+    expect(judge(instruction, labels, group([ingress('0.0.0.0/0', 22)]))).toBe(false)
+  })
+
+  it('a resource_changes entry, judged on change.after', () => {
+    const change = (after: unknown): unknown => ({ address: 'aws_security_group.a', mode: 'managed', type: 'aws_security_group', name: 'a', change: { actions: ['update'], before: group([ingress('0.0.0.0/0', 22)]).values, after } })
+    expect(judge(instruction, labels, change(group([ingress('10.0.0.0/8', 22)]).values))).toBe(true)
+    expect(judge(instruction, labels, change(group([ingress('0.0.0.0/0', 3389)]).values))).toBe(false)
+  })
+})

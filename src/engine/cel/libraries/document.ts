@@ -31,24 +31,30 @@ export function registerDocumentLibrary(env: Environment): void {
 
 export function holders(doc: unknown, keys: readonly string[]): unknown[] {
   if (!isNode(doc) || hasAnyKey(doc, keys)) return [doc]
-  let level: Node[] = [doc]
+  let level: Placed[] = [{ node: doc, at: '' }]
   let visited = 1
   for (let depth = 0; depth < MAX_HOLDER_DEPTH && level.length > 0; depth += 1) {
-    const found: Node[] = []
-    const next: Node[] = []
-    for (const node of level) {
-      for (const group of groupsUnder(node, depth > 0)) {
-        visited += group.length
-        charge(group.length + 1)
-        if (visited > MAX_HOLDER_NODES) return [doc]
-        if (group.some((member) => hasAnyKey(member, keys))) found.push(...group)
-        else next.push(...group)
-      }
-    }
-    if (found.length > 0) return found
-    level = next
+    const groups = level.flatMap((placed) => groupsUnder(placed, depth > 0))
+    visited += groups.reduce((sum, group) => sum + group.members.length, 0)
+    charge(visited)
+    if (visited > MAX_HOLDER_NODES) return [doc]
+    // Where one group holds a key, every group at the same place does: the rules of every group in groups[].rules[].
+    const places = new Set(groups.filter((group) => group.members.some((member) => hasAnyKey(member, keys))).map((group) => group.at))
+    if (places.size > 0) return groups.filter((group) => places.has(group.at)).flatMap((group) => group.members)
+    level = groups.flatMap((group) => group.members.map((node) => ({ node, at: group.at })))
   }
   return [doc]
+}
+
+/** A map and where it sits, by key names with list positions left out (`groups[].rules[]`). */
+interface Placed {
+  node: Node
+  at: string
+}
+
+interface Group {
+  members: Node[]
+  at: string
 }
 
 /**
@@ -56,16 +62,14 @@ export function holders(doc: unknown, keys: readonly string[]): unknown[] {
  * top, the map's own values when they are alike (a map of jobs keyed by name: members sharing a
  * key), so one member without the key is judged with its siblings.
  */
-function groupsUnder(node: Node, keyedCollection: boolean): Node[][] {
-  const values = valuesOf(node)
-  const maps = values.filter(isNode)
-  if (keyedCollection && maps.length >= 2 && maps.length === values.length && shareAKey(maps)) {
-    return [maps]
-  }
-  const groups: Node[][] = []
-  for (const value of values) {
-    if (Array.isArray(value)) groups.push(value.filter(isNode))
-    else if (isNode(value)) groups.push([value])
+function groupsUnder({ node, at }: Placed, keyedCollection: boolean): Group[] {
+  const entries = entriesOf(node)
+  const maps = entries.map(([, value]) => value).filter(isNode)
+  if (keyedCollection && maps.length >= 2 && maps.length === entries.length && shareAKey(maps)) return [{ members: maps, at: `${at}.*` }]
+  const groups: Group[] = []
+  for (const [key, value] of entries) {
+    if (Array.isArray(value)) groups.push({ members: value.filter(isNode), at: `${at}.${key}[]` })
+    else if (isNode(value)) groups.push({ members: [value], at: `${at}.${key}` })
   }
   return groups
 }
@@ -80,8 +84,8 @@ function keysOf(node: Node): string[] {
   return node instanceof Map ? [...node.keys()].filter((key): key is string => typeof key === 'string') : Object.keys(node)
 }
 
-function valuesOf(node: Node): unknown[] {
-  return node instanceof Map ? [...node.values()] : Object.values(node)
+function entriesOf(node: Node): Array<[string, unknown]> {
+  return node instanceof Map ? [...node.entries()].map(([key, value]): [string, unknown] => [String(key), value]) : Object.entries(node)
 }
 
 function hasAnyKey(node: Node, keys: readonly string[]): boolean {
