@@ -164,7 +164,7 @@ export default [
     difficulty: 'medium',
     topics: ['generic', 'ci-pipeline', 'timeouts', 'defaults', 'lists'],
     labels: gen('ci-pipeline'),
-    instruction: `Every job in a workflow must set timeout-minutes (the default is 360, way too long) and it can't be more than 45. Jobs whose id starts with "deploy" must also have an environment set, otherwise the approval gates don't kick in.`,
+    instruction: `Every job in a workflow must set timeout-minutes (the default is 360, way too long) and it can't be more than 45. Jobs whose id starts with "deploy" must also have an environment set, otherwise the approval gates dont kick in.`,
     check(o) {
       return Object.entries(o.jobs ?? {}).every(([id, j]) => {
         const t = j['timeout-minutes'];

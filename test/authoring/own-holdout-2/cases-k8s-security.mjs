@@ -323,7 +323,7 @@ Acceptance criteria:
     difficulty: 'medium',
     topics: ['kubernetes', 'service-accounts', 'automount-token', 'defaults', 'controllers'],
     labels: kube('Pod'),
-    instruction: `can we stop pods from getting an API token they don't need? rule: the pod spec has to say automountServiceAccountToken: false, UNLESS the pod runs under its own dedicated service account (serviceAccountName set to something other than "default") - those can do what they like. Note k8s mounts the token when the field is left out, so a pod on the default SA that just doesn't mention it fails.`,
+    instruction: `can we stop pods from getting an API token they dont need? rule: the pod spec has to say automountServiceAccountToken: false, UNLESS the pod runs under its own dedicated service account (serviceAccountName set to something other than "default") - those can do what they like. Note k8s mounts the token when the field is left out, so a pod on the default SA that just doesn't mention it fails.`,
     check(o) {
       const { spec } = podOf(o);
       if (spec.serviceAccountName && spec.serviceAccountName !== 'default') return true;
@@ -378,7 +378,7 @@ Acceptance criteria:
     difficulty: 'medium',
     topics: ['kubernetes', 'volumes', 'empty-dir', 'quantities', 'numeric-bounds'],
     labels: kube('Pod'),
-    instruction: `emptyDir volumes must declare a sizeLimit. Disk-backed ones may be at most 2Gi; memory-backed ones (medium: Memory) at most 256Mi, since tmpfs counts against the container's memory. Other volume types aren't affected by this.`,
+    instruction: `emptyDir volumes must declare a sizeLimit. Disk-backed ones may be at most 2Gi; memory-backed ones (medium: Memory) at most 256Mi, becuase tmpfs counts against the container's memory. Other volume types aren't affected by this.`,
     check(o) {
       for (const v of podOf(o).spec.volumes ?? []) {
         if (!v.emptyDir) continue;

@@ -204,7 +204,7 @@ export default [
     difficulty: 'medium',
     topics: ['kubernetes', 'probes', 'liveness', 'defaults', 'numeric-bounds'],
     labels: kube('Pod'),
-    instruction: `We keep getting restart storms from over-eager liveness probes. From now on, for any container that has a livenessProbe: timeoutSeconds must be at least 2 (k8s default is 1, so leaving it out fails), failureThreshold at least 3 (leaving it out is fine, the default is 3) and periodSeconds at least 10 (default 10, so unset is fine too). Containers without a liveness probe aren't covered by this rule, and readiness/startup probes aren't either.`,
+    instruction: `We keep gettting restart storms from over-eager liveness probes. From now on, for any container that has a livenessProbe: timeoutSeconds must be at least 2 (k8s default is 1, so leaving it out fails), failureThreshold at least 3 (leaving it out is fine, the default is 3) and periodSeconds at least 10 (default 10, so unset is fine too). Containers without a liveness probe aren't covered by this rule, and readiness/startup probes aren't either.`,
     check(o) {
       return ctrsOf(podOf(o).spec).every((c) => {
         const p = c.livenessProbe;
@@ -568,7 +568,7 @@ Scope: Job objects only, CronJobs are tracked in OPS-1188.`,
     instruction: `GPU pool rules. Background: the GPU nodes are tainted nvidia.com/gpu=present:NoSchedule.
 - Any container with an nvidia.com/gpu limit must also have limits.memory of at least 16Gi (the models don't fit otherwise).
 - A pod with such a container must tolerate the GPU taint: a toleration with key nvidia.com/gpu and effect NoSchedule, using operator Exists, or operator Equal with value "present".
-- Pods that don't use GPUs must not carry any toleration for the nvidia.com/gpu key, so they don't squat on the expensive nodes.`,
+- Pods that don't use GPUs must not carry any toleration for the nvidia.com/gpu key, so they dont squat on the expensive nodes.`,
     check(o) {
       const spec = podOf(o).spec;
       const gpuCtrs = ctrsOf(spec).filter((c) => c.resources?.limits?.['nvidia.com/gpu'] !== undefined);

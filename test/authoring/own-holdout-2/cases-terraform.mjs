@@ -377,7 +377,7 @@ Other resource types (aws_iam_role, random_id, ...) are ignored.`,
     difficulty: 'hard',
     topics: ['terraform', 'aws', 'plan', 'destroy', 'replace', 'change-freeze'],
     labels: tf('plan'),
-    instruction: `Change-freeze guard for plans: the plan must not destroy any aws_db_instance, aws_rds_cluster, aws_dynamodb_table or aws_s3_bucket, anywhere in the plan (modules too). Replacements count as destroying - both delete-then-create and create-before-destroy. Deleting or replacing other resource types is fine, and so are creates, updates and no-ops.`,
+    instruction: `Change-freeze guard for plans: the plan must not destroy any aws_db_instance, aws_rds_cluster, aws_dynamodb_table or aws_s3_bucket, anywhere in the plan (modules too). Replacements count as destroying - both delete-then-create and create-before-destroy. Deleting or replacing other resource types is fine (seperate review), and so are creates, updates and no-ops.`,
     check(o) {
       return !planChanges(o).some((rc) => STATEFUL.has(rc.type) && rc.change.actions.includes('delete'));
     },

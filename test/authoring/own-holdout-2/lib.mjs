@@ -1,4 +1,4 @@
-// Small builders and readers for the own-holdout case files. Self-contained on purpose:
+// Small builders and readers for the own-holdout-2 case files (adapted from ../own-holdout/lib.mjs). Self-contained on purpose:
 // nothing here is imported from the shared dev set.
 
 // ---------------------------------------------------------------- misc
