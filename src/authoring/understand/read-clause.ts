@@ -67,7 +67,10 @@ function fits(ref: ValueRef, predicate: Predicate): boolean {
 
 function readClauseUnchecked(written: string, context: ClauseContext): ClauseRequirements {
   // "..., we deliberately do not set CPU limits": what the team does is said, not asked.
-  const text = elementPaths(nestedKeys(written)).replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+)?(?:we|i|they)\b(?![^,;.]*\b(?:must|need|needs|require|should|want|have to)\b)[^,;.]*/gi, '$1').trim()
+  const text = elementPaths(nestedKeys(written))
+    // "..., our CNI and kube-proxy genuinely need hostNetwork": why, about the team's own things.
+    .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+|since\s+)?(?:our|my)\s(?![^,;.]*\b(?:must|should|has to|have to|shall)\b)[^,;.]*/gi, '$1')
+    .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+)?(?:we|i|they)\b(?![^,;.]*\b(?:must|need|needs|require|should|want|have to)\b)[^,;.]*/gi, '$1').trim()
   const lower = text.toLowerCase()
   // "We deliberately do not set CPU limits": what the team does, not what the rule asks.
   if (/^\s*(?:but\s+|and\s+|so\s+)?(we|i|they)\b/.test(lower) && !/\b(must|need to|needs to|require|should|have to|has to|want)\b/.test(lower)) return { requirements: [], asks: false }
