@@ -110,16 +110,17 @@ function guardsAt(scope: 'object' | 'item', requirement: Requirement, item: stri
   const atTop = (condition: Condition): boolean => condition.value.scope === 'object' && requirement.subject.platform === 'kubernetes'
   const inScope = (condition: Condition): boolean => (scope === 'object') === atTop(condition)
   const parts = [
-    ...requirement.conditions.filter(inScope).map((condition) => conditionTest(condition, item, requirement.subject.platform === 'generic')),
-    ...requirement.exemptions.filter(inScope).map((condition) => `!(${conditionTest(condition, item, requirement.subject.platform === 'generic')})`),
+    ...requirement.conditions.filter(inScope).map((condition) => conditionTest(condition, item, requirement.subject.platform)),
+    ...requirement.exemptions.filter(inScope).map((condition) => `!(${conditionTest(condition, item, requirement.subject.platform)})`),
   ]
   return parts.join(' && ')
 }
 
 /** A condition on a generic document is read at the top when its field is there ("if environment is prod"), else beside the value. */
-function conditionTest(condition: Condition, item: string, generic: boolean): string {
-  if (condition.value.scope !== 'object') return valueTest(condition.value, item, condition.predicate, condition.missing)
-  if (!generic || item === 'object') return valueTest(condition.value, 'object', condition.predicate, condition.missing)
+function conditionTest(condition: Condition, item: string, platform: Requirement['subject']['platform']): string {
+  // A Terraform condition is on the resource judged ("if tags.environment is production").
+  if (condition.value.scope !== 'object' || platform === 'terraform') return valueTest(condition.value, item, condition.predicate, condition.missing)
+  if (platform !== 'generic' || item === 'object') return valueTest(condition.value, 'object', condition.predicate, condition.missing)
   const first = condition.value.variants.map((variant) => variant.segments[0]).filter((key): key is string => key !== undefined && key !== '[]')
   const base = first.length > 0 ? `(${celList(first)}.exists(k, k in object) ? object : ${item})` : item
   return valueTest(condition.value, base, condition.predicate, condition.missing)

@@ -321,7 +321,8 @@ function sharedVerbClauses(text: string, context: ClauseContext): string[] {
 function conditionalClauses(text: string): string[] {
   if (/^\s*(if|when|for|where)\b/i.test(text)) {
     const then = /\bthen\b|,\s+/i.exec(text)
-    if (then) {
+    // A modal before the comma means the condition ended earlier, unmarked ("If X is "prod" Y has to be A, B or C").
+    if (then && !/\b(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b/i.test(text.slice(0, then.index))) {
       const head = text.slice(0, then.index + then[0].length)
       return splitClause(text.slice(then.index + then[0].length)).map((clause) => `${head} ${clause}`.replace(/\s+/g, ' '))
     }
@@ -335,9 +336,15 @@ function conditionalClauses(text: string): string[] {
  */
 function splitCondition(text: string, context: ClauseContext): { condition?: Condition[]; body: string } {
   const lead = /^\s*(?:if|when|where|for)\s+(.+?)(?:\s+then\s+|,\s+)(.+)$/i.exec(text)
-  if (lead?.[1] && lead[2]) {
+  if (lead?.[1] && lead[2] && !/\b(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b/i.test(lead[1])) {
     const condition = readCondition(lead[1], context)
     if (condition) return { condition: [condition], body: lead[2] }
+  }
+  // "If tags.environment is "production" the account_replication_type also has to be ...": no comma, the value ends the condition.
+  const unmarked = /^\s*(?:if|when)\s+(\S+\s+(?:is|=|==|equals)\s+(?:"[^"]+"|'[^']+'|`[^`]+`|[\w./:-]+))\s+(?!and\b|or\b)(.+)$/i.exec(text)
+  if (unmarked?.[1] && unmarked[2] && /\b(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not|is required)\b/i.test(unmarked[2])) {
+    const condition = readCondition(unmarked[1].replace(/["'`]/g, ''), context)
+    if (condition) return { condition: [condition], body: unmarked[2] }
   }
   const withField = /^(.*?\b(?:with|having|that (?:have|has|set)|running|whose)\s+)(.+?)\s+(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b(.*)$/i.exec(text)
   if (withField?.[2] && withField[1] !== undefined) {

@@ -91,6 +91,14 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     exemptions: [],
   })
 
+  // "min_tls_version TLS1_2", "enable_https_traffic_only true": a checklist entry, the field and its value.
+  const terse = /^\s*([`"']?[A-Za-z_][\w.[\]/-]*[`"']?)\s*[:=]?\s+[`"']?([\w.:/@%-]+)[`"']?\s*[.!]?$/.exec(text)
+  if (terse?.[1] && terse[2] && !/\.(json|ya?ml|tf|toml|txt|md|conf)[`"']?$/i.test(terse[1]) && !/^(is|are|be|must|should|only|not|no|too|also|required|optional|please)\.?$/i.test(terse[2])) {
+    const field = codeTokens(terse[1])[0]
+    const refs = field && field.index === 0 ? fieldsIn(terse[1], context).filter((ref) => ref.explicit) : []
+    if (refs.length === 1) return { requirements: [make(refs, { op: 'equals', value: normal(scalarOf(terse[2].replace(/\.$/, ''))) }, 'fail')], asks: true }
+  }
+
   // Labels, annotations and tags: keys are the fields.
   const mapReading = readMapKeys(text, lower, context)
   if (mapReading) return { requirements: mapReading.map((entry) => make(entry.values, entry.predicate, entry.missing)), asks: true }

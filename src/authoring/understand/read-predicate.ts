@@ -197,6 +197,12 @@ const CUES: Cue[] = [
       const list = values(after)
       const [first] = list.values
       if (first === undefined) return undefined
+      // "has to be geo-redundant: GRS, RAGRS, GZRS or RAGZRS": the values after the colon say it precisely.
+      const spelled = list.values.length === 1 ? (/:\s*$/.test(after.slice(0, list.end)) ? /^\s*/ : /^\s*(?::|\s-)\s+/).exec(after.slice(list.end)) : null
+      if (spelled) {
+        const precise = values(after.slice(list.end + spelled[0].length))
+        if (precise.values.length >= 2) return { predicate: { op: 'oneOf', values: precise.values }, end: list.end + spelled[0].length + precise.end }
+      }
       return list.values.length === 1 ? { predicate: { op: 'equals', value: first }, end: list.end } : { predicate: { op: 'oneOf', values: list.values }, end: list.end }
     },
   },

@@ -7,10 +7,13 @@
 
 const PREDICATE = /\b(must|mustn'?t|has to|have to|needs? to|needs|should|shall|can'?t|cannot|may not|may|is|are|isn'?t|aren'?t|at least|at most|between|one of|limited to|required|mandatory|not allowed|no more than|set to|gets?|be|max|min|maximum|minimum|up to|no|never|disallow|forbid|ban|block|deny)\b|[=:]\s|\b(?:as|in) (?:an? )?(?:valid )?(?:semver|semantic version|e-?mail|https?|url|dns|iso|yyyy|snake_case|kebab-case|lowercase)|\bformatted\b/i
 
+/** "min_tls_version TLS1_2": a checklist entry, a field name and its value, is a clause of its own. */
+const FIELD_AND_VALUE = /^\s*[`"']?[a-z][a-z0-9]*(?:[_.][a-z0-9_.]+|[A-Z][A-Za-z0-9]*)[`"']?\s+[`"']?[\w.:/@%-]+[`"']?\s*[.!]?$/
+
 const SPLIT = /\s*(?:,\s*(?:and|but|while|plus|so)?\s+|;\s*|\s+-\s+|\s+and\s+(?=(?:the\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?[`"']?[\w.[\]*/-]+[`"']?\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not|is|are|isn'?t|aren'?t)\b)|\s+but\s+)/i
 
 /** A clause that ends on a value ("role must be viewer") followed by "editor or admin" is one list of values, not names for the next verb. */
-const ENDS_ON_VALUE = /\b(?:be|is|are|of|either|to|equals?)\s+[`"']?[\w./:@*-]+[`"']?$/i
+const ENDS_ON_VALUE = /(?:\b(?:be|is|are|of|either|to|equals?)|:)\s+[`"']?[\w./:@*-]+[`"']?$/i
 const ALTERNATIVE_VALUES = /^(?:[`"']?[\w./:@*-]+[`"']?\s+(?:or|and)\s+)?[`"']?[\w./:@*-]+[`"']?$/i
 
 function continuesValueList(previous: string | undefined, pending: string[]): boolean {
@@ -33,7 +36,7 @@ export function splitClause(sentence: string): string[] {
   const clauses: string[] = []
   let pending: string[] = []
   for (const piece of pieces.map((text) => text.trim()).filter((text) => text.length > 0)) {
-    if (!PREDICATE.test(piece)) {
+    if (!PREDICATE.test(piece) && !FIELD_AND_VALUE.test(piece)) {
       pending.push(piece)
       continue
     }

@@ -218,3 +218,21 @@ describe('Terraform named requirements judge every document shape', () => {
     expect(judge(instruction, labels, change(group([ingress('0.0.0.0/0', 3389)]).values))).toBe(false)
   })
 })
+
+describe('conditions and checklists without punctuation', () => {
+  const STORAGE = { platform: 'terraform', resource: 'azurerm_storage_account' }
+  const account = (values: Record<string, unknown>): unknown => ({ address: 'azurerm_storage_account.a', mode: 'managed', type: 'azurerm_storage_account', name: 'a', values })
+  const instruction = 'azure storage accounts: min_tls_version TLS1_2, allow_nested_items_to_be_public false. If tags.environment is "production" the account_replication_type also has to be geo-redundant: GRS, RAGRS, GZRS or RAGZRS.'
+  const good = { min_tls_version: 'TLS1_2', allow_nested_items_to_be_public: false }
+
+  it('reads "field value" checklist entries as equalities', () => {
+    expect(judge(instruction, STORAGE, account({ ...good, account_replication_type: 'LRS', tags: { environment: 'dev' } }))).toBe(true)
+    expect(judge(instruction, STORAGE, account({ ...good, min_tls_version: 'TLS1_0', account_replication_type: 'LRS', tags: {} }))).toBe(false)
+    expect(judge(instruction, STORAGE, account({ ...good, allow_nested_items_to_be_public: true, account_replication_type: 'LRS', tags: {} }))).toBe(false)
+  })
+
+  it('ends an unmarked condition at its value and judges it on the resource, with the values spelled after the colon', () => {
+    expect(judge(instruction, STORAGE, account({ ...good, account_replication_type: 'RAGZRS', tags: { environment: 'production' } }))).toBe(true)
+    expect(judge(instruction, STORAGE, account({ ...good, account_replication_type: 'LRS', tags: { environment: 'production' } }))).toBe(false)
+  })
+})
