@@ -117,6 +117,8 @@ export class ExpressionTracer {
         const items = (node.args as CelAstNode[]).map((item) => this.trace(item, locals))
         return { value: items.map((item) => item.value), elements: items }
       }
+      case 'map':
+        return this.#mapLiteral(node, locals)
       case 'call': {
         const [name, args] = node.args as [string, CelAstNode[]]
         const [argument] = args
@@ -217,6 +219,17 @@ export class ExpressionTracer {
     return undefined
   }
 
+  /** A map built from fields (a Terraform resource normalized to {address, type, values}): its entries keep their paths. */
+  #mapLiteral(node: CelAstNode, locals: Locals | undefined): Traced | undefined {
+    const entries = new Map<string, Traced>()
+    for (const [keyNode, valueNode] of node.args as Array<[CelAstNode, CelAstNode]>) {
+      const key = this.trace(keyNode, locals).value
+      if (typeof key !== 'string') return undefined
+      entries.set(key, this.trace(valueNode, locals))
+    }
+    return { value: this.#evaluateOpaque(node, locals), entries }
+  }
+
   /** The one-variable macros over lists (and map keys), each iteration charged to the evaluation's budget. */
   #comprehension(name: string, receiver: Traced, variable: string, body: CelAstNode, outer: Locals | undefined): Traced | undefined {
     const items = iterationItems(receiver)
@@ -313,6 +326,8 @@ function extend(path: readonly PathSegment[] | undefined, segment: PathSegment):
 
 /** `a.b` (an error when missing), `a.?b` (an optional); after an optional, `.` continues the chain. */
 function select(target: Traced, field: string, optional: boolean): Traced {
+  const entry = target.entries?.get(field)
+  if (entry) return optional && !(entry.value instanceof Optional) ? { ...entry, value: Optional.of(entry.value) } : entry
   let value = target.value
   let chained = optional
   if (value instanceof Optional) {

@@ -31,6 +31,8 @@ export interface Traced {
   readonly typeGuardOf?: Traced
   /** A map key a comprehension iterates: the value is the key, the path its entry. */
   readonly key?: boolean
+  /** For a map literal (`{'values': r.values}`): each string key's own trace, so a field read from it keeps its path. */
+  readonly entries?: ReadonlyMap<string, Traced>
 }
 
 export function traced(value: unknown, path?: readonly PathSegment[], missing = false): Traced {
