@@ -49,6 +49,8 @@ const ASKS_AFTER_TYPOS = (text: string): boolean => /\b(must|require[sd]?|need|n
 
 const TICKET_TITLE = /^[A-Z][A-Z0-9]+-\d+\b/
 const MODAL_WORD = /\b(must|mustn'?t|has to|have to|needs?|should|shall|can'?t|cannot|may not|never|required?|requires|mandatory|not allowed|disallow|forbid|ban|block|reject|no)\b/i
+/** A verb that asks for something: a condition never has one, the body after it does. */
+const ASKING_VERB = /\b(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b/i
 const PERMISSION = /\b(is|are|'s|counts? as)\s+(fine|ok|okay|allowed|acceptable|permitted)\b|\bis fine\b|\bare fine\b|\bmay (?:use|set|be)\b|\bcan (?:use|set|be|do)\b|\bwhatever they like\b|\bdon'?t care\b|\bout of scope\b|\bnot affected\b/i
 const RATIONALE = /^(because|since|so that|as|this is|that'?s|we'?ve|we have|otherwise|reason|background|context|note|fyi|thanks|thank you|cheers|hey|hi)\b/i
 
@@ -322,7 +324,7 @@ function conditionalClauses(text: string): string[] {
   if (/^\s*(if|when|for|where)\b/i.test(text)) {
     const then = /\bthen\b|,\s+/i.exec(text)
     // A modal before the comma means the condition ended earlier, unmarked ("If X is "prod" Y has to be A, B or C").
-    if (then && !/\b(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b/i.test(text.slice(0, then.index))) {
+    if (then && !ASKING_VERB.test(text.slice(0, then.index))) {
       const head = text.slice(0, then.index + then[0].length)
       return splitClause(text.slice(then.index + then[0].length)).map((clause) => `${head} ${clause}`.replace(/\s+/g, ' '))
     }
@@ -336,13 +338,13 @@ function conditionalClauses(text: string): string[] {
  */
 function splitCondition(text: string, context: ClauseContext): { condition?: Condition[]; body: string } {
   const lead = /^\s*(?:if|when|where|for)\s+(.+?)(?:\s+then\s+|,\s+)(.+)$/i.exec(text)
-  if (lead?.[1] && lead[2] && !/\b(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b/i.test(lead[1])) {
+  if (lead?.[1] && lead[2] && !ASKING_VERB.test(lead[1])) {
     const condition = readCondition(lead[1], context)
     if (condition) return { condition: [condition], body: lead[2] }
   }
   // "If tags.environment is "production" the account_replication_type also has to be ...": no comma, the value ends the condition.
   const unmarked = /^\s*(?:if|when)\s+(\S+\s+(?:is|=|==|equals)\s+(?:"[^"]+"|'[^']+'|`[^`]+`|[\w./:-]+))\s+(?!and\b|or\b)(.+)$/i.exec(text)
-  if (unmarked?.[1] && unmarked[2] && /\b(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not|is required)\b/i.test(unmarked[2])) {
+  if (unmarked?.[1] && unmarked[2] && (ASKING_VERB.test(unmarked[2]) || /\bis required\b/i.test(unmarked[2]))) {
     const condition = readCondition(unmarked[1].replace(/["'`]/g, ''), context)
     if (condition) return { condition: [condition], body: unmarked[2] }
   }

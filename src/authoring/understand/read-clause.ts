@@ -1,6 +1,6 @@
 import type { Platform } from '../catalog/rule-template.js'
 import { codeTokens, kubernetesMentions, kubernetesRef, literalRef, pathSegments } from './find-fields.js'
-import { comparisonScale, readFormat, readPredicate, type PredicateReading } from './read-predicate.js'
+import { comparisonScale, FORMAT_NAME, readFormat, readPredicate, type PredicateReading } from './read-predicate.js'
 import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
 import type { Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
@@ -619,12 +619,15 @@ function phrasesIn(text: string): string[] {
   return phrases.filter((phrase) => phrase.length > 2)
 }
 
+/** Where the words of a format start after a field ("needs owner as an email address"). */
+const FORMAT_AFTER_FIELD = new RegExp(String.raw`[.;:](?=\s|$)|\b(?:if|when|unless|except|but)\b|\s(?:in|as|formatted|written) (?=${FORMAT_NAME}|(?:an? )?(?:valid )?date)`, 'i')
+
 /** The fields after "must set / define / declare / have / need". */
 function fieldsAfterVerb(text: string, lower: string, context: ClauseContext): ValueRef[] {
   const verb = new RegExp(FIELD_VERB.source, 'g')
   for (let match = verb.exec(lower); match; match = verb.exec(lower)) {
     const rest = text.slice(match.index + match[0].length)
-    const refs = fieldsIn(rest.split(/[.;:](?=\s|$)|\b(?:if|when|unless|except|but)\b|\s(?:in|as|formatted|written) (?=(?:an? )?(?:valid )?(?:semver|semantic|e-?mail|https?|url|dns|iso|yyyy|snake_case|kebab-case|lowercase|date))/i)[0] ?? rest, context)
+    const refs = fieldsIn(rest.split(FORMAT_AFTER_FIELD)[0] ?? rest, context)
     if (refs.length > 0) return refs
   }
   return []

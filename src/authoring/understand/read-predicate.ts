@@ -75,6 +75,9 @@ function normalizeValue(value: Scalar): Scalar {
   return flag !== undefined && value === value.toLowerCase() ? flag : value
 }
 
+/** The words that name a format after "as" or "in" ("owner as an email address", "a key in snake_case"). */
+export const FORMAT_NAME = String.raw`(?:an? )?(?:valid )?(?:semver|semantic version|e-?mail|https?|url|dns|iso|yyyy|snake_case|kebab-case|lowercase)`
+
 const FORMATS: Array<[RegExp, FormatName, string]> = [
   [/\b(e-?mail( address)?)\b/, 'email', '^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$'],
   [/\bhttps\b|https:\/\//, 'https-url', '^https://[^\\s/$.?#][^\\s]*$'],

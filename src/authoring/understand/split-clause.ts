@@ -1,3 +1,5 @@
+import { FORMAT_NAME } from './read-predicate.js'
+
 /**
  * Splits a sentence into the clauses that each state a requirement: "storage_encrypted must be
  * true, publicly_accessible must be false, and backup_retention_period has to be at least 7
@@ -5,7 +7,10 @@
  * before the verb share it).
  */
 
-const PREDICATE = /\b(must|mustn'?t|has to|have to|needs? to|needs|should|shall|can'?t|cannot|may not|may|is|are|isn'?t|aren'?t|at least|at most|between|one of|limited to|required|mandatory|not allowed|no more than|set to|gets?|be|max|min|maximum|minimum|up to|no|never|disallow|forbid|ban|block|deny)\b|[=:]\s|\b(?:as|in) (?:an? )?(?:valid )?(?:semver|semantic version|e-?mail|https?|url|dns|iso|yyyy|snake_case|kebab-case|lowercase)|\bformatted\b/i
+const PREDICATE = /\b(must|mustn'?t|has to|have to|needs? to|needs|should|shall|can'?t|cannot|may not|may|is|are|isn'?t|aren'?t|at least|at most|between|one of|limited to|required|mandatory|not allowed|no more than|set to|gets?|be|max|min|maximum|minimum|up to|no|never|disallow|forbid|ban|block|deny)\b|[=:]\s/i
+
+/** "version as semver", "an expires date formatted YYYY-MM-DD": a format is a predicate too. */
+const NAMES_A_FORMAT = new RegExp(String.raw`\b(?:as|in) ${FORMAT_NAME}|\bformatted\b`, 'i')
 
 /** "min_tls_version TLS1_2": a checklist entry, a field name and its value, is a clause of its own. */
 const FIELD_AND_VALUE = /^\s*[`"']?[a-z][a-z0-9]*(?:[_.][a-z0-9_.]+|[A-Z][A-Za-z0-9]*)[`"']?\s+[`"']?[\w.:/@%-]+[`"']?\s*[.!]?$/
@@ -36,7 +41,7 @@ export function splitClause(sentence: string): string[] {
   const clauses: string[] = []
   let pending: string[] = []
   for (const piece of pieces.map((text) => text.trim()).filter((text) => text.length > 0)) {
-    if (!PREDICATE.test(piece) && !FIELD_AND_VALUE.test(piece)) {
+    if (!PREDICATE.test(piece) && !NAMES_A_FORMAT.test(piece) && !FIELD_AND_VALUE.test(piece)) {
       pending.push(piece)
       continue
     }

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Assembles the own-holdout authoring cases, self-checks them and writes cases.json.
+// Assembles an own-holdout set's authoring cases, self-checks them and writes cases.json.
 //
-//   node gen.mjs [--out cases.json] [--models DIR] [--no-schema] [--require-schema]
+//   node gen.mjs [--set DIR] [--out DIR/cases.json] [--models DIR] [--no-schema] [--require-schema]
+//
+// --set names the folder whose cases-*.mjs are read (default: this one); ../own-holdout-2 uses it.
 //
 // Self-checks (any problem -> exit 1, nothing written):
 //  * case shape: unique kebab-case ids, difficulty, topics (first = platform), labels.platform in
@@ -19,16 +21,14 @@ import { writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { qty } from './lib.mjs';
-import security from './cases-k8s-security.mjs';
-import workloads from './cases-k8s-workloads.mjs';
-import objects from './cases-k8s-objects.mjs';
-import terraform from './cases-terraform.mjs';
-import generic from './cases-generic.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
 const opt = (n) => { const i = argv.indexOf(`--${n}`); return i >= 0 ? argv[i + 1] : undefined; };
-const OUT = resolve(opt('out') ?? join(HERE, 'cases.json'));
+const SET = resolve(opt('set') ?? HERE);
+const load = async (file) => (await import(pathToFileURL(join(SET, file)).href)).default;
+const [security, workloads, objects, terraform, generic] = await Promise.all(['cases-k8s-security.mjs', 'cases-k8s-workloads.mjs', 'cases-k8s-objects.mjs', 'cases-terraform.mjs', 'cases-generic.mjs'].map(load));
+const OUT = resolve(opt('out') ?? join(SET, 'cases.json'));
 const NO_SCHEMA = argv.includes('--no-schema');
 const REQUIRE_SCHEMA = argv.includes('--require-schema');
 const MODELS = resolve(opt('models') ?? process.env.HOLDOUT_MODELS_DIR ?? join(HERE, '..', '..', '..'));
@@ -46,8 +46,9 @@ const API = {
   HorizontalPodAutoscaler: 'autoscaling/v2',
   Role: 'rbac.authorization.k8s.io/v1', ClusterRole: 'rbac.authorization.k8s.io/v1',
   RoleBinding: 'rbac.authorization.k8s.io/v1', ClusterRoleBinding: 'rbac.authorization.k8s.io/v1',
+  PersistentVolumeClaim: 'v1', StorageClass: 'storage.k8s.io/v1',
 };
-const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding']);
+const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'StorageClass']);
 const POD_KINDS = new Set(['Pod', 'Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob']);
 const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
@@ -164,6 +165,17 @@ function k8sOk(o) {
         if (s.kind === 'ServiceAccount' ? !s.namespace : s.apiGroup !== 'rbac.authorization.k8s.io') errs.push('subject shape');
       }
       break;
+    case 'PersistentVolumeClaim': {
+      const modes = o.spec?.accessModes ?? [];
+      if (!modes.length || !modes.every((m) => ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'].includes(m))) errs.push('pvc accessModes');
+      try { qty(o.spec?.resources?.requests?.storage); } catch { errs.push('pvc storage request'); }
+      break;
+    }
+    case 'StorageClass':
+      if (!o.provisioner) errs.push('storageclass provisioner');
+      if (o.reclaimPolicy !== undefined && !['Retain', 'Delete'].includes(o.reclaimPolicy)) errs.push('reclaimPolicy');
+      if (o.volumeBindingMode !== undefined && !['Immediate', 'WaitForFirstConsumer'].includes(o.volumeBindingMode)) errs.push('volumeBindingMode');
+      break;
     case 'Role': case 'ClusterRole':
       for (const r of o.rules ?? []) if (!Array.isArray(r.verbs) || !r.verbs.length) errs.push('rule verbs');
       break;
@@ -180,6 +192,7 @@ const MODEL_OF = {
   Deployment: 'V1Deployment', StatefulSet: 'V1StatefulSet', DaemonSet: 'V1DaemonSet', Job: 'V1Job', CronJob: 'V1CronJob',
   Ingress: 'V1Ingress', NetworkPolicy: 'V1NetworkPolicy', PodDisruptionBudget: 'V1PodDisruptionBudget', HorizontalPodAutoscaler: 'V2HorizontalPodAutoscaler',
   Role: 'V1Role', ClusterRole: 'V1ClusterRole', RoleBinding: 'V1RoleBinding', ClusterRoleBinding: 'V1ClusterRoleBinding',
+  PersistentVolumeClaim: 'V1PersistentVolumeClaim', StorageClass: 'V1StorageClass',
 };
 function walk(v, type, path, errs, format) {
   if (v === null || type === 'any' || type === 'object') return;
@@ -207,7 +220,7 @@ async function loadModels() {
   const km = join(nm, 'kubernetes-models');
   if (!existsSync(cn) || !existsSync(km)) return;
   models = await import(pathToFileURL(cn).href);
-  const groups = ['v1', 'apps/v1', 'batch/v1', 'networking.k8s.io/v1', 'policy/v1', 'autoscaling/v2', 'rbac.authorization.k8s.io/v1'];
+  const groups = ['v1', 'apps/v1', 'batch/v1', 'networking.k8s.io/v1', 'policy/v1', 'autoscaling/v2', 'rbac.authorization.k8s.io/v1', 'storage.k8s.io/v1'];
   const loaded = Object.fromEntries(await Promise.all(groups.map(async (g) => [g, await import(pathToFileURL(join(km, g, 'index.js')).href)])));
   validators = (o) => loaded[o.apiVersion]?.[o.kind];
 }

@@ -35,8 +35,9 @@ export function holders(doc: unknown, keys: readonly string[]): unknown[] {
   let visited = 1
   for (let depth = 0; depth < MAX_HOLDER_DEPTH && level.length > 0; depth += 1) {
     const groups = level.flatMap((placed) => groupsUnder(placed, depth > 0))
-    visited += groups.reduce((sum, group) => sum + group.members.length, 0)
-    charge(visited)
+    const seen = groups.reduce((sum, group) => sum + group.members.length, 0)
+    charge(seen + groups.length)
+    visited += seen
     if (visited > MAX_HOLDER_NODES) return [doc]
     // Where one group holds a key, every group at the same place does: the rules of every group in groups[].rules[].
     const places = new Set(groups.filter((group) => group.members.some((member) => hasAnyKey(member, keys))).map((group) => group.at))
@@ -92,6 +93,10 @@ function hasAnyKey(node: Node, keys: readonly string[]): boolean {
   return node instanceof Map ? keys.some((key) => node.has(key)) : keys.some((key) => Object.hasOwn(node, key))
 }
 
+/** A CEL map: a Map, or a plain object (documents are converted to plain objects; see toCelValue). */
 function isNode(value: unknown): value is Node {
-  return value instanceof Map || (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype) || (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === null)
+  if (value instanceof Map) return true
+  if (typeof value !== 'object' || value === null) return false
+  const prototype: unknown = Object.getPrototypeOf(value)
+  return prototype === Object.prototype || prototype === null
 }
