@@ -60,6 +60,23 @@ export const KIND_SOURCES: readonly KindSource[] = [
     apiVersion: 'rbac.authorization.k8s.io/v1',
     file: 'rbac.authorization.k8s.io/v1/ClusterRoleBinding.d.ts',
   },
+  { kind: 'PersistentVolume', apiVersion: 'v1', file: 'v1/PersistentVolume.d.ts' },
+  { kind: 'StorageClass', apiVersion: 'storage.k8s.io/v1', file: 'storage.k8s.io/v1/StorageClass.d.ts' },
+  { kind: 'LimitRange', apiVersion: 'v1', file: 'v1/LimitRange.d.ts' },
+  { kind: 'ResourceQuota', apiVersion: 'v1', file: 'v1/ResourceQuota.d.ts' },
+  { kind: 'ReplicationController', apiVersion: 'v1', file: 'v1/ReplicationController.d.ts' },
+  { kind: 'PriorityClass', apiVersion: 'scheduling.k8s.io/v1', file: 'scheduling.k8s.io/v1/PriorityClass.d.ts' },
+  { kind: 'IngressClass', apiVersion: 'networking.k8s.io/v1', file: 'networking.k8s.io/v1/IngressClass.d.ts' },
+  {
+    kind: 'ValidatingWebhookConfiguration',
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    file: 'admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration.d.ts',
+  },
+  {
+    kind: 'MutatingWebhookConfiguration',
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    file: 'admissionregistration.k8s.io/v1/MutatingWebhookConfiguration.d.ts',
+  },
 ]
 
 /**

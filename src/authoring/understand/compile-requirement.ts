@@ -156,22 +156,27 @@ export function valueTest(ref: ValueRef, item: string, predicate: Predicate, mis
   const variants = [...ref.variants].reverse()
   const fallback = ref.containers?.podLevelFallback
   if (fallback) chain = pathTest('object', fallback, (value) => predicateTest(predicate, value, 1), chain)
-  for (const variant of variants) chain = pathTest(item, variant.segments, (value) => predicateTest(predicate, value, variant.scale ?? 1), chain, 0, ref.scope === 'resource')
+  // A name guessed from words that lands on an object ("upstream" for "the upstream timeout") is not the value: the next name is tried.
+  const skipMaps = ref.weak === true && SCALAR_PREDICATES.has(predicate.op)
+  for (const variant of variants) chain = pathTest(item, variant.segments, (value) => predicateTest(predicate, value, variant.scale ?? 1), chain, 0, ref.scope === 'resource', skipMaps)
   return chain
 }
+
+/** Predicates about a single value: an object found where one is expected is not it. */
+const SCALAR_PREDICATES: ReadonlySet<Predicate['op']> = new Set(['equals', 'oneOf', 'noneOf', 'compare', 'format', 'notMatching', 'startsWith', 'endsWith', 'notStartsWith', 'notEndsWith', 'contains', 'notContains'])
 
 /**
  * `test` over the value at `segments` under `base`, `otherwise` when it is absent. `[]` in the
  * path means every element of the list there (absent or empty list: nothing to judge, true).
  */
-function pathTest(base: string, segments: readonly string[], test: (value: string) => string, otherwise: string, depth = 0, blocks = false): string {
+function pathTest(base: string, segments: readonly string[], test: (value: string) => string, otherwise: string, depth = 0, blocks = false, skipMaps = false): string {
   const star = segments.indexOf('[]')
   if (star >= 0) {
     // Every element of a list, or every value of a map (a workflow's `jobs`); none: nothing to judge.
     const list = `${optionalPath(base, segments.slice(0, star))}.orValue([])`
     const variable = `x${depth}`
-    const inner = pathTest(variable, segments.slice(star + 1), test, otherwise, depth + 1, blocks)
-    const overMap = pathTest(`${list}[k${depth}]`, segments.slice(star + 1), test, otherwise, depth + 1, blocks)
+    const inner = pathTest(variable, segments.slice(star + 1), test, otherwise, depth + 1, blocks, skipMaps)
+    const overMap = pathTest(`${list}[k${depth}]`, segments.slice(star + 1), test, otherwise, depth + 1, blocks, skipMaps)
     return `(type(${list}) == list ? ${list}.all(${variable}, ${inner}) : (type(${list}) == map ? ${list}.all(k${depth}, ${overMap}) : ${otherwise}))`
   }
   if (segments.length === 0) return test(base)
@@ -179,12 +184,13 @@ function pathTest(base: string, segments: readonly string[], test: (value: strin
   if (blocks && segments.length > 1 && depth < 4) {
     const head = optionalPath(base, segments.slice(0, 1))
     const variable = `b${depth}`
-    const inside = pathTest(variable, segments.slice(1), test, otherwise, depth + 1, blocks)
-    const asMap = pathTest(`${head}.value()`, segments.slice(1), test, otherwise, depth + 1, blocks)
+    const inside = pathTest(variable, segments.slice(1), test, otherwise, depth + 1, blocks, skipMaps)
+    const asMap = pathTest(`${head}.value()`, segments.slice(1), test, otherwise, depth + 1, blocks, skipMaps)
     return `(type(${head}.orValue(null)) == list ? (size(${head}.value()) == 0 ? ${otherwise} : ${head}.value().all(${variable}, ${inside})) : (type(${head}.orValue(null)) == map ? ${asMap} : ${otherwise}))`
   }
   const optional = optionalPath(base, segments)
-  return `(${presentTest(optional)} ? ${test(`${optional}.value()`)} : ${otherwise})`
+  const present = skipMaps ? `${presentTest(optional)} && type(${optional}.value()) != map` : presentTest(optional)
+  return `(${present} ? ${test(`${optional}.value()`)} : ${otherwise})`
 }
 
 const NUMBER = (value: string): string => `(type(${value}) in [int, uint, double] || (type(${value}) == string && ${value}.matches('^-?[0-9]+(\\\\.[0-9]+)?$')))`
@@ -209,7 +215,7 @@ function predicateTest(predicate: Predicate, value: string, scale: number): stri
       return `(type(${value}) == list ? !${value}.exists(v, ${anyOf('v')}) : !${anyOf(value)})`
     }
     case 'compare':
-      return `(${predicate.bounds.map((bound) => compareTest(value, bound.cmp, bound.value, scale)).join(' && ')})`
+      return `(${predicate.bounds.map((bound) => compareTest(value, bound.cmp, bound.value, scale, bound.seconds === true)).join(' && ')})`
     case 'format':
       return `(${IS_STRING(value)} && ${value}.matches(${celString(predicate.pattern)}))`
     case 'notMatching':
@@ -256,14 +262,22 @@ function equalsTest(value: string, expected: string | number | boolean): string 
 
 const QUANTITY = /^\d+(\.\d+)?(m|k|Ki|Mi|Gi|Ti|Pi|M|G|T|P|E|Ei)$/
 
-function compareTest(value: string, cmp: string, bound: number | string, scale: number): string {
+function compareTest(value: string, cmp: string, bound: number | string, scale: number, seconds = false): string {
   if (typeof bound === 'string' && (QUANTITY.test(bound) || /^\d+(\.\d+)?$/.test(bound))) {
     return `(isQuantity(string(${value})) && quantity(string(${value})).compareTo(quantity(${celString(bound)})) ${cmp} 0)`
   }
   const number = typeof bound === 'number' ? bound : Number(bound)
   const literal = Number.isInteger(number) ? `${number}.0` : String(number)
-  return `(${NUMBER(value)} && ${AS_NUMBER(value, scale)} ${cmp} ${literal})`
+  const asNumber = `(${NUMBER(value)} && ${AS_NUMBER(value, scale)} ${cmp} ${literal})`
+  if (!seconds) return asNumber
+  // "1500ms", "1h30m" read as the duration they write; "7d" as days, which Go durations lack.
+  const asDuration = `(${IS_STRING(value)} && ${value}.matches(${celString(DURATION_TEXT)}) && double(duration(${value}).getMilliseconds()) / 1000.0 ${cmp} ${literal})`
+  const asDays = `(${IS_STRING(value)} && ${value}.matches('^[0-9]+d$') && double(int(${value}.substring(0, size(${value}) - 1))) * 86400.0 ${cmp} ${literal})`
+  return `(${asNumber} || ${asDuration} || ${asDays})`
 }
+
+/** A duration as Go and CEL write it: "90s", "1500ms", "1h30m". */
+const DURATION_TEXT = '^([0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h))+$'
 
 /** An image reference with its registry made explicit: `nginx` is `docker.io/library/nginx`. */
 function normalizedImage(value: string): string {

@@ -52,6 +52,18 @@ const MODAL_WORD = /\b(must|mustn'?t|has to|have to|needs?|should|shall|can'?t|c
 /** A verb that asks for something: a condition never has one, the body after it does. */
 const ASKING_VERB = /\b(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b/i
 const PERMISSION = /\b(is|are|'s|counts? as)\s+(fine|ok|okay|allowed|acceptable|permitted)\b|\bis fine\b|\bare fine\b|\bmay (?:use|set|be)\b|\bcan (?:use|set|be|do)\b|\bwhatever they like\b|\bdon'?t care\b|\bout of scope\b|\bnot affected\b/i
+/** Words that turn "may"/"is fine" into a restriction: "may only", "none may", "may be at most", "is not OK". */
+const RESTRICTING = /\b(?:not|never|only|nor|at most|at least|up to|more than|less than|between|except|unless)\b|n'?t\b|^\W*(?:and\s+|but\s+|so\s+)?(?:no|none|nothing|nobody|neither)\b|\b(?:no|none|nothing|nobody)\b[^,.;]{0,40}\b(?:may|can)\b/i
+
+/**
+ * "if there's no retries key that's fine", "Ingresses without these annotations are fine": a
+ * sentence that only says what is allowed asks for nothing, whatever fields it names. What it
+ * says about unset values is still read as a modifier.
+ */
+function onlyPermits(text: string): boolean {
+  return PERMISSION.test(text) && !RESTRICTING.test(text) && !ASKING_VERB.test(text)
+}
+
 const RATIONALE = /^(because|since|so that|as|this is|that'?s|we'?ve|we have|otherwise|reason|background|context|note|fyi|thanks|thank you|cheers|hey|hi)\b/i
 
 export function interpretInstruction(instruction: string, context: InstructionContext, namedReader: NamedRequirementReader): Interpretation {
@@ -102,7 +114,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       // A remark in parentheses states a requirement only with a verb that asks for one ("so kms_key_id has to be set").
       const reading = parenthetical && !MODAL_WORD.test(blanked) ? { requirements: [], asks: false } : readClause(blanked, clauseContext)
       const only = onlyAllowedInversion(blanked, modifiers, clauseContext)
-      let requirements = only ?? reading.requirements
+      let requirements = onlyPermits(blanked) ? [] : (only ?? reading.requirements)
       // A field guessed from words alone gives way to a named requirement of the catalog ("S3 buckets must be encrypted").
       let named: Rule[] | undefined
       if (requirements.length > 0 && !hasModifiers(modifiers) && !condition && requirements.every((requirement) => requirement.values.every((ref) => !ref.explicit))) {
@@ -139,7 +151,9 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       } else if (hasModifiers(modifiers) && !reading.problem) {
         sentence.role = 'modifier'
         sentence.modifiers = modifiers
-        const mentioned = fieldsIn(blanked, clauseContext)
+        let mentioned = fieldsIn(blanked, clauseContext)
+        // "if there's no retries key that's fine": the field is inside the words read as the modifier.
+        if (mentioned.length === 0 && modifiers.missing !== undefined) mentioned = fieldsIn(body, clauseContext).filter((ref) => all.some((requirement) => requirement.values.some((value) => sameName(value, ref))))
         const targets = modifierTargets(modifiers, sentences, group, all, mentioned)
         for (const target of targets) applyModifiers(target, modifiers, mentioned.length > 0)
         sentence.note = targets.length > 0 ? `qualifies ${targets.length} requirement${targets.length === 1 ? '' : 's'}` : 'qualifies the requirements it names; none matched'
@@ -515,6 +529,10 @@ function modifierTargets(modifiers: Modifiers, sentences: ReadSentence[], group:
   const inGroup = sentences.filter((sentence) => sentence.group === group).flatMap((sentence) => sentence.requirements)
   if (inGroup.length > 0) return modifiers.missing !== undefined ? inGroup.slice(-1) : inGroup
   return modifiers.missing !== undefined ? all.slice(-1) : all
+}
+
+function sameName(a: ValueRef, b: ValueRef): boolean {
+  return a.variants[0]?.segments.join('.') === b.variants[0]?.segments.join('.')
 }
 
 function samePaths(a: Requirement, b: Requirement): boolean {

@@ -2,7 +2,7 @@ import type { Platform } from '../catalog/rule-template.js'
 import { codeTokens, kubernetesMentions, kubernetesRef, literalRef, pathSegments } from './find-fields.js'
 import { comparisonScale, FORMAT_NAME, readFormat, readPredicate, type PredicateReading } from './read-predicate.js'
 import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
-import type { Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
+import type { PathVariant, Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
 import { looksLikeInjection } from '../prompt-check.js'
 
@@ -73,7 +73,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+)?(?:we|i|they)\b(?![^,;.]*\b(?:must|need|needs|require|should|want|have to)\b)[^,;.]*/gi, '$1').trim()
   const lower = text.toLowerCase()
   // "We deliberately do not set CPU limits": what the team does, not what the rule asks.
-  if (/^\s*(?:but\s+|and\s+|so\s+)?(we|i|they)\b/.test(lower) && !/\b(must|need to|needs to|require|should|have to|has to|want)\b/.test(lower)) return { requirements: [], asks: false }
+  if (/^\s*(?:but\s+|and\s+|so\s+)?(we|i|they)\b/.test(lower) && !/\b(must|needs?|require|should|have to|has to|want)\b/.test(lower)) return { requirements: [], asks: false }
   // "everything else has to use the shared runners": the complement of what was just allowed, said again.
   if (/^(?:and\s+|but\s+|so\s+)?(?:(?:everything|anything|everyone|anyone|all|any)\s+(?:else|others?)\b|otherwise\b|the rest\b)/.test(lower) && fieldsIn(text, context).every((ref) => ref.weak)) return { requirements: [], asks: false }
   const asks = ASKS.test(lower) || REJECTED_AFTER.test(lower)
@@ -168,7 +168,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
       refineByEnum(refs, reading.predicate, context)
       const second = reading.end < text.length ? readPredicate(text, lower, reading.end) : undefined
       if (second && /^\s*(\w+ly\s+)?(,\s*)?(and|but|,)\s+(also\s+)?(be\s+|is\s+|must\s+(also\s+)?be\s+|has to be\s+)?$/i.test(text.slice(reading.end, second.cueIndex))) combinePredicates(reading, second)
-      const predicate = scaled(reading, refs)
+      const predicate = scaled(reading, refs, context)
       const formatted = formatInsteadOfEquals(predicate, text.slice(reading.cueIndex))
       return { requirements: [make(refs, formatted, missingFor(reading, formatted, refs))], asks }
     }
@@ -368,8 +368,10 @@ function formatInsteadOfEquals(predicate: Predicate, complement: string): Predic
 }
 
 /** Numbers in another unit than the field's: scale the field to the author's unit. */
-function scaled(reading: PredicateReading, refs: ValueRef[]): Predicate {
+function scaled(reading: PredicateReading, refs: ValueRef[], context: ClauseContext): Predicate {
   if (reading.predicate.op !== 'compare' || !reading.unit || reading.unit.kind !== 'duration') return reading.predicate
+  if (context.platform !== 'kubernetes') for (const ref of refs) ref.variants = withDurationUnits(ref.variants)
+  for (const bound of reading.predicate.bounds) if (typeof bound.value === 'number') bound.seconds = true
   for (const ref of refs) {
     for (const variant of ref.variants) {
       const unit = fieldDurationUnit(variant.segments)
@@ -378,6 +380,41 @@ function scaled(reading: PredicateReading, refs: ValueRef[]): Predicate {
     }
   }
   return reading.predicate
+}
+
+/** The units a duration's key names carry where no schema says which: timeout is also timeoutSeconds, timeout_ms. */
+const DURATION_SUFFIXES = ['seconds', 'ms', 'minutes', 'hours', 'days']
+
+/** Each name tried is a level of the compiled test, and CEL bounds nesting: the unit names kept stay few. */
+const MAX_UNIT_VARIANTS = 24
+
+/**
+ * "the upstream timeout has to be under 30 seconds" for `upstream.timeoutMs`: a duration compared
+ * in a document without a schema is also looked for under its name with a unit, after the names
+ * as written (the first found wins, and each is scaled by the unit its name says).
+ */
+function withDurationUnits(variants: PathVariant[]): PathVariant[] {
+  const extra: PathVariant[] = []
+  // Single words first ("timeout", then `upstream.timeout`): a unit is most often added to the last word alone.
+  const byLength = [...variants].sort((a, b) => wordCount(a.segments.at(-1) ?? '') - wordCount(b.segments.at(-1) ?? ''))
+  for (const variant of byLength) {
+    const last = variant.segments.at(-1)
+    if (!last || fieldDurationUnit(variant.segments) !== undefined || !/^[a-z][A-Za-z0-9_-]*$/.test(last) || wordCount(last) > 2) continue
+    const head = variant.segments.slice(0, -1)
+    const snake = last.includes('_') || !/[A-Z-]/.test(last)
+    const camel = !last.includes('_') && !last.includes('-')
+    for (const suffix of DURATION_SUFFIXES) {
+      if (camel) extra.push({ segments: [...head, `${last}${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`] })
+      if (snake) extra.push({ segments: [...head, `${last}_${suffix}`] })
+      if (last.includes('-')) extra.push({ segments: [...head, `${last}-${suffix}`] })
+    }
+  }
+  const seen = new Set(variants.map((variant) => variant.segments.join('.')))
+  return [...variants, ...extra.filter((variant) => !seen.has(variant.segments.join('.')) && seen.add(variant.segments.join('.'))).slice(0, MAX_UNIT_VARIANTS)]
+}
+
+function wordCount(name: string): number {
+  return name.split(/[_-]|(?<=[a-z0-9])(?=[A-Z])/).length
 }
 
 /** Absent values: what the sentence says, else the schema default judged, else fail for positive asks and pass for negative ones. */
@@ -580,17 +617,23 @@ function samePlace(refs: ValueRef[]): boolean {
   return a.scope !== b.scope && a.variants[0]?.segments.at(-1) === b.variants[0]?.segments.at(-1)
 }
 
-const STOP_WORDS = new Set('a an the every each all any its their our must should be is are have has to of for in on at with without no not and or both also only set define declare specify need needs container containers pod pods app application main init explicitly explicit that this these those some own one none it they them we you anything something everything nothing whole single same other others value values field fields whose which where like looks'.split(' '))
+const STOP_WORDS = new Set('a an the every each all any its their our must should be is are have has to of for in on at with without no not and or both also only set define declare specify need needs container containers pod pods app application main init explicitly explicit that this these those some own one none it they them we you anything something everything nothing whole single same other others value values field fields whose which where like looks there here fine ok okay'.split(' '))
+
+const FIELD_NOUNS = new Set(['key', 'keys', 'field', 'fields', 'setting', 'settings', 'property', 'properties', 'attribute', 'attributes', 'entry', 'entries', 'option', 'parameter', 'flag'])
 
 /** Candidate noun phrases for word-based resolution: runs of non-stop words, split at "and" ("CPU and memory requests" gives "CPU requests" and "memory requests"). */
 function phrasesIn(text: string): string[] {
   const words = text
+    // "that's", "there's", "don't": contractions are not words of a field name.
+    .replace(/(?<=[A-Za-z])['’](?:s|t|re|ll|ve|d|m)\b/g, '')
     .replace(/[^A-Za-z0-9\s-]/g, ' ')
     .split(/\s+/)
     .filter((word) => word.length > 0)
   const phrases: string[] = []
   let run: string[] = []
   const flush = (): void => {
+    // "the retries key", "the timeout setting": the noun says it is a field; the field is the words before it.
+    while (run.length > 1 && FIELD_NOUNS.has((run[run.length - 1] ?? '').toLowerCase())) run.pop()
     if (run.length > 0) phrases.push(run.join(' '))
     run = []
   }
@@ -645,20 +688,31 @@ function wordVariantRefs(text: string, context: ClauseContext): ValueRef[] {
     .split(/[\s-]+/)
     .filter((word) => /^[a-z][a-z0-9]*$/.test(word) && !/^(must|should|be|is|are|has|have|need|needs|every|each|all|any|the|a|an|its|their|resource|resources|config|configuration|document|file|settings?)$/.test(word))
   if (words.length === 0 || words.length > 3) return []
-  const names = new Set<string>()
-  // "the expires date": the first word alone is tried last.
-  const parts = words.map((_, start) => words.slice(start))
-  if (words.length > 1) parts.push(words.slice(0, 1))
-  for (const part of parts) {
-    names.add(part.join('_'))
-    if (context.platform === 'generic') {
-      names.add(part.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join(''))
-      names.add(part.join('-'))
+  const variants: PathVariant[] = []
+  const seen = new Set<string>()
+  const add = (segments: string[]): void => {
+    const key = segments.join('\u0000')
+    if (!seen.has(key)) {
+      seen.add(key)
+      variants.push({ segments })
     }
   }
+  const spellings = (part: string[]): string[] =>
+    context.platform === 'generic' ? [part.join('_'), part.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join(''), part.join('-')] : [part.join('_')]
+  // "the expires date": the first word alone is tried last.
+  const parts = words.map((_, start) => words.slice(start))
+  for (const name of spellings(words)) add([name])
+  // "the upstream call timeout" in a generic document is also `upstream.callTimeout` and `upstream.timeout`.
+  if (context.platform === 'generic' && words.length > 1) {
+    const [owner, ...rest] = words
+    for (const name of spellings(rest)) add([owner ?? '', name])
+    if (rest.length > 1) add([owner ?? '', rest[rest.length - 1] ?? ''])
+  }
+  for (const part of parts.slice(1)) for (const name of spellings(part)) add([name])
+  if (words.length > 1) for (const name of spellings(words.slice(0, 1))) add([name])
   const scope = context.platform === 'terraform' ? 'resource' : 'object'
   // In a generic document a single word before the verb is the key itself ("version must be semver").
   const named = context.platform === 'generic' && words.length === 1
-  return [{ scope, variants: [...names].map((name) => ({ segments: [name] })), label: phrase, weak: !named, explicit: named }]
+  return [{ scope, variants, label: phrase, weak: !named, explicit: named }]
 }
 

@@ -82,7 +82,8 @@ export type Predicate =
   | { op: 'equals'; value: Scalar }
   | { op: 'oneOf'; values: Scalar[] }
   | { op: 'noneOf'; values: Scalar[] }
-  | { op: 'compare'; bounds: Array<{ cmp: Comparison; value: number | string; display?: string }> }
+  /** `seconds`: the bound is a duration in seconds, so a duration string ("1500ms", "2h") in the document compares by what it says. */
+  | { op: 'compare'; bounds: Array<{ cmp: Comparison; value: number | string; display?: string; seconds?: true }> }
   | { op: 'format'; format: FormatName; pattern: string }
   | { op: 'notMatching'; pattern: string; description: string }
   | { op: 'startsWith' | 'endsWith' | 'notStartsWith' | 'notEndsWith' | 'contains' | 'notContains'; values: string[] }

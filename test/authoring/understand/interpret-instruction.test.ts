@@ -236,3 +236,61 @@ describe('conditions and checklists without punctuation', () => {
     expect(judge(instruction, STORAGE, account({ ...good, account_replication_type: 'LRS', tags: { environment: 'production' } }))).toBe(false)
   })
 })
+
+describe('kinds beyond workloads', () => {
+  it('reads the fields of any built-in kind a label names, and "field: value" pairs joined by and', () => {
+    const labels = { platform: 'kubernetes', resource: 'StorageClass' }
+    const instruction = 'StorageClasses must set reclaimPolicy: Retain and allowVolumeExpansion: true.'
+    const storageClass = (fields: Record<string, unknown>): unknown => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner: 'ebs.csi.aws.com', ...fields })
+    expect(judge(instruction, labels, storageClass({ reclaimPolicy: 'Retain', allowVolumeExpansion: true }))).toBe(true)
+    expect(judge(instruction, labels, storageClass({ reclaimPolicy: 'Delete', allowVolumeExpansion: true }))).toBe(false)
+    expect(judge(instruction, labels, storageClass({ reclaimPolicy: 'Retain' }))).toBe(false)
+  })
+
+  it('takes kubectl short names in the resource label', () => {
+    const labels = { platform: 'kubernetes', resource: 'pvc' }
+    const claim = (storageClassName?: string): unknown => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' }, spec: storageClassName ? { storageClassName } : {} })
+    expect(judge('storageClassName must be gp3', labels, claim('gp3'))).toBe(true)
+    expect(judge('storageClassName must be gp3', labels, claim('standard'))).toBe(false)
+    expect(judge('storageClassName must be gp3', labels, claim())).toBe(false)
+  })
+})
+
+describe('sentences that only permit', () => {
+  it('never become requirements, whatever words they hold', () => {
+    const labels = { platform: 'generic', resource: 'service-config' }
+    const instruction = 'retries at most 3. If there\'s no retries key that\'s fine. Ingresses without any of these annotations are fine.'
+    expect(roles(instruction, labels).map(([role]) => role)).toEqual(['requirement', 'modifier', 'permission'])
+    expect(judge(instruction, labels, { upstream: { url: 'https://a' } })).toBe(true)
+    expect(judge(instruction, labels, { retries: 4 })).toBe(false)
+  })
+
+  it('keeps restrictions written with may: "may only", "none may", "may be at most"', () => {
+    const labels = { platform: 'generic', resource: 'app-config' }
+    expect(roles('The cache size may be at most 512.', labels)[0]?.[0]).toBe('requirement')
+    expect(judge('The cache size may be at most 512.', labels, { cache: { size: 1024 } })).toBe(false)
+  })
+})
+
+describe('durations in documents without a schema', () => {
+  const labels = { platform: 'generic', resource: 'service-config' }
+  const instruction = 'the upstream call timeout has to be under 30 seconds'
+
+  it('finds the value under its owner and under names that carry a unit, scaled by that unit', () => {
+    expect(judge(instruction, labels, { upstream: { timeoutSeconds: 25 } })).toBe(true)
+    expect(judge(instruction, labels, { upstream: { timeoutSeconds: 35 } })).toBe(false)
+    expect(judge(instruction, labels, { upstream: { timeout_ms: 29999 } })).toBe(true)
+    expect(judge(instruction, labels, { upstream: { timeout_ms: 30000 } })).toBe(false)
+  })
+
+  it('reads duration strings by what they say', () => {
+    expect(judge(instruction, labels, { upstream: { timeout: '1500ms' } })).toBe(true)
+    expect(judge(instruction, labels, { upstream: { timeout: '1m' } })).toBe(false)
+    expect(judge(instruction, labels, { upstream: { timeout: '1d' } })).toBe(false)
+  })
+
+  it('fails a document where no name the words make is found, and one where the name is an object', () => {
+    expect(judge(instruction, labels, { upstream: { url: 'https://a' } })).toBe(false)
+    expect(judge(instruction, labels, { upstream: { timeout: { connect: 1 } } })).toBe(false)
+  })
+})
