@@ -3,6 +3,7 @@ import { CATALOG, CATALOG_WORDS, VOCABULARY, type Parameters, type Platform, typ
 import { recognizeClause, type Candidate, type ClauseRecognition } from './recognize-clause.js'
 import { normalizeText, prepareClause, type Clause } from './text/clause.js'
 import { canonicalKind } from './text/kinds.js'
+import { isTerraformType } from './text/terraform-types.js'
 import { hardClauses, softPieces } from './text/split-clauses.js'
 import { suggestTemplates } from './suggest-templates.js'
 import { compileUnderstood } from './understand/compile-understood.js'
@@ -135,7 +136,8 @@ export function contextFromLabels(labels: Record<string, string>): { platform?: 
   const resource = labels.resource?.trim()
   const kinds: string[] = []
   for (const part of resource ? resource.split(/[\s,]+/) : []) {
-    const kind = platform === 'terraform' ? part : canonicalKind(part)
+    // "plan", "tfplan": a word for the whole plan, not a resource type to narrow to.
+    const kind = platform === 'terraform' ? (isTerraformType(part) ? part : undefined) : canonicalKind(part)
     if (kind) kinds.push(kind)
   }
   return platform ? { platform, kinds } : { kinds }

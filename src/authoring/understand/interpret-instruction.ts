@@ -11,6 +11,8 @@ import { hasModifiers, readModifiers, type Modifiers } from './read-modifiers.js
 import { readPredicate } from './read-predicate.js'
 import type { Condition, Predicate, Requirement, Scalar, SentenceRole, ValueRef } from './requirement.js'
 import { scalarOf } from './read-values.js'
+import { keyItemSentence } from './key-list.js'
+import { terraformTypesNamedIn } from '../text/terraform-types.js'
 import { segmentInstruction, type Segment } from './segment-instruction.js'
 import { splitClause } from './split-clause.js'
 
@@ -73,8 +75,8 @@ export function interpretInstruction(instruction: string, context: InstructionCo
   // Without a resource label, the kinds a sentence names (else those named before) are its subject.
   let namedKinds: string[] = []
   const kindsFor = (text: string): string[] => {
-    if (context.platform !== 'kubernetes' || context.kinds.length > 0) return context.kinds
-    const named = kindsNamedIn(normalizeText(text))
+    if (context.kinds.length > 0 || context.platform === 'generic') return context.kinds
+    const named = context.platform === 'terraform' ? terraformTypesNamedIn(text) : kindsNamedIn(normalizeText(text))
     if (named.length > 0) namedKinds = named
     return namedKinds
   }
@@ -249,6 +251,8 @@ const COMMON_WORDS = new Set(['must', 'should', 'the', 'and', 'all', 'any', 'eve
 function colonContent(text: string): string | undefined {
   const match = /^([^`"]*?\S):\s+(\S.*)$/.exec(text)
   if (!match?.[1] || !match[2]) return undefined
+  // "... under load so: maxmemory must be set": what follows asks with a verb of its own.
+  if (ASKING_VERB.test(match[2]) && !ASKING_VERB.test(match[1]) && !/[._/]|[a-z][A-Z]/.test(match[1].split(/\s+/).pop() ?? '')) return match[2]
   // "hostNetwork: true", "example.com/owner: a contact email": a field and its value, not a lead-in.
   const lastWord = match[1].split(/\s+/).pop() ?? ''
   if (/[a-z][A-Z]|[._/]|^[a-z]+[A-Z]?$/.test(lastWord) && /[a-z][A-Z]|[._/]/.test(lastWord)) return undefined
@@ -275,6 +279,8 @@ function schemaKindFor(context: InstructionContext): string | undefined {
 
 /** "Deployments must be annotated with:" + "- example.com/owner: a contact email" reads as one sentence. */
 function withHead(segment: Segment): string {
+  const keyItem = segment.head ? keyItemSentence(segment.head, segment.text) : undefined
+  if (keyItem) return keyItem
   if (!segment.head || !MODAL_WORD.test(segment.head)) return segment.text
   return `${segment.head} ${segment.text}`
 }

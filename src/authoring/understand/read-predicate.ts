@@ -97,9 +97,16 @@ export function readFormat(lower: string, original: string): { format: FormatNam
     const count = /^\d+$/.test(digits[2]) ? Number(digits[2]) : ({ one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 } as Record<string, number>)[digits[2].toLowerCase()]
     if (count) return { format: 'pattern', pattern: `^${escapeRegex(digits[1])}${digits[3]?.toLowerCase() === 'digits' ? '[0-9]' : '[A-Za-z]'}{${count}}$` }
   }
+  // "exactly 5 digits", "a 6-digit code", "digits only": a code written in digits.
+  const counted = /\b(?:exactly\s+)?(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)[- ]digits?\b/.exec(lower)
+  const count = counted?.[1] ? (/^\d+$/.test(counted[1]) ? Number(counted[1]) : NUMBER_WORDS[counted[1]]) : undefined
+  if (count) return { format: 'pattern', pattern: `^[0-9]{${count}}$` }
+  if (/\b(?:digits only|only digits|all digits|numeric string|numbers only)\b/.test(lower)) return { format: 'pattern', pattern: '^[0-9]+$' }
   for (const [pattern, format, regex] of FORMATS) if (pattern.test(lower)) return { format, pattern: regex }
   return undefined
 }
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 }
 
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -110,7 +117,7 @@ const NOT_A_VALUE = /^(strictly|between|at (least|most)|one of|either|greater|le
 
 const CUES: Cue[] = [
   {
-    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: all| each| always| also)? be (?=(?:a |an |valid |in |formatted as |written as |given as )?(?:e-?mail|https|url|link|semver|semantic|snake|kebab|lowercase letters|dns|iso|yyyy|full|40))/,
+    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: all| each| always| also)? be (?=(?:a |an |valid |in |formatted as |written as |given as )?(?:e-?mail|https|url|link|semver|semantic|snake|kebab|lowercase letters|dns|iso|yyyy|full|40|(?:exactly )?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)[- ]digits?\b|digits only|only digits))/,
     read: (after, lower) => {
       const format = readFormat(lower.slice(0, 80), after.slice(0, 80))
       return format ? { predicate: { op: 'format', ...format }, end: Math.min(after.length, 40) } : undefined

@@ -54,7 +54,8 @@ export function segmentInstruction(instruction: string): Segment[] {
       head = undefined
       continue
     }
-    const bullet = BULLET.test(line)
+    // Lines indented under a line ending with a colon are its items, with or without a bullet mark.
+    const bullet = BULLET.test(line) || (head !== undefined && /^\s+\S/.test(rawLine))
     if (!bullet) {
       if (head !== undefined || previousBlank) group += 1
       head = undefined
@@ -62,7 +63,7 @@ export function segmentInstruction(instruction: string): Segment[] {
       group += 1
     }
     previousBlank = false
-    const body = bullet ? line.replace(BULLET, '') : line
+    const body = BULLET.test(line) ? line.replace(BULLET, '') : line
     // "(1) run as non-root; (2) ..." on one line: each numbered item is its own sentence.
     const items = splitInlineEnumeration(body)
     const sentences = items.flatMap(splitSentences)

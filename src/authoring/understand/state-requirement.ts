@@ -57,7 +57,7 @@ export function predicatePhrase(predicate: Predicate, plural = false): string {
     case 'compare':
       return predicate.bounds.map((bound) => `${be} ${comparisonWords(bound.cmp)} ${bound.display ?? bound.value}`).join(' and ')
     case 'format':
-      return `${be} ${FORMAT_WORDS[predicate.format]}`
+      return predicate.format === 'pattern' ? `${be === 'must be' ? 'must' : be.replace(/ be$/, '')} match the pattern ${predicate.pattern}` : `${be} ${FORMAT_WORDS[predicate.format]}`
     case 'notMatching':
       return `must not be ${predicate.description}`
     case 'startsWith':

@@ -294,3 +294,32 @@ describe('durations in documents without a schema', () => {
     expect(judge(instruction, labels, { upstream: { timeout: { connect: 1 } } })).toBe(false)
   })
 })
+
+describe('lists of keys under a head naming their map', () => {
+  const instruction = [
+    'Tagging standard: every aws_instance and aws_s3_bucket must carry these tags:',
+    '  Owner        - an email address',
+    '  CostCentre   - exactly 5 digits',
+    '  Environment  - dev, staging or prod',
+  ].join('\n')
+  const labels = { platform: 'terraform', resource: 'plan' }
+  const plan = (type: string, tags: Record<string, string> | null): unknown => ({
+    format_version: '1.2',
+    planned_values: { root_module: { resources: [{ address: `${type}.x`, mode: 'managed', type, name: 'x', values: { tags } }] } },
+  })
+  const good = { Owner: 'ops@acme.io', CostCentre: '12345', Environment: 'prod' }
+
+  it('reads each item as a requirement on that key, for the resource types the head names', () => {
+    expect(roles(instruction, labels).map(([role]) => role)).toEqual(['heading', 'requirement', 'requirement', 'requirement'])
+    expect(judge(instruction, labels, plan('aws_s3_bucket', good))).toBe(true)
+    expect(judge(instruction, labels, plan('aws_s3_bucket', { ...good, CostCentre: '1234' }))).toBe(false)
+    expect(judge(instruction, labels, plan('aws_instance', { ...good, Owner: 'team-a' }))).toBe(false)
+    expect(judge(instruction, labels, plan('aws_instance', { ...good, Environment: 'qa' }))).toBe(false)
+    expect(judge(instruction, labels, plan('aws_instance', null))).toBe(false)
+  })
+
+  it('leaves resource types the head does not name alone, and never takes "plan" for a resource type', () => {
+    expect(judge(instruction, labels, plan('aws_iam_role', null))).toBe(true)
+    expect(judge('every resource must carry the tag Owner', labels, plan('aws_iam_role', {}))).toBe(false)
+  })
+})
