@@ -111,7 +111,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const { condition, body } = split.condition && !readsRequirements(split.body, context, schemaKind) ? { condition: undefined, body: clauseText } : split
       const modifiers = readModifiers(body, context)
       const blanked = blank(body, modifiers.spans)
-      const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known }
+      const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known, knownValues: listedValues(all) }
       if (previous) clauseContext.previous = previous
       // A remark in parentheses states a requirement only with a verb that asks for one ("so kms_key_id has to be set").
       const reading = parenthetical && !MODAL_WORD.test(blanked) ? { requirements: [], asks: false } : readClause(blanked, clauseContext)
@@ -376,7 +376,9 @@ function splitCondition(text: string, context: ClauseContext): { condition?: Con
   return { body: text }
 }
 
-function readCondition(text: string, context: ClauseContext): Condition | undefined {
+function readCondition(written: string, context: ClauseContext): Condition | undefined {
+  // "when environment is dev.": the sentence's full stop is not part of the value.
+  const text = written.replace(/[.;,!]+\s*$/, '')
   const lower = text.toLowerCase()
   const generic = context.platform !== 'kubernetes' ? genericConditionField(text) : undefined
   // A condition needs a field that was written or found in a schema; a guess from words would scope the rule wrongly.
@@ -434,10 +436,12 @@ function onlyAllowedInversion(text: string, modifiers: Modifiers, context: Claus
   if (!match?.[1]) return undefined
   const subject = match[1]
   const scope = match[2] ?? ''
-  const fields = fieldsIn(subject, context)
+  // "debug is only allowed when ...", after "level must be one of debug, info": a value the instruction listed for a field.
+  const listed = knownValueNamed(subject, context)
+  const fields = listed ? [listed.ref] : fieldsIn(subject, context)
   const refs = fields.length > 0 ? fields : (context.previous ?? [])
   const valueMatch = /[:=]\s*[`"']?([\w./-]+)[`"']?\s*$|\b([\w./-]+)\s*$/.exec(subject.trim())
-  const valueWord = valueMatch?.[1] ?? valueMatch?.[2]
+  const valueWord = listed ? String(listed.value) : (valueMatch?.[1] ?? valueMatch?.[2])
   if (refs.length === 0 || !valueWord || refs.some((ref) => ref.label === valueWord)) return undefined
   const scopeCondition = readScopeCondition(scope, context)
   const exemptions = [...modifiers.conditions.splice(0), ...(scopeCondition ? [scopeCondition] : [])]
@@ -454,6 +458,12 @@ function onlyAllowedInversion(text: string, modifiers: Modifiers, context: Claus
       exemptions,
     },
   ]
+}
+
+/** The subject is one of the values an earlier requirement listed ("debug", "the `Allow` effect"). */
+function knownValueNamed(subject: string, context: ClauseContext): { value: Scalar; ref: ValueRef } | undefined {
+  const words = subject.replace(/[`"']/g, '').replace(/^\s*(?:and\s+|but\s+|also\s+)?(?:the\s+|a\s+|an\s+)?/i, '').trim().toLowerCase()
+  return context.knownValues?.find((entry) => String(entry.value).toLowerCase() === words)
 }
 
 /** "for jobs in the deploy stage", "when environment is dev": a condition on the item or the document. */
@@ -535,6 +545,19 @@ function modifierTargets(modifiers: Modifiers, sentences: ReadSentence[], group:
   const inGroup = sentences.filter((sentence) => sentence.group === group).flatMap((sentence) => sentence.requirements)
   if (inGroup.length > 0) return modifiers.missing !== undefined ? inGroup.slice(-1) : inGroup
   return modifiers.missing !== undefined ? all.slice(-1) : all
+}
+
+/** The values requirements list for their fields (one of, equal to, none of), each once. */
+function listedValues(requirements: Requirement[]): Array<{ value: Scalar; ref: ValueRef }> {
+  const found: Array<{ value: Scalar; ref: ValueRef }> = []
+  for (const requirement of requirements) {
+    const { predicate } = requirement
+    const values = predicate.op === 'equals' ? [predicate.value] : predicate.op === 'oneOf' || predicate.op === 'noneOf' ? predicate.values : []
+    const ref = requirement.values[0]
+    if (!ref || requirement.values.length !== 1) continue
+    for (const value of values) if (typeof value === 'string' && !found.some((entry) => entry.value === value)) found.push({ value, ref })
+  }
+  return found
 }
 
 function sameName(a: ValueRef, b: ValueRef): boolean {

@@ -20,6 +20,8 @@ export interface ClauseContext {
   previous?: ValueRef[]
   /** Fields the instruction has named so far: "tier has to be one of ..." after "labels ... team and tier". */
   known?: ValueRef[]
+  /** Values the instruction's requirements listed, with their field: "debug is only allowed in dev" after "level must be one of debug, info". */
+  knownValues?: Array<{ value: Scalar; ref: ValueRef }>
 }
 
 export interface ClauseRequirements {
@@ -336,7 +338,7 @@ export function elementPaths(text: string): string {
 
 /** "it", "every one of those hosts", "the value": the subject is the field of the requirement before. */
 function refersBack(subject: string, previous: ValueRef[]): boolean {
-  const rest = subject.replace(/\b(must|has to|have to|needs? to|should|also|both|all|each|every|one|of|them|its|value|and|so|then|but)\b/gi, '').replace(/[,\s]+/g, ' ').trim().toLowerCase()
+  const rest = subject.replace(/\b(must|has to|have to|needs? to|should|also|both|all|each|every|one|of|them|its|value|and|so|then|but|be|is|are|can|may|only|either|always)\b/gi, '').replace(/[,\s]+/g, ' ').trim().toLowerCase()
   if (/^(it|they|this|that|which|these|those|the value|the values)?$/.test(rest)) return true
   const pronoun = /^(those|these|the|such)\s+(\w+)$/.exec(rest)
   if (!pronoun?.[2]) return false

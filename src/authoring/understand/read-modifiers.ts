@@ -115,6 +115,13 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
 }
 
 function readScopes(text: string, lower: string, context: ModifierContext, modifiers: Modifiers, take: (match: RegExpExecArray | null) => void): void {
+  // "in every environment except dev", "for all tiers other than batch": a document's own field names the exemption.
+  const everyExcept = /\b(?:in|for|on|across)\s+(?:every|all|any|each)\s+([a-z][a-z_-]*?)s?\s+(?:except|other than|but|apart from|besides)\s+(?:in\s+|for\s+)?[`"']?([\w.-]+?)[`"']?(?=[\s,;.]|$)/.exec(lower)
+  if (everyExcept?.[1] && everyExcept[2] && context.platform === 'generic') {
+    const field = everyExcept[1]
+    modifiers.exemptions.push({ value: { scope: 'object', variants: [{ segments: [field] }], label: field, explicit: true }, predicate: { op: 'equals', value: everyExcept[2] }, missing: 'fail', text: everyExcept[0] })
+    take(everyExcept)
+  }
   // Exemptions by namespace: "except the monitoring namespace", "kube-system ... are exempt", "only exception is X".
   const exceptNamespace = new RegExp(String.raw`\b(?:except|excluding|other than|apart from|but not|exceptions?:?|only exception is|exception is|exempt(?:ion)?s? (?:is|are|:)?)\s+(?:for\s+)?(?:anything |everything |pods? |workloads? )?(?:in\s+)?(?:the\s+)?(${NAME_LIST})\s*namespaces?\b`).exec(lower)
   if (exceptNamespace?.[1]) {

@@ -323,3 +323,29 @@ describe('lists of keys under a head naming their map', () => {
     expect(judge('every resource must carry the tag Owner', labels, plan('aws_iam_role', {}))).toBe(false)
   })
 })
+
+describe('values and fields named before', () => {
+  const labels = { platform: 'generic', resource: 'logging-config' }
+
+  it('reads "X is only allowed when ..." for a value an earlier requirement listed', () => {
+    const instruction = 'logging.level must be one of debug, info, warn, error. debug is only allowed when environment is dev.'
+    expect(judge(instruction, labels, { environment: 'dev', logging: { level: 'debug' } })).toBe(true)
+    expect(judge(instruction, labels, { environment: 'prod', logging: { level: 'debug' } })).toBe(false)
+    expect(judge(instruction, labels, { environment: 'prod', logging: { level: 'info' } })).toBe(true)
+  })
+
+  it('reads "in every environment except dev" as an exemption on the document\'s own field', () => {
+    const instruction = 'logging.format must be json in every environment except dev.'
+    expect(judge(instruction, labels, { environment: 'dev', logging: { format: 'text' } })).toBe(true)
+    expect(judge(instruction, labels, { environment: 'staging', logging: { format: 'text' } })).toBe(false)
+    expect(judge(instruction, labels, { logging: { format: 'text' } })).toBe(false)
+  })
+
+  it('takes "it must be one of ..." for the field of the clause before', () => {
+    const instruction = 'priorityClassName is required on every workload and it must be one of acme-high or acme-batch.'
+    const withClass = (priorityClassName?: string): unknown => pod({ containers: [{ name: 'a', image: 'a:1' }], ...(priorityClassName ? { priorityClassName } : {}) })
+    expect(judge(instruction, K8S_POD, withClass('acme-batch'))).toBe(true)
+    expect(judge(instruction, K8S_POD, withClass('system-node-critical'))).toBe(false)
+    expect(judge(instruction, K8S_POD, withClass())).toBe(false)
+  })
+})
