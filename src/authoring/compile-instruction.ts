@@ -2,7 +2,7 @@ import type { Rule, RulesetSpec } from '../engine/index.js'
 import { CATALOG, CATALOG_WORDS, VOCABULARY, type Parameters, type Platform, type RuleTemplate } from './catalog/index.js'
 import { recognizeClause, type Candidate, type ClauseRecognition } from './recognize-clause.js'
 import { normalizeText, prepareClause, type Clause } from './text/clause.js'
-import { canonicalKind } from './text/kinds.js'
+import { canonicalKind, kindFromLabel } from './text/kinds.js'
 import { isTerraformType } from './text/terraform-types.js'
 import { hardClauses, softPieces } from './text/split-clauses.js'
 import { suggestTemplates } from './suggest-templates.js'
@@ -137,7 +137,7 @@ export function contextFromLabels(labels: Record<string, string>): { platform?: 
   const kinds: string[] = []
   for (const part of resource ? resource.split(/[\s,]+/) : []) {
     // "plan", "tfplan": a word for the whole plan, not a resource type to narrow to.
-    const kind = platform === 'terraform' ? (isTerraformType(part) ? part : undefined) : canonicalKind(part)
+    const kind = platform === 'terraform' ? (isTerraformType(part) ? part : undefined) : kindFromLabel(part)
     if (kind) kinds.push(kind)
   }
   return platform ? { platform, kinds } : { kinds }

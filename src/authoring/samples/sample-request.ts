@@ -1,7 +1,7 @@
 import type { RulesetSpec } from '../../engine/index.js'
 import { CATALOG, type RuleTemplate } from '../catalog/index.js'
 import { compileInstruction, contextFromLabels } from '../compile-instruction.js'
-import { canonicalKind } from '../text/kinds.js'
+import { kindFromLabel } from '../text/kinds.js'
 import { baseGenericDocument, baseKubernetesDocument, baseTerraformPlan, SAMPLE_KINDS } from './base-documents.js'
 import { instructionSamples, type LabelledSample } from './instruction-samples.js'
 
@@ -73,7 +73,7 @@ export function generateSamples(request: SampleRequest, catalog: readonly RuleTe
 
 function sampleType(platform: string, type: string, catalog: readonly RuleTemplate[]): string {
   if (platform === 'kubernetes') {
-    const kind = canonicalKind(type)
+    const kind = kindFromLabel(type)
     if (!kind || !SAMPLE_KINDS.includes(kind)) throw new SampleRequestError('type', `"${type}" is not a Kubernetes kind with samples; use one of ${SAMPLE_KINDS.join(', ')}`)
     return kind
   }

@@ -135,6 +135,12 @@ export const POD_CONTROLLERS: readonly string[] = ['Deployment', 'StatefulSet', 
 /** Canonical kind for a label value or word ("deployments", "Deployment", "apps/Deployment"). */
 export function canonicalKind(word: string): string | undefined {
   const bare = word.trim().split('/').pop()?.toLowerCase().replace(/[\s_-]/g, '') ?? ''
+  return KIND_WORDS.get(bare)
+}
+
+/** The kind a `resource` label names: also the short names ("pv", "role", "sa") that in running text are other words. */
+export function kindFromLabel(value: string): string | undefined {
+  const bare = value.trim().split('/').pop()?.toLowerCase().replace(/[\s_-]/g, '') ?? ''
   return KIND_WORDS.get(bare) ?? LABEL_ONLY_KIND_WORDS.get(bare)
 }
 

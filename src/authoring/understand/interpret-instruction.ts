@@ -116,7 +116,9 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       // A remark in parentheses states a requirement only with a verb that asks for one ("so kms_key_id has to be set").
       const reading = parenthetical && !MODAL_WORD.test(blanked) ? { requirements: [], asks: false } : readClause(blanked, clauseContext)
       const only = onlyAllowedInversion(blanked, modifiers, clauseContext)
-      let requirements = onlyPermits(blanked) ? [] : (only ?? reading.requirements)
+      // "Claims labelled `storage-tier: bulk` may go up to 4Ti": an earlier requirement, relaxed where the condition holds.
+      const allowance = condition ? undefined : conditionalAllowance(blanked, modifiers, all, clauseContext)
+      let requirements = allowance || onlyPermits(blanked) ? [] : (only ?? reading.requirements)
       // A field guessed from words alone gives way to a named requirement of the catalog ("S3 buckets must be encrypted").
       let named: Rule[] | undefined
       if (requirements.length > 0 && !hasModifiers(modifiers) && !condition && requirements.every((requirement) => requirement.values.every((ref) => !ref.explicit))) {
@@ -150,6 +152,12 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         previous = requirements[requirements.length - 1]?.values
         for (const requirement of requirements) known.push(...requirement.values)
         if (hasModifiers(modifiers)) sentence.modifiers = modifiers
+      } else if (allowance) {
+        sentence.role = 'modifier'
+        sentence.modifiers = modifiers
+        all.push(allowance.widened)
+        sentence.requirements = [allowance.widened]
+        sentence.note = `allows more where ${allowance.where}`
       } else if (hasModifiers(modifiers) && !reading.problem) {
         sentence.role = 'modifier'
         sentence.modifiers = modifiers
@@ -459,6 +467,42 @@ function onlyAllowedInversion(text: string, modifiers: Modifiers, context: Claus
     },
   ]
 }
+
+const ALLOWS = /^(.*?)\b(?:may|can|is allowed to|are allowed to|is permitted to|are permitted to)\s+(?:go|be|use|have|set|request|run with|run|get)?\s*(.+?)[.!]?$/i
+
+/**
+ * "Claims labelled `storage-tier: bulk` may go up to 4Ti", "classes whose name ends in -scratch
+ * may use Delete": where the sentence's condition holds, the latest requirement of the same
+ * kind (a bound, or a list of values) allows more. The requirement is exempted there, and a copy
+ * with the wider bound or list holds there instead. Returns the copy.
+ */
+function conditionalAllowance(text: string, modifiers: Modifiers, all: Requirement[], context: ClauseContext): { widened: Requirement; where: string } | undefined {
+  if (modifiers.conditions.length === 0 || modifiers.exemptions.length > 0 || ASKING_VERB.test(text) || RESTRICTING_MAY.test(text)) return undefined
+  const match = ALLOWS.exec(text.trim())
+  if (!match?.[2]) return undefined
+  const allowed = match[2].replace(/[`"']/g, '')
+  const bound = readPredicate(`value ${/^(?:up to|at most|as (?:much|many|high|large) as|no more than)\b/i.test(allowed) ? '' : 'up to '}${allowed}`, `value up to ${allowed}`.toLowerCase())
+  const value = /^([\w./-]+)$/.exec(allowed)?.[1]
+  for (const target of [...all].reverse()) {
+    const { predicate } = target
+    let widened: Predicate | undefined
+    if (predicate.op === 'compare' && bound?.predicate.op === 'compare' && /^(up to|at most|as|no more)/i.test(allowed)) {
+      widened = { op: 'compare', bounds: [...predicate.bounds.filter((item) => item.cmp === '>=' || item.cmp === '>'), ...bound.predicate.bounds] }
+    } else if (value && (predicate.op === 'equals' || predicate.op === 'oneOf') && typeof (predicate.op === 'equals' ? predicate.value : predicate.values[0]) === 'string') {
+      widened = { op: 'oneOf', values: [...(predicate.op === 'equals' ? [predicate.value] : predicate.values), value] }
+    }
+    if (!widened) continue
+    const conditions = modifiers.conditions.splice(0)
+    const copy: Requirement = { ...target, sentence: text, predicate: widened, conditions: [...target.conditions, ...conditions], exemptions: [...target.exemptions] }
+    target.exemptions.push(...conditions)
+    void context
+    return { widened: copy, where: conditions.map((condition) => condition.text).join(' and ') }
+  }
+  return undefined
+}
+
+/** "may only", "may not", "nobody may": a restriction, not an allowance. */
+const RESTRICTING_MAY = /\b(?:may|can) (?:only|not|never)\b|\b(?:no|none|nobody|nothing|never)\b|n'?t\b/i
 
 /** The subject is one of the values an earlier requirement listed ("debug", "the `Allow` effect"). */
 function knownValueNamed(subject: string, context: ClauseContext): { value: Scalar; ref: ValueRef } | undefined {

@@ -114,6 +114,8 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
   return modifiers
 }
 
+const EXEMPTS = /\b(?:are|is) (?:exempt|excluded|not affected|ignored|out of scope|not checked|not covered)\b|\bdo(?:n'?t| not)(?: even)? need\b|\bdoes(?:n'?t| not) need\b|\bexempt from\b|\bthe only (?:[\w-]+ ){0,3}(?:allowed|permitted|exempt)\b|\b(?:the )?only exceptions? (?:is|are)\b/
+
 function readScopes(text: string, lower: string, context: ModifierContext, modifiers: Modifiers, take: (match: RegExpExecArray | null) => void): void {
   // "in every environment except dev", "for all tiers other than batch": a document's own field names the exemption.
   const everyExcept = /\b(?:in|for|on|across)\s+(?:every|all|any|each)\s+([a-z][a-z_-]*?)s?\s+(?:except|other than|but|apart from|besides)\s+(?:in\s+|for\s+)?[`"']?([\w.-]+?)[`"']?(?=[\s,;.]|$)/.exec(lower)
@@ -189,9 +191,13 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
   }
 
   // Terraform tags: "for anything tagged Environment = prod", "resources tagged env: prod".
-  const tagged = /\b(?:tagged|with (?:the )?tag|where (?:the )?tag)\s+[`"']?([A-Za-z][\w.-]*)[`"']?\s*(?:=|:|is|of)\s*[`"']?([\w.-]+)[`"']?/i.exec(text)
-  if (tagged?.[1] && tagged[2]) {
-    const ref = context.platform === 'terraform' ? tagRef(tagged[1]) : labelRef(tagged[1])
+  // Kubernetes labels and annotations alike: "claims labelled `storage-tier: bulk`", "pods annotated team=a".
+  const tagged = /\b(tagged|with (?:the )?tag|where (?:the )?tag|labell?ed|with (?:the )?label|annotated|with (?:the )?annotation)\s+[`"']?([A-Za-z][\w./-]*)[`"']?\s*(?:=|:|is|of)\s*[`"']?([\w.-]+)[`"']?/i.exec(text)
+  if (tagged?.[2] && tagged[3]) {
+    const annotation = /annot/i.test(tagged[1] ?? '')
+    const ref = context.platform === 'terraform' ? tagRef(tagged[2]) : labelRef(tagged[2], annotation)
+    tagged[1] = tagged[2]
+    tagged[2] = tagged[3]
     modifiers.conditions.push({ value: ref, predicate: { op: 'equals', value: tagged[2] }, missing: 'fail', text: tagged[0] })
     take(tagged as RegExpExecArray)
   }
@@ -202,4 +208,12 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
     modifiers.conditions.push({ value: NAME, predicate: { op: 'startsWith', values: [namePrefix[1]] }, missing: 'fail', text: namePrefix[0] })
     take(namePrefix)
   }
+  const nameSuffix = /\b(namespaces? )?(?:whose |with a )?name (?:ends|ending) (?:in|with)\s+[`"']?([a-z0-9-]*[a-z0-9])[`"']?/.exec(lower)
+  if (nameSuffix?.[2] && context.platform === 'kubernetes') {
+    // "in namespaces whose name ends in -prod": the object's namespace, not its own name.
+    modifiers.conditions.push({ value: nameSuffix[1] ? NAMESPACE : NAME, predicate: { op: 'endsWith', values: [nameSuffix[2]] }, missing: 'fail', text: nameSuffix[0] })
+    take(nameSuffix)
+  }
+  // "Pods labelled legacy-rootfs=allowed are exempt": what the sentence scopes is left out, not kept.
+  if (EXEMPTS.test(lower) && !/\b(must|has to|have to|needs? to|should|shall)\b/.test(lower)) modifiers.exemptions.push(...modifiers.conditions.splice(0))
 }

@@ -349,3 +349,33 @@ describe('values and fields named before', () => {
     expect(judge(instruction, K8S_POD, withClass())).toBe(false)
   })
 })
+
+describe('allowances and exemptions scoped by a condition', () => {
+  it('relaxes the latest bound where the condition holds ("labelled ... may go up to")', () => {
+    const labels = { platform: 'kubernetes', resource: 'PersistentVolumeClaim' }
+    const instruction = 'resources.requests.storage up to 500Gi. Claims labelled `storage-tier: bulk` may go up to 4Ti.'
+    const claim = (storage: string, tier?: string): unknown => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'd', labels: tier ? { 'storage-tier': tier } : {} }, spec: { resources: { requests: { storage } } } })
+    expect(judge(instruction, labels, claim('400Gi'))).toBe(true)
+    expect(judge(instruction, labels, claim('1Ti'))).toBe(false)
+    expect(judge(instruction, labels, claim('1Ti', 'bulk'))).toBe(true)
+    expect(judge(instruction, labels, claim('5Ti', 'bulk'))).toBe(false)
+  })
+
+  it('adds a value where the condition holds ("whose name ends in -scratch may use Delete")', () => {
+    const labels = { platform: 'kubernetes', resource: 'StorageClass' }
+    const instruction = 'StorageClasses must set reclaimPolicy: Retain. Classes whose name ends in "-scratch" may use Delete.'
+    const storageClass = (name: string, reclaimPolicy: string): unknown => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name }, provisioner: 'x', reclaimPolicy })
+    expect(judge(instruction, labels, storageClass('fast', 'Retain'))).toBe(true)
+    expect(judge(instruction, labels, storageClass('fast', 'Delete'))).toBe(false)
+    expect(judge(instruction, labels, storageClass('tmp-scratch', 'Delete'))).toBe(true)
+    expect(judge(instruction, labels, storageClass('tmp-scratch', 'Recycle'))).toBe(false)
+  })
+
+  it('exempts what "labelled ... are exempt" and "the only pods allowed ... are ones labelled" name', () => {
+    const instruction = 'Every container should run with securityContext.readOnlyRootFilesystem: true. Pods labelled legacy-rootfs=yes are exempt.'
+    const withLabel = (readOnly: boolean, labels: Record<string, string> = {}): unknown => pod({ containers: [{ name: 'a', image: 'a:1', securityContext: { readOnlyRootFilesystem: readOnly } }] }, { labels })
+    expect(judge(instruction, K8S_POD, withLabel(true))).toBe(true)
+    expect(judge(instruction, K8S_POD, withLabel(false))).toBe(false)
+    expect(judge(instruction, K8S_POD, withLabel(false, { 'legacy-rootfs': 'yes' }))).toBe(true)
+  })
+})
