@@ -141,7 +141,9 @@ function quantified(ref: ValueRef, requirement: Requirement, located: boolean, t
       return `variables.resources.all(r, ${guarded('r.values')})`
     default:
       if (located) return `variables.holders.all(h, ${guarded('h')})`
-      return guarded(requirement.subject.platform === 'terraform' ? 'r.values' : 'object')
+      // In a plan every value belongs to a resource: a value read at the object's level is read on each one.
+      if (requirement.subject.platform === 'terraform') return `variables.resources.all(r, ${guarded('r.values')})`
+      return guarded('object')
   }
 }
 

@@ -63,8 +63,12 @@ const RESTRICTING = /\b(?:not|never|only|nor|at most|at least|up to|more than|le
  * says about unset values is still read as a modifier.
  */
 function onlyPermits(text: string): boolean {
+  if (OUT_OF_SCOPE.test(text) && !ASKING_VERB.test(text)) return true
   return PERMISSION.test(text) && !RESTRICTING.test(text) && !ASKING_VERB.test(text)
 }
+
+/** "Other resource types in the plan are not checked": says what the rules leave alone. */
+const OUT_OF_SCOPE = /\b(?:are|is) (?:not|never) (?:checked|covered|in scope|judged|evaluated|affected)\b|\b(?:are|is) (?:ignored|out of scope)\b/i
 
 const RATIONALE = /^(because|since|so that|as|this is|that'?s|we'?ve|we have|otherwise|reason|background|context|note|fyi|thanks|thank you|cheers|hey|hi)\b/i
 
@@ -117,7 +121,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const reading = parenthetical && !MODAL_WORD.test(blanked) ? { requirements: [], asks: false } : readClause(blanked, clauseContext)
       const only = onlyAllowedInversion(blanked, modifiers, clauseContext)
       // "Claims labelled `storage-tier: bulk` may go up to 4Ti": an earlier requirement, relaxed where the condition holds.
-      const allowance = condition ? undefined : conditionalAllowance(blanked, modifiers, all, clauseContext)
+      const allowance = condition ? undefined : conditionalAllowance(blanked, modifiers, all)
       let requirements = allowance || onlyPermits(blanked) ? [] : (only ?? reading.requirements)
       // A field guessed from words alone gives way to a named requirement of the catalog ("S3 buckets must be encrypted").
       let named: Rule[] | undefined
@@ -476,7 +480,7 @@ const ALLOWS = /^(.*?)\b(?:may|can|is allowed to|are allowed to|is permitted to|
  * kind (a bound, or a list of values) allows more. The requirement is exempted there, and a copy
  * with the wider bound or list holds there instead. Returns the copy.
  */
-function conditionalAllowance(text: string, modifiers: Modifiers, all: Requirement[], context: ClauseContext): { widened: Requirement; where: string } | undefined {
+function conditionalAllowance(text: string, modifiers: Modifiers, all: Requirement[]): { widened: Requirement; where: string } | undefined {
   if (modifiers.conditions.length === 0 || modifiers.exemptions.length > 0 || ASKING_VERB.test(text) || RESTRICTING_MAY.test(text)) return undefined
   const match = ALLOWS.exec(text.trim())
   if (!match?.[2]) return undefined
@@ -495,7 +499,6 @@ function conditionalAllowance(text: string, modifiers: Modifiers, all: Requireme
     const conditions = modifiers.conditions.splice(0)
     const copy: Requirement = { ...target, sentence: text, predicate: widened, conditions: [...target.conditions, ...conditions], exemptions: [...target.exemptions] }
     target.exemptions.push(...conditions)
-    void context
     return { widened: copy, where: conditions.map((condition) => condition.text).join(' and ') }
   }
   return undefined

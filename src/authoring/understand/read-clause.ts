@@ -139,7 +139,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     return { requirements: [make([{ scope: 'object', variants: [{ segments: ['metadata', 'namespace'] }], label: 'namespace', type: 'string' }], { op: 'noneOf', values: [namespaceBan[1]] }, 'fail')], asks: true }
   }
 
-  const early = firstMatch(NEGATIVE_EXISTENCE, lower)
+  const early = negativeExistence(lower)
   if (early && !/\b(we|i|they)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, early.index))) {
     const after = text.slice(early.index + early.length)
     const fields = fieldsIn(after.split(/[,;]|\.(?=\s|$)|\b(?:unless|except|if|when)\b/)[0] ?? after, context)
@@ -196,7 +196,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   }
 
   // "no hostAliases", "disallow hostPath volumes", "nobody sets spec.externalIPs".
-  const negative = firstMatch(NEGATIVE_EXISTENCE, lower)
+  const negative = negativeExistence(lower)
   // "We deliberately do NOT set CPU limits": a practice described, not a rule.
   const descriptive = negative !== undefined && /\b(we|i|they|people|teams?|nobody here)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, negative.index))
   if (negative && !descriptive) {
@@ -346,6 +346,16 @@ function refersBack(subject: string, previous: ValueRef[]): boolean {
   return previous.some((ref) => (ref.variants[0]?.segments.at(-1) ?? '').toLowerCase().includes(noun))
 }
 
+/** "no hostPath", "block privileged pods"; not "the metadata_options block has to be present", where block is a noun. */
+function negativeExistence(lower: string): { index: number; length: number } | undefined {
+  const global = new RegExp(NEGATIVE_EXISTENCE.source, 'g')
+  for (let match = global.exec(lower); match; match = global.exec(lower)) {
+    const noun = match[0].startsWith('block') && /^(?:has|have|must|should|needs?|is|are|with|of|in)\b/.test(lower.slice(match.index + match[0].length))
+    if (!noun) return { index: match.index, length: match[0].length }
+  }
+  return undefined
+}
+
 function firstMatch(pattern: RegExp, text: string): { index: number; length: number } | undefined {
   const global = new RegExp(pattern.source, 'g')
   const match = global.exec(text)
@@ -469,7 +479,9 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   const kindWord = word[1] ?? ''
   const annotation = kindWord.startsWith('annot')
   const tag = kindWord.startsWith('tag')
-  const container = tag ? ['tags'] : ['metadata', annotation ? 'annotations' : 'labels']
+  // A plan's resources carry labels (GCP) and tags (AWS, Azure) as attributes of their own.
+  const onResource = tag || context.platform === 'terraform'
+  const container = tag ? ['tags'] : context.platform === 'terraform' ? [annotation ? 'annotations' : 'labels'] : ['metadata', annotation ? 'annotations' : 'labels']
   const after = text.slice(word.index + word[0].length)
   const before = text.slice(0, word.index)
   const keyPattern = /`([^`]+)`|"([^"]+)"|'([^']+)'|\b([A-Za-z][\w.-]*(?:\/[\w.-]+)?)\b/g
@@ -489,6 +501,8 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
     const key = match[1] ?? match[2] ?? match[3] ?? match[4] ?? ''
     if (/^(and|or|the|a|an|on|of|with|these|following|labels?|keys?|named|called|itself|not|just|pod|template|deployment|deployments|resource|resources|metadata|both|all|every|each|must|plus|in|key|value|set|to|its|their|it|present|required|too|also|match|matches|matching|should|be|need|needs|has|have)$/i.test(key)) continue
     if (/^[A-Z]/.test(key) && !tag && !/[./-]/.test(key) && key.length > 12) break
+    // "an `env` label whose value is ...": what follows describes the value, the key came before.
+    if (/^(whose|which|that|where|with|so)$/i.test(key)) break
     keys.push(key)
     if (keys.length > 12) break
   }
@@ -499,12 +513,12 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
     for (let index = words.length - 1; index >= 0; index -= 1) {
       const word = (words[index] ?? '').replace(/^[`"'(]+|[`"',)]+$/g, '')
       if (/^(and|or|\+|&)$/i.test(word)) continue
-      if (word === '' || /^(the|a|an|with|every|all|must|be|have|has|these|required|following|any|no|needs?|should|carry|each|its|their|resource|resources|pod|pods|deployments?|objects?|set)$/i.test(word) || !/^[A-Za-z0-9][\w./-]*$/.test(word)) break
+      if (word === '' || /^(the|a|an|with|every|all|must|be|have|has|these|required|following|any|no|needs?|should|carry|each|its|their|resource|resources|pod|pods|deployments?|objects?|set|non-empty|nonempty|empty|valid|proper|mandatory)$/i.test(word) || !/^[A-Za-z0-9][\w./-]*$/.test(word)) break
       keys.unshift(word)
     }
   }
   if (keys.length === 0) return undefined
-  const refs = keys.map((key): ValueRef => (tag ? { scope: 'resource', variants: [{ segments: ['tags', key] }], label: `tag ${key}`, type: 'string', explicit: true } : { scope: 'object', variants: [{ segments: [...container, key] }], label: `${annotation ? 'annotation' : 'label'} ${key}`, type: 'string', explicit: true }))
+  const refs = keys.map((key): ValueRef => ({ scope: onResource ? 'resource' : 'object', variants: [{ segments: [...container, key] }], label: `${tag ? 'tag' : annotation ? 'annotation' : 'label'} ${key}`, type: 'string', explicit: true }))
   if (context.platform === 'generic') for (const ref of refs) ref.scope = 'object'
   const restLower = rest.toLowerCase()
   const reading = rest ? readPredicate(rest, restLower) : undefined

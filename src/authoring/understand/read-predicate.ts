@@ -184,7 +184,7 @@ const CUES: Cue[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured)\b(?! to| in)|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
+    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured|there)\b(?! to| in)|\b(?:must|has to|have to|needs? to|should|shall) exist\b|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
     read: () => ({ predicate: { op: 'set' }, end: 0 }),
   },
   {

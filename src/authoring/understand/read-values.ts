@@ -60,7 +60,9 @@ export function readValueList(text: string): ValueList {
 }
 
 /** A bare word as a value: numbers and booleans typed, everything else a string. */
-export function scalarOf(word: string): Scalar {
+export function scalarOf(written: string): Scalar {
+  // "`storage-tier: bulk`": a quote around the pair is not part of its value.
+  const word = /^[`"']?[^`"']+[`"']$|^[`"'][^`"']+$/.test(written) ? written.replace(/^[`"']|[`"']$/g, '') : written
   if (/^-?\d+(\.\d+)?$/.test(word)) return Number(word)
   if (/^(true|false)$/i.test(word)) return word.toLowerCase() === 'true'
   return word

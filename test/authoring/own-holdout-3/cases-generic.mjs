@@ -39,7 +39,7 @@ export default [
     topics: ['generic', 'service-config', 'tls', 'conditions', 'ports'],
     labels: gen('service-config'),
     instruction:
-      'For our Go services\' config.yaml: when `environment` is prod or production, TLS has to be on - server.tls.enabled: true - and server.tls.minVersion has to be "1.2" or "1.3". In dev, staging etc. we don\'t care about TLS at all. Separately, regardless of environment, server.port must be an integer between 1024 and 65535, since we never run as root and can\'t bind low ports.',
+      'For our Go services\' config.yaml: when `environment` is prod or production, TLS has to be on - server.tls.enabled: true - and server.tls.minVersion has to be "1.2" or "1.3". In dev, staging etc. we don\'t care about TLS at all. Seperately, regardless of environment, server.port must be an integer between 1024 and 65535, since we never run as root and can\'t bind low ports.',
     check: (o) => {
       const s = o.server ?? {};
       if (!(Number.isInteger(s.port) && s.port >= 1024 && s.port <= 65535)) return false;
@@ -444,7 +444,7 @@ Config values are usually strings (that's how Kafka tooling writes them) - compa
     difficulty: 'medium',
     topics: ['generic', 'dependabot', 'kebab-case-keys', 'every-element', 'presence'],
     labels: gen('dependabot-config'),
-    instruction: `dependabot.yml review (version 2 config):
+    instruction: `dependabot.yml reveiw (version 2 config):
 - there must be an \`updates\` entry for the \`github-actions\` ecosystem (we pin actions and want the bumps)
 - every updates entry needs schedule.interval of \`daily\` or \`weekly\` - monthly is too slow for security fixes
 - \`open-pull-requests-limit\`, if set, must be between 1 and 10 (0 would switch version updates off entirely)`,

@@ -174,7 +174,7 @@ export default [
 AC:
 - no spec.defaultBackend (catch-all backends hide misrouted traffic)
 - every rule names a host; host-less rules match any hostname and are not allowed
-- pathType must be Exact or Prefix on every path - ImplementationSpecific behaves differently per controller, so it's out`,
+- pathType must be Exact or Prefix on every path - the behaviour of ImplementationSpecific differs per controller, so it's out`,
     check: (o) => {
       const s = o.spec ?? {};
       if (s.defaultBackend) return false;

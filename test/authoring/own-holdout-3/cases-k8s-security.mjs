@@ -500,7 +500,7 @@ Pods without hostPath volumes are unaffected. Matching is by directory, not by s
     topics: ['kubernetes', 'pod-security', 'process-namespace', 'namespaces', 'controllers'],
     labels: kube('Pod'),
     instruction:
-      "Anything running in a namespace whose name begins with `prod` (e.g. prod, prod-eu, production) must not share a process namespace between its containers, i.e. spec.shareProcessNamespace can't be true there. Outside those namespaces, do what you like. Namespaces are matched on the start of the name only.",
+      "Anything running in a namepsace whose name begins with `prod` (e.g. prod, prod-eu, production) must not share a process namespace between its containers, i.e. spec.shareProcessNamespace can't be true there. Outside those namespaces, do what you like. Namespaces are matched on the start of the name only.",
     check: (o) => !(nsOf(o).startsWith('prod') && podOf(o).spec.shareProcessNamespace === true),
     inputs: [
       {

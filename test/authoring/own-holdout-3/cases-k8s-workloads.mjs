@@ -531,7 +531,7 @@ Other namespaces are out of scope for this one.`,
     labels: kube('Pod'),
     instruction: `terminationGracePeriodSeconds:
 - Deployments, DaemonSets, Jobs, CronJobs and bare Pods: optional, but when you do set it keep it between 10 and 120 seconds (inclusive).
-- StatefulSets: must be set explicitly (our databases need time to flush to disk), anywhere from 10 up to 600 seconds inclusive.`,
+- StatefulSets: must be set explicitly (our databses need time to flush to disk), anywhere from 10 up to 600 seconds inclusive.`,
     check: (o) => {
       const t = podOf(o).spec.terminationGracePeriodSeconds;
       if (o.kind === 'StatefulSet') return t !== undefined && t >= 10 && t <= 600;

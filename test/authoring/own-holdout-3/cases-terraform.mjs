@@ -141,7 +141,7 @@ export default [
     topics: ['terraform', 'aws', 'iam', 'trust-policy', 'json-string', 'principals'],
     labels: tf('aws_iam_role'),
     instruction:
-      'Trust policies (aws_iam_role.assume_role_policy, which is a JSON string): in every Allow statement, the principals must be AWS service principals (Principal.Service), federated identity providers (Principal.Federated), or AWS principals that belong to one of our two accounts, 111111111111 and 222222222222 (either as an ARN such as arn:aws:iam::111111111111:root or arn:aws:iam::222222222222:role/..., or as the bare 12-digit account id). A wildcard principal - "Principal": "*" or {"AWS": "*"} - is never acceptable, with or without conditions. Deny statements are not restricted.',
+      'Trust policies (aws_iam_role.assume_role_policy, which is a JSON string): in every Allow statement, the principals must be AWS service principals (Principal.Service), federated identity providers (Principal.Federated), or AWS principals that belong to one of our organisation\'s two accounts, 111111111111 and 222222222222 (either as an ARN such as arn:aws:iam::111111111111:root or arn:aws:iam::222222222222:role/..., or as the bare 12-digit account id). A wildcard principal - "Principal": "*" or {"AWS": "*"} - is never acceptable, with or without conditions. Deny statements are not restricted.',
     check: (o) => {
       const doc = JSON.parse(tfv(o).assume_role_policy);
       const ours = ['111111111111', '222222222222'];

@@ -379,3 +379,31 @@ describe('allowances and exemptions scoped by a condition', () => {
     expect(judge(instruction, K8S_POD, withLabel(false, { 'legacy-rootfs': 'yes' }))).toBe(true)
   })
 })
+
+describe('small readings', () => {
+  it('reads "has to be there" and "must exist" as set, with "block" a noun after a field', () => {
+    const labels = { platform: 'terraform', resource: 'aws_instance' }
+    const instance = (values: Record<string, unknown>): unknown => ({ address: 'aws_instance.a', mode: 'managed', type: 'aws_instance', name: 'a', values })
+    expect(judge('the metadata_options block has to be there', labels, instance({ metadata_options: [{ http_tokens: 'required' }] }))).toBe(true)
+    expect(judge('the metadata_options block has to be there', labels, instance({}))).toBe(false)
+    expect(judge('metadata_options must exist', labels, instance({}))).toBe(false)
+  })
+
+  it('keeps quotes around a key and value pair out of the value', () => {
+    const labels = { platform: 'kubernetes', resource: 'Deployment' }
+    const deployment = (tier?: string): unknown => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', labels: tier ? { tier } : {} }, spec: {} })
+    expect(judge('Deployments must carry the label `tier: backend`', labels, deployment('backend'))).toBe(true)
+    expect(judge('Deployments must carry the label `tier: backend`', labels, deployment('frontend'))).toBe(false)
+  })
+})
+
+describe('labels in a plan', () => {
+  it('reads a resource\'s labels as its own attribute and compiles to a rule the engine accepts', () => {
+    const labels = { platform: 'terraform', resource: 'plan' }
+    const instruction = 'every google_storage_bucket must have a non-empty `team` label and an `env` label whose value is one of dev, staging or prod.'
+    const bucket = (resourceLabels: Record<string, string>): unknown => ({ address: 'google_storage_bucket.b', mode: 'managed', type: 'google_storage_bucket', name: 'b', values: { labels: resourceLabels } })
+    expect(judge(instruction, labels, bucket({ team: 'data', env: 'prod' }))).toBe(true)
+    expect(judge(instruction, labels, bucket({ env: 'prod' }))).toBe(false)
+    expect(judge(instruction, labels, bucket({ team: 'data', env: 'qa' }))).toBe(false)
+  })
+})
