@@ -356,12 +356,6 @@ function negativeExistence(lower: string): { index: number; length: number } | u
   return undefined
 }
 
-function firstMatch(pattern: RegExp, text: string): { index: number; length: number } | undefined {
-  const global = new RegExp(pattern.source, 'g')
-  const match = global.exec(text)
-  return match ? { index: match.index, length: match[0].length } : undefined
-}
-
 function normal(value: Scalar): Scalar {
   if (typeof value !== 'string') return value
   if (/^(on|enabled)$/.test(value)) return true
