@@ -134,14 +134,18 @@ export const POD_CONTROLLERS: readonly string[] = ['Deployment', 'StatefulSet', 
 
 /** Canonical kind for a label value or word ("deployments", "Deployment", "apps/Deployment"). */
 export function canonicalKind(word: string): string | undefined {
-  const bare = word.trim().split('/').pop()?.toLowerCase().replace(/[\s_-]/g, '') ?? ''
-  return KIND_WORDS.get(bare)
+  return KIND_WORDS.get(bareKindWord(word))
 }
 
 /** The kind a `resource` label names: also the short names ("pv", "role", "sa") that in running text are other words. */
 export function kindFromLabel(value: string): string | undefined {
-  const bare = value.trim().split('/').pop()?.toLowerCase().replace(/[\s_-]/g, '') ?? ''
+  const bare = bareKindWord(value)
   return KIND_WORDS.get(bare) ?? LABEL_ONLY_KIND_WORDS.get(bare)
+}
+
+/** "apps/Deployment", "Stateful Sets", "cron_job": lower case, without group, spaces or separators. */
+function bareKindWord(word: string): string {
+  return word.trim().split('/').pop()?.toLowerCase().replace(/[\s_-]/g, '') ?? ''
 }
 
 /** Whether a rule written for `templateKinds` judges documents of `kind`. */

@@ -7,9 +7,11 @@ const PROVIDERS = ['aws', 'google', 'azurerm', 'azuread', 'kubernetes', 'helm', 
 
 const TYPE = new RegExp(String.raw`(?<![\w.])(?:${PROVIDERS.join('|')})_[a-z0-9]+(?:_[a-z0-9]+)*(?![\w])`, 'g')
 
+const WHOLE_TYPE = new RegExp(`^${TYPE.source}$`)
+
 /** Whether a label's value is a resource type (`aws_s3_bucket`), not a word for the whole plan ("plan", "tfplan"). */
 export function isTerraformType(value: string): boolean {
-  return new RegExp(`^${TYPE.source}$`).test(value)
+  return WHOLE_TYPE.test(value)
 }
 
 /** The resource types a sentence names, in order, without duplicates. */

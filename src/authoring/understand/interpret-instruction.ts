@@ -583,10 +583,7 @@ function applyLevel(requirement: Requirement, modifiers: Modifiers, text: string
 /** A modifier sentence qualifies the requirements on the fields it names, else those of its group (all of them for "all of this"). */
 function modifierTargets(modifiers: Modifiers, sentences: ReadSentence[], group: number, all: Requirement[], mentioned: ValueRef[]): Requirement[] {
   if (modifiers.appliesToAll) return all
-  if (mentioned.length > 0) {
-    const names = new Set(mentioned.map((ref) => ref.variants[0]?.segments.join('.')))
-    return all.filter((requirement) => requirement.values.some((ref) => names.has(ref.variants[0]?.segments.join('.'))))
-  }
+  if (mentioned.length > 0) return all.filter((requirement) => requirement.values.some((ref) => mentioned.some((named) => sameName(ref, named))))
   const containerOnly = modifiers.conditions.length === 0 && modifiers.exemptions.length === 0 && modifiers.missing === undefined
   if (containerOnly) return all.filter((requirement) => requirement.values.some((ref) => ref.scope === 'container'))
   const inGroup = sentences.filter((sentence) => sentence.group === group).flatMap((sentence) => sentence.requirements)

@@ -512,8 +512,8 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
     }
   }
   if (keys.length === 0) return undefined
-  const refs = keys.map((key): ValueRef => ({ scope: onResource ? 'resource' : 'object', variants: [{ segments: [...container, key] }], label: `${tag ? 'tag' : annotation ? 'annotation' : 'label'} ${key}`, type: 'string', explicit: true }))
-  if (context.platform === 'generic') for (const ref of refs) ref.scope = 'object'
+  const scope = onResource && context.platform !== 'generic' ? 'resource' : 'object'
+  const refs = keys.map((key): ValueRef => ({ scope, variants: [{ segments: [...container, key] }], label: `${tag ? 'tag' : annotation ? 'annotation' : 'label'} ${key}`, type: 'string', explicit: true }))
   const restLower = rest.toLowerCase()
   const reading = rest ? readPredicate(rest, restLower) : undefined
   const format = readFormat(restLower, rest)

@@ -193,13 +193,11 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
   // Terraform tags: "for anything tagged Environment = prod", "resources tagged env: prod".
   // Kubernetes labels and annotations alike: "claims labelled `storage-tier: bulk`", "pods annotated team=a".
   const tagged = /\b(tagged|with (?:the )?tag|where (?:the )?tag|labell?ed|with (?:the )?label|annotated|with (?:the )?annotation)\s+[`"']?([A-Za-z][\w./-]*)[`"']?\s*(?:=|:|is|of)\s*[`"']?([\w.-]+)[`"']?/i.exec(text)
-  if (tagged?.[2] && tagged[3]) {
-    const annotation = /annot/i.test(tagged[1] ?? '')
-    const ref = context.platform === 'terraform' ? tagRef(tagged[2]) : labelRef(tagged[2], annotation)
-    tagged[1] = tagged[2]
-    tagged[2] = tagged[3]
-    modifiers.conditions.push({ value: ref, predicate: { op: 'equals', value: tagged[2] }, missing: 'fail', text: tagged[0] })
-    take(tagged as RegExpExecArray)
+  const [taggedText, taggedBy, taggedKey, taggedValue] = tagged ?? []
+  if (tagged && taggedText && taggedKey && taggedValue) {
+    const ref = context.platform === 'terraform' ? tagRef(taggedKey) : labelRef(taggedKey, /annot/i.test(taggedBy ?? ''))
+    modifiers.conditions.push({ value: ref, predicate: { op: 'equals', value: taggedValue }, missing: 'fail', text: taggedText })
+    take(tagged)
   }
 
   // Names: "named X", "whose name starts with P".
