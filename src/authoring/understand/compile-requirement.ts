@@ -24,9 +24,11 @@ export function compileRequirement(requirement: Requirement): Rule {
   if (holderKeys.length > 0) variables.push({ name: 'holders', expression: `document.holders(object, ${celList(holderKeys)})` })
 
   const located = holderKeys.length > 0
-  const tests = requirement.values.map((ref) => quantified(ref, requirement, located, (item) => valueTest(ref, item, requirement.predicate, requirement.missing, located)))
+  const correlated = correlatedConditions(requirement)
+  const uncorrelated: Requirement = { ...requirement, conditions: requirement.conditions.filter((condition) => !correlated.has(condition)), exemptions: requirement.exemptions.filter((condition) => !correlated.has(condition)) }
+  const tests = requirement.values.map((ref) => quantified(ref, uncorrelated, located, (item) => valueTest(ref, item, requirement.predicate, requirement.missing, located, elementGuards(ref, requirement, correlated))))
   const body = tests.length === 1 ? (tests[0] ?? 'true') : tests.map((test) => `(${test})`).join(requirement.combine === 'any' ? ' || ' : ' && ')
-  const objectGuards = guardsAt('object', requirement, 'object')
+  const objectGuards = guardsAt('object', uncorrelated, 'object')
   const expression = objectGuards ? `!(${objectGuards}) || (${body})` : body
 
   const rule: Rule = {
@@ -43,6 +45,44 @@ export function compileRequirement(requirement: Requirement): Rule {
   if (requirement.subject.platform === 'kubernetes' && requirement.subject.kinds.length === 0 && requirement.values.some((ref) => ref.scope === 'container' || ref.variants[0]?.segments[0] === 'spec')) rule.match = { kinds: ['Pod'] }
   if (terraform) rule.match = { conditions: [{ name: 'terraform-document', expression: terraformDocumentCondition }] }
   return rule
+}
+
+/** The path up to the deepest list both paths go through (`spec.tolerations[]` for `spec.tolerations[].effect` and `...[].tolerationSeconds`). */
+function sharedListPrefix(a: readonly string[], b: readonly string[]): string[] | undefined {
+  let shared: string[] | undefined
+  for (let index = 0; index < Math.min(a.length, b.length) && a[index] === b[index]; index += 1) if (a[index] === '[]') shared = a.slice(0, index + 1)
+  return shared
+}
+
+/** Conditions and exemptions on the same list elements as every value: judged on each element. */
+function correlatedConditions(requirement: Requirement): Set<Condition> {
+  const correlated = new Set<Condition>()
+  for (const condition of [...requirement.conditions, ...requirement.exemptions]) {
+    const [variant] = condition.value.variants
+    if (!variant || condition.value.variants.length !== 1 || requirement.values.length === 0) continue
+    const together = requirement.values.every((ref) => ref.scope === condition.value.scope && ref.variants.every((own) => sharedListPrefix(own.segments, variant.segments) !== undefined))
+    if (together) correlated.add(condition)
+  }
+  return correlated
+}
+
+function elementGuards(ref: ValueRef, requirement: Requirement, correlated: ReadonlySet<Condition>): ElementGuard[] {
+  const guards: ElementGuard[] = []
+  for (const condition of correlated) {
+    const segments = condition.value.variants[0]?.segments ?? []
+    const exemption = requirement.exemptions.includes(condition)
+    // Each variant of the value shares the list with the condition; the first one's prefix places the guard.
+    const prefix = sharedListPrefix(ref.variants[0]?.segments ?? [], segments)
+    if (!prefix) continue
+    guards.push({
+      prefix,
+      applies: (element) => {
+        const holds = pathTest(element, segments.slice(prefix.length), (value) => predicateTest(condition.predicate, value, 1), condition.missing === 'pass' ? 'true' : 'false', { depth: 20 })
+        return exemption ? `!${holds}` : holds
+      },
+    })
+  }
+  return guards
 }
 
 function lowerFirst(text: string): string {
@@ -151,16 +191,16 @@ function quantified(ref: ValueRef, requirement: Requirement, located: boolean, t
  * The predicate over the value `ref` names under `item`: the first variant found is judged; a
  * path with `[]` judges every element on the way; none found is `missing`.
  */
-export function valueTest(ref: ValueRef, item: string, predicate: Predicate, missing: 'pass' | 'fail', located = false): string {
+export function valueTest(ref: ValueRef, item: string, predicate: Predicate, missing: 'pass' | 'fail', located = false, guards: readonly ElementGuard[] = []): string {
   const whenMissing = missing === 'pass' ? 'true' : 'false'
   if (predicate.op === 'compareField') return compareFieldTest(ref, item, predicate, whenMissing, located)
   let chain = whenMissing
   const variants = [...ref.variants].reverse()
   const fallback = ref.containers?.podLevelFallback
-  if (fallback) chain = pathTest('object', fallback, (value) => predicateTest(predicate, value, 1), chain)
+  if (fallback) chain = pathTest('object', fallback, (value) => predicateTest(predicate, value, 1), chain, { guards })
   // A name guessed from words that lands on an object ("upstream" for "the upstream timeout") is not the value: the next name is tried.
   const skipMaps = ref.weak === true && SCALAR_PREDICATES.has(predicate.op)
-  for (const variant of variants) chain = pathTest(item, variant.segments, (value) => predicateTest(predicate, value, variant.scale ?? 1), chain, 0, ref.scope === 'resource', skipMaps)
+  for (const variant of variants) chain = pathTest(item, variant.segments, (value) => predicateTest(predicate, value, variant.scale ?? 1), chain, { blocks: ref.scope === 'resource', skipMaps, guards })
   return chain
 }
 
@@ -168,17 +208,44 @@ export function valueTest(ref: ValueRef, item: string, predicate: Predicate, mis
 const SCALAR_PREDICATES: ReadonlySet<Predicate['op']> = new Set(['equals', 'oneOf', 'noneOf', 'compare', 'format', 'notMatching', 'startsWith', 'endsWith', 'notStartsWith', 'notEndsWith', 'contains', 'notContains'])
 
 /**
+ * A condition about the same list element as the value: "any toleration with effect NoExecute
+ * must set tolerationSeconds" judges each toleration by its own effect, not the object by all of them.
+ * `prefix` is the path up to and including that list's `[]`; `applies` says, for one element,
+ * whether the requirement applies to it.
+ */
+export interface ElementGuard {
+  prefix: readonly string[]
+  applies: (element: string) => string
+}
+
+interface PathOptions {
+  depth?: number
+  /** Terraform blocks: a list of one map read as the map. */
+  blocks?: boolean
+  /** An object found where a scalar is wanted is not the value. */
+  skipMaps?: boolean
+  guards?: readonly ElementGuard[]
+  /** The segments already walked, to place the guards. */
+  walked?: readonly string[]
+}
+
+/**
  * `test` over the value at `segments` under `base`, `otherwise` when it is absent. `[]` in the
  * path means every element of the list there (absent or empty list: nothing to judge, true).
  */
-function pathTest(base: string, segments: readonly string[], test: (value: string) => string, otherwise: string, depth = 0, blocks = false, skipMaps = false): string {
+function pathTest(base: string, segments: readonly string[], test: (value: string) => string, otherwise: string, options: PathOptions = {}): string {
+  const { depth = 0, blocks = false, skipMaps = false, guards = [], walked = [] } = options
   const star = segments.indexOf('[]')
   if (star >= 0) {
     // Every element of a list, or every value of a map (a workflow's `jobs`); none: nothing to judge.
     const list = `${optionalPath(base, segments.slice(0, star))}.orValue([])`
     const variable = `x${depth}`
-    const inner = pathTest(variable, segments.slice(star + 1), test, otherwise, depth + 1, blocks, skipMaps)
-    const overMap = pathTest(`${list}[k${depth}]`, segments.slice(star + 1), test, otherwise, depth + 1, blocks, skipMaps)
+    const prefix = [...walked, ...segments.slice(0, star + 1)]
+    const next: PathOptions = { depth: depth + 1, blocks, skipMaps, guards, walked: prefix }
+    const here = guards.filter((guard) => samePath(guard.prefix, prefix))
+    const guarded = (element: string, inner: string): string => (here.length === 0 ? inner : `!(${here.map((guard) => guard.applies(element)).join(' && ')}) || ${inner}`)
+    const inner = guarded(variable, pathTest(variable, segments.slice(star + 1), test, otherwise, next))
+    const overMap = guarded(`${list}[k${depth}]`, pathTest(`${list}[k${depth}]`, segments.slice(star + 1), test, otherwise, next))
     return `(type(${list}) == list ? ${list}.all(${variable}, ${inner}) : (type(${list}) == map ? ${list}.all(k${depth}, ${overMap}) : ${otherwise}))`
   }
   if (segments.length === 0) return test(base)
@@ -186,8 +253,9 @@ function pathTest(base: string, segments: readonly string[], test: (value: strin
   if (blocks && segments.length > 1 && depth < 4) {
     const head = optionalPath(base, segments.slice(0, 1))
     const variable = `b${depth}`
-    const inside = pathTest(variable, segments.slice(1), test, otherwise, depth + 1, blocks, skipMaps)
-    const asMap = pathTest(`${head}.value()`, segments.slice(1), test, otherwise, depth + 1, blocks, skipMaps)
+    const next: PathOptions = { depth: depth + 1, blocks, skipMaps, guards, walked: [...walked, ...segments.slice(0, 1)] }
+    const inside = pathTest(variable, segments.slice(1), test, otherwise, next)
+    const asMap = pathTest(`${head}.value()`, segments.slice(1), test, otherwise, next)
     return `(type(${head}.orValue(null)) == list ? (size(${head}.value()) == 0 ? ${otherwise} : ${head}.value().all(${variable}, ${inside})) : (type(${head}.orValue(null)) == map ? ${asMap} : ${otherwise}))`
   }
   const optional = optionalPath(base, segments)
@@ -195,11 +263,23 @@ function pathTest(base: string, segments: readonly string[], test: (value: strin
   return `(${present} ? ${test(`${optional}.value()`)} : ${otherwise})`
 }
 
+function samePath(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((segment, index) => segment === b[index])
+}
+
 const NUMBER = (value: string): string => `(type(${value}) in [int, uint, double] || (type(${value}) == string && ${value}.matches('^-?[0-9]+(\\\\.[0-9]+)?$')))`
 const AS_NUMBER = (value: string, scale: number): string => `(double(${value})${scale === 1 ? '' : ` * ${Number.isInteger(scale) ? `${scale}.0` : String(scale)}`})`
 const IS_STRING = (value: string): string => `type(${value}) == string`
 
+/** Predicates about one piece of text: a list found there ("allowedOrigins must be https") is judged element by element. */
+const TEXT_PREDICATES: ReadonlySet<Predicate['op']> = new Set(['format', 'notMatching', 'startsWith', 'endsWith', 'notStartsWith', 'notEndsWith'])
+
 function predicateTest(predicate: Predicate, value: string, scale: number): string {
+  if (TEXT_PREDICATES.has(predicate.op)) return `(type(${value}) == list ? ${value}.all(t, ${scalarTest(predicate, 't', scale)}) : ${scalarTest(predicate, value, scale)})`
+  return scalarTest(predicate, value, scale)
+}
+
+function scalarTest(predicate: Predicate, value: string, scale: number): string {
   switch (predicate.op) {
     case 'set':
       return 'true'
@@ -230,10 +310,11 @@ function predicateTest(predicate: Predicate, value: string, scale: number): stri
       return `!(${IS_STRING(value)} && ${celList(predicate.values)}.exists(p, ${value}.startsWith(p)))`
     case 'notEndsWith':
       return `!(${IS_STRING(value)} && ${celList(predicate.values)}.exists(p, ${value}.endsWith(p)))`
+    // Text holds a piece of text; a list holds an element ("0" written in a sentence is the number 0 in a list).
     case 'contains':
-      return `(${IS_STRING(value)} ? ${celList(predicate.values)}.all(p, ${value}.contains(p)) : (type(${value}) == list && ${celList(predicate.values)}.all(p, p in ${value})))`
+      return `(${IS_STRING(value)} ? ${celList(predicate.values)}.all(p, ${value}.contains(p)) : (type(${value}) == list && ${listHolds(value, predicate.values, 'all')}))`
     case 'notContains':
-      return `(${IS_STRING(value)} ? !${celList(predicate.values)}.exists(p, ${value}.contains(p)) : !(type(${value}) == list && ${celList(predicate.values)}.exists(p, p in ${value})))`
+      return `(${IS_STRING(value)} ? !${celList(predicate.values)}.exists(p, ${value}.contains(p)) : !(type(${value}) == list && ${listHolds(value, predicate.values, 'exists')}))`
     case 'listNoneOf':
       return `(type(${value}) == list ? !${value}.exists(x, x in ${celList(predicate.values)}) : !(${value} in ${celList(predicate.values)}))`
     case 'listAllOf':
@@ -249,6 +330,15 @@ function predicateTest(predicate: Predicate, value: string, scale: number): stri
     case 'compareField':
       return 'true'
   }
+}
+
+/** Whether a list holds all (or any) of the written values, each compared as the number it may spell. */
+function listHolds(list: string, values: readonly string[], each: 'all' | 'exists'): string {
+  const tests = values.map((expected) => {
+    const asNumber = /^-?\d+(\.\d+)?$/.test(expected) ? ` || ${equalsTest('e', Number(expected))}` : ''
+    return `${list}.exists(e, ${equalsTest('e', expected)}${asNumber})`
+  })
+  return `(${tests.join(each === 'all' ? ' && ' : ' || ')})`
 }
 
 /** A count of 0 and "0%" say the same where a field takes either (maxUnavailable). */

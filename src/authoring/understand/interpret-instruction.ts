@@ -144,6 +144,11 @@ export function interpretInstruction(instruction: string, context: InstructionCo
             if (index < 0) continue
             const [replaced] = earlier.requirements.splice(index, 1)
             if (replaced) all.splice(all.indexOf(replaced), 1)
+            // "Any toleration with effect NoExecute must set tolerationSeconds. 300 max.": the scope said first still holds.
+            if (replaced && requirement.conditions.length === 0 && requirement.exemptions.length === 0) {
+              requirement.conditions.push(...replaced.conditions)
+              requirement.exemptions.push(...replaced.exemptions)
+            }
             if (earlier.requirements.length === 0 && earlier.catalogRules.length === 0) {
               earlier.role = 'restatement'
               earlier.note = `made precise by "${clauseText}"`
@@ -394,9 +399,11 @@ function readCondition(written: string, context: ClauseContext): Condition | und
   const lower = text.toLowerCase()
   const generic = context.platform !== 'kubernetes' ? genericConditionField(text) : undefined
   // A condition needs a field that was written or found in a schema; a guess from words would scope the rule wrongly.
-  const fields = generic ? [generic] : fieldsIn(text, context).filter((ref) => !ref.weak)
-  const refs = fields
-  const ref = refs[0]
+  // "effect NoExecute", "protocol `-1`": a field and then its value, with no verb between.
+  const bare = /\s[`"']([^`"']+)[`"']$|\s([A-Z][\w./:-]*|[\w./:-]*[\d*./:][\w./:*-]*)$/.exec(text)
+  const named = generic ? [generic] : fieldsIn(text, context).filter((ref) => !ref.weak)
+  const fields = named.length === 0 && bare && !generic ? fieldsIn(text.slice(0, bare.index), context).filter((ref) => !ref.weak) : named
+  const ref = fields[0]
   if (!ref) return undefined
   let predicate: Predicate | undefined
   const reading = readPredicate(text, lower)
@@ -408,6 +415,8 @@ function readCondition(written: string, context: ClauseContext): Condition | und
     if (plain?.[1]) predicate = { op: 'equals', value: scalarOf(plain[1]) }
   }
   if (!predicate && /\bmore than one replica|multiple replicas|more than 1 replica/.test(lower)) predicate = { op: 'compare', bounds: [{ cmp: '>', value: 1 }] }
+  const bareValue = bare?.[1] ?? bare?.[2]
+  if (!predicate && bare && bareValue !== undefined && !ref.label.toLowerCase().includes(bareValue.toLowerCase())) predicate = { op: 'equals', value: scalarOf(bareValue) }
   if (!predicate) return undefined
   const missing = ref.schemaDefault !== undefined ? (holds(predicate, ref.schemaDefault) ? 'pass' : 'fail') : 'fail'
   return { value: ref, predicate, missing, text }

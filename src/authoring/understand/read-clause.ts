@@ -144,6 +144,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     const after = text.slice(early.index + early.length)
     const fields = fieldsIn(after.split(/[,;]|\.(?=\s|$)|\b(?:unless|except|if|when)\b/)[0] ?? after, context)
     if (fields.length > 0 && !/^\s*(?:more|less|fewer|higher|lower)\b/i.test(after)) {
+      const qualified = qualifiedBan(after, fields, context)
+      if (qualified) return { requirements: [make(qualified.refs, qualified.predicate, 'pass')], asks: true }
       const registries = readPredicate(after, after.toLowerCase())
       if (registries?.predicate.op === 'imageRegistry') return { requirements: [make(fields, { op: 'imageRegistryDenied', registries: registries.predicate.registries }, 'pass')], asks: true }
       return { requirements: [make(fields, absentPredicate(fields), 'pass')], asks: true }
@@ -157,7 +159,15 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   if (fieldComparison) return { requirements: [make(fieldComparison.left, fieldComparison.predicate, 'fail')], asks }
 
   if (reading) {
-    const fields = fieldsIn(text.slice(0, reading.cueIndex), context)
+    // "every origin in it must be https": the elements of the field before, whatever words name them.
+    if (context.previous && ELEMENTS_OF_PRONOUN.test(text.slice(0, reading.cueIndex))) {
+      return { requirements: [make(context.previous, reading.predicate, missingFor(reading, reading.predicate, context.previous))], asks }
+    }
+    const before = fieldsIn(text.slice(0, reading.cueIndex), context)
+    // "Roles must not contain the verbs escalate, bind": the noun of the values names the field the subject did not.
+    const byNoun = reading.noun && before.every((ref) => ref.weak) ? fieldsIn(reading.noun, context).filter((ref) => !ref.weak) : []
+    const byPlace = reading.place ? fieldsIn(reading.place, context).filter((ref) => !ref.weak) : []
+    const fields = byPlace.length > 0 ? byPlace : byNoun.length > 0 ? byNoun : before
     const afterFields = fields.length === 0 ? fieldsAfterVerb(text, lower, context) : []
     const refs = fields.length > 0 ? fields : afterFields.length > 0 ? afterFields : []
     if (refs.length === 0 && context.previous && refersBack(text.slice(0, reading.cueIndex), context.previous)) {
@@ -170,7 +180,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
       refineByEnum(refs, reading.predicate, context)
       const second = reading.end < text.length ? readPredicate(text, lower, reading.end) : undefined
       if (second && /^\s*(\w+ly\s+)?(,\s*)?(and|but|,)\s+(also\s+)?(be\s+|is\s+|must\s+(also\s+)?be\s+|has to be\s+)?$/i.test(text.slice(reading.end, second.cueIndex))) combinePredicates(reading, second)
-      const predicate = scaled(reading, refs, context)
+      const predicate = scaled(reading, refs, context, statedUnit(lower))
       const formatted = formatInsteadOfEquals(predicate, text.slice(reading.cueIndex))
       return { requirements: [make(refs, formatted, missingFor(reading, formatted, refs))], asks }
     }
@@ -259,11 +269,18 @@ function enumImplied(text: string, context: ClauseContext): { refs: ValueRef[]; 
   const words = [...new Set([...text.matchAll(/\b[A-Z][A-Za-z0-9]+\b/g)].map((match) => match[0]))]
   if (words.length === 0) return undefined
   const fields = kubernetesFields(context.schemaKind ?? 'Pod').filter((info) => info.enum && !/initContainers|ephemeralContainers/.test(info.path))
-  const values = words.filter((word) => fields.some((info) => info.enum?.includes(word)))
+  const leaves = new Set(kubernetesFields(context.schemaKind ?? 'Pod').map((info) => info.path.split(/[.[\]]+/).filter(Boolean).at(-1)?.toLowerCase()))
+  const kindWords = context.kinds.map((kind) => kind.toLowerCase())
+  // "Egress rules must not ...": an enum word that also names a field, used as a noun's modifier, is the field.
+  const asNoun = (word: string): boolean => {
+    const next = new RegExp(String.raw`\b${word}\s+([a-z]+)`).exec(text)?.[1]
+    return leaves.has(word.toLowerCase()) && next !== undefined && !kindWords.some((kind) => next.startsWith(kind.slice(0, 5)))
+  }
+  const values = words.filter((word) => fields.some((info) => info.enum?.includes(word)) && !asNoun(word))
   if (values.length === 0) return undefined
   const holders = fields.filter((info) => values.every((value) => info.enum?.includes(value)))
-  const leaves = new Set(holders.map((info) => info.path.split('.').slice(-2).join('.')))
-  if (holders.length === 0 || leaves.size !== 1) return undefined
+  const places = new Set(holders.map((info) => info.path.split('.').slice(-2).join('.')))
+  if (holders.length === 0 || places.size !== 1) return undefined
   return { refs: holders.map((info) => kubernetesRef(info, values.join(', '))), values }
 }
 
@@ -323,7 +340,8 @@ export function nestedKeys(text: string): string {
 
 export function elementPaths(text: string): string {
   const item = /\b(?:every|each|all|any)\s+(?:single\s+)?(?:one of (?:the|those|these)\s+)?([a-z][\w-]*?)(?:es|s)?\s+(?:in|of|under|listed in|inside)\s+(?:the\s+)?[`"']?([A-Za-z_][\w.-]*?)(?:\[\*?\])?[`"']?(?=[\s,.:;]|$)(?:\s+(?:array|list|map|section|block))?/i.exec(text)
-  if (!item?.[1] || !item[2]) return text
+  // "every origin in it": the list is the field said before, which the caller finds by reference.
+  if (!item?.[1] || !item[2] || /^(it|them|this|that|those|these)$/i.test(item[2])) return text
   const [whole, noun, list] = item
   const before = text.slice(0, item.index)
   const tail = text.slice(item.index + whole.length)
@@ -336,14 +354,54 @@ export function elementPaths(text: string): string {
   return `${before}${list}[].${noun}${tail}`
 }
 
+const ELEMENTS_OF_PRONOUN = /^\s*(?:and\s+)?(?:every|each|all|any)\s+(?:single\s+)?\w+\s+(?:in|of|inside)\s+(?:it|them|that|this|those|these)\s*$/i
+
 /** "it", "every one of those hosts", "the value": the subject is the field of the requirement before. */
 function refersBack(subject: string, previous: ValueRef[]): boolean {
   const rest = subject.replace(/\b(must|has to|have to|needs? to|should|also|both|all|each|every|one|of|them|its|value|and|so|then|but|be|is|are|can|may|only|either|always)\b/gi, '').replace(/[,\s]+/g, ' ').trim().toLowerCase()
   if (/^(it|they|this|that|which|these|those|the value|the values)?$/.test(rest)) return true
+  // "every origin in it", "each entry of them": the elements of the field before.
+  if (/^\w+ (in|of|inside) (it|them|that|this|those|these)$/.test(rest)) return true
   const pronoun = /^(those|these|the|such)\s+(\w+)$/.exec(rest)
   if (!pronoun?.[2]) return false
   const noun = pronoun[2].replace(/s$/, '')
   return previous.some((ref) => (ref.variants[0]?.segments.at(-1) ?? '').toLowerCase().includes(noun))
+}
+
+/**
+ * "no ipBlock with cidr 0.0.0.0/0", "no rule with protocol `-1`": what is banned is not the
+ * object but the object with that value in one of its fields; its child field must not hold it.
+ */
+function qualifiedBan(after: string, fields: ValueRef[], context: ClauseContext): { refs: ValueRef[]; predicate: Predicate } | undefined {
+  const qualifier = /^\s*[`"']?[\w./[\]-]+[`"']?\s+(?:\w+\s+)?(?:with|whose|having|that has|where)\s+(?:an?\s+|its\s+|the\s+)?[`"']?([A-Za-z_][\w-]*)[`"']?\s+(?:of\s+|is\s+|=\s*|:\s*|set to\s+|equal to\s+)?([`"']?[\w./:*-]+[`"']?)/.exec(after)
+  if (!qualifier?.[1] || !qualifier[2]) return undefined
+  const [parent] = fields
+  if (!parent || fields.length !== 1 || (parent.type !== undefined && parent.type !== 'object' && parent.type !== 'array')) return undefined
+  const child = childRef(parent, qualifier[1], context)
+  if (!child) return undefined
+  return { refs: [child], predicate: { op: 'noneOf', values: [normal(scalarOf(qualifier[2].replace(/[.,;]$/, '')))] } }
+}
+
+/** "ipBlock's except list", "ipBlock whose cidr": an object named, then one of its own fields. */
+function childNamedAfter(after: string, ref: ValueRef, context: ClauseContext): ValueRef {
+  if (ref.type !== 'object' || context.platform !== 'kubernetes') return ref
+  // Not "ipBlock with cidr 0.0.0.0/0": there the object is what is judged, by a value of its field.
+  const word = /^(?:['’]s)?\s+(?:whose\s+)?[`"']?([A-Za-z]\w*)/.exec(after)?.[1]
+  return (word && childRef(ref, word, context)) || ref
+}
+
+/** A field inside another one: from the kind's schema for Kubernetes, by name elsewhere. */
+function childRef(parent: ValueRef, name: string, context: ClauseContext): ValueRef | undefined {
+  const segments = parent.variants[0]?.segments ?? []
+  if (context.platform !== 'kubernetes') {
+    const { type: _type, ...rest } = parent
+    return { ...rest, variants: parent.variants.map((variant) => ({ segments: [...variant.segments, name] })), label: `${parent.label} ${name}` }
+  }
+  if (parent.scope !== 'object') return undefined
+  const path = segments.join('.').replace(/\.\[\]/g, '[]')
+  const wanted = [`${path}.${name}`, `${path}[].${name}`].map((candidate) => candidate.toLowerCase())
+  const info = kubernetesFields(context.schemaKind ?? 'Pod').find((field) => wanted.includes(field.path.toLowerCase()))
+  return info ? kubernetesRef(info, `${parent.label} ${name}`) : undefined
 }
 
 /** "no hostPath", "block privileged pods"; not "the metadata_options block has to be present", where block is a noun. */
@@ -374,13 +432,19 @@ function formatInsteadOfEquals(predicate: Predicate, complement: string): Predic
 }
 
 /** Numbers in another unit than the field's: scale the field to the author's unit. */
-function scaled(reading: PredicateReading, refs: ValueRef[], context: ClauseContext): Predicate {
+/** "ttl is in seconds and must be 15 minutes or less": the unit the field counts in, said by the author. */
+function statedUnit(lower: string): number | undefined {
+  const unit = /\b(?:is|are|counts?|given|expressed|measured|stored)\s+(?:given\s+|expressed\s+|measured\s+|stored\s+)?in\s+(milliseconds|ms|seconds|minutes|hours|days)\b/.exec(lower)?.[1]
+  return unit === undefined ? undefined : fieldDurationUnit([unit])
+}
+
+function scaled(reading: PredicateReading, refs: ValueRef[], context: ClauseContext, fieldUnit?: number): Predicate {
   if (reading.predicate.op !== 'compare' || !reading.unit || reading.unit.kind !== 'duration') return reading.predicate
   if (context.platform !== 'kubernetes') for (const ref of refs) ref.variants = withDurationUnits(ref.variants)
   for (const bound of reading.predicate.bounds) if (typeof bound.value === 'number') bound.seconds = true
   for (const ref of refs) {
     for (const variant of ref.variants) {
-      const unit = fieldDurationUnit(variant.segments)
+      const unit = fieldDurationUnit(variant.segments) ?? fieldUnit
       const scale = comparisonScale(unit, reading.unit)
       if (scale !== 1) variant.scale = scale
     }
@@ -543,7 +607,7 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
       add(knownRef)
       continue
     }
-    for (const ref of refsForToken(token.token, context)) add({ ...ref, explicit: true })
+    for (const ref of refsForToken(token.token, context)) add(childNamedAfter(text.slice(token.index + token.length), { ...ref, explicit: true }, context))
     if (firstOnly && refs.length > 0) break
   }
   if (refs.length > 0) return refs

@@ -15,6 +15,10 @@ export interface PredicateReading {
   unit?: NumberWithUnit
   /** The sentence says absent values are fine ("unset or 0", "if set"), or that they fail. */
   missing?: 'pass' | 'fail'
+  /** What the values are, said after the cue ("must not contain the verbs escalate, bind"): it may name the field. */
+  noun?: string
+  /** Where the values must be, said after them ("must list X in the except list"): it names the field. */
+  place?: string
 }
 
 interface Cue {
@@ -113,7 +117,7 @@ export function escapeRegex(text: string): string {
 }
 
 /** Words that start another cue or a description, never a value after "must be". */
-const NOT_A_VALUE = /^(strictly|between|at (least|most)|one of|either|greater|less|more|fewer|lower|higher|under|over|above|below|positive|negative|non-negative|disallowed|allowed|forbidden|banned|rejected|prohibited|set|unset|specified|defined|declared|present|provided|pinned|labell?ed|annotated|tagged|https?\b|an?\b|the\b|valid|lowercase|uppercase|in\b|within|from|no\b|not\b|explicitly|listed|listed|formatted|a subdomain|subdomain|prefixed|suffixed|unique|shorter|longer|larger|smaller|equal|identical|same|different|empty|non-empty|false or|true or|off or|on or|done|used|enabled or|disabled or|\d+ or (more|less|fewer|lower|higher|greater|above|below))/
+const NOT_A_VALUE = /^(strictly|between|at (least|most)|one of|either|greater|less|more|fewer|lower|higher|under|over|above|below|positive|negative|non-negative|disallowed|allowed|forbidden|banned|rejected|prohibited|set|unset|specified|defined|declared|present|provided|pinned|labell?ed|annotated|tagged|https?\b|an?\b|the\b|valid|lowercase|uppercase|in\b|within|from|no\b|not\b|explicitly|listed|listed|formatted|a subdomain|subdomain|prefixed|suffixed|unique|shorter|longer|larger|smaller|equal|identical|same|different|empty|non-empty|false or|true or|off or|on or|done|used|enabled or|disabled or|\d+(?:\.\d+)?\s*[a-z%]*\s+or (more|less|fewer|lower|higher|greater|above|below|under|over|shorter|longer|smaller|larger))/
 
 const CUES: Cue[] = [
   {
@@ -148,6 +152,9 @@ const CUES: Cue[] = [
   },
   { pattern: /\b(?:between|in the range(?: of)?|from)\s+(?=[\d])/, read: (after) => between(after) },
   { pattern: /(?<=\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+or (?:less|lower|fewer|below|under|smaller|shorter)\b)/, read: (after) => bound('<=', after) },
+  // "300 max.", "2 minimum": the bound written after its number.
+  { pattern: /(?<=^|\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+(?:max|maximum|tops|at most|at the most)\b)/, read: (after) => bound('<=', after) },
+  { pattern: /(?<=^|\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+(?:min|minimum|at least|at the least)\b)/, read: (after) => bound('>=', after) },
   { pattern: /(?<=\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+or (?:more|higher|greater|above|over|larger|longer)\b)/, read: (after) => bound('>=', after) },
   { pattern: /\b(?:at least|no less than|not less than|no fewer than|minimum(?: of)?|min\.?|greater than or equal to|>=|≥)\s*/, read: (after) => bound('>=', after) },
   { pattern: new RegExp(String.raw`\b(?:at most|no more than|not more than|no higher than|no greater than|no larger than|no longer than|up to|maximum(?: of)?|max\.?|capped at|less than or equal to|<=|≤|${NEGATED_MODAL} (?:\w+ )?(?:exceed|go over|go above|(?:be )?(?:higher|more|greater|larger|longer|bigger) than|be over|be above))\s*`), read: (after) => bound('<=', after) },
@@ -156,6 +163,21 @@ const CUES: Cue[] = [
   {
     pattern: /\b(?:has to be|must be|should be|needs to be|is|are)\s+positive\b/,
     read: () => ({ predicate: { op: 'compare', bounds: [{ cmp: '>', value: 0 }] }, end: 0 }),
+  },
+  {
+    // "supplementalGroups must not contain 0", "the name must not include 'tmp'": neither an element nor a piece of text.
+    pattern: new RegExp(String.raw`\b${NEGATED_MODAL} (?:\w+ )?(?:contain|include|list|mention)\s+`),
+    read: (after) => containment('notContains', after),
+  },
+  {
+    // "policyTypes has to contain both Ingress and Egress", "the scopes must include read:org".
+    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: also| always| at least)? (?:contain|include|list)\s+(?:both\s+|all of\s+|at least\s+)?/,
+    read: (after) => containment('contains', after),
+  },
+  {
+    // "spell out policyTypes with both Ingress and Egress in it".
+    pattern: /\bwith\s+(?:both\s+|all of\s+)?(?=[^.;]{1,80}?\s(?:in it|in them|in there|included|listed)\b)/,
+    read: (after) => containment('contains', after),
   },
   {
     pattern: new RegExp(String.raw`\b${NEGATED_MODAL} (?:be )?(?:set to |equal to )?(?=\S)`),
@@ -217,6 +239,26 @@ const CUES: Cue[] = [
     },
   },
 ]
+
+/** The values after "contain": quoted or written ones only, so "must include a reason" is not read as containing "reason". */
+function containment(op: 'contains' | 'notContains', after: string): ReturnType<Cue['read']> {
+  // "the verbs escalate, bind": the noun says what the values are, and may name the field.
+  const described = /^the\s+([a-z][\w-]*?)\s+(?=[`"'*]|[A-Za-z0-9][\w.:/-]*\s*(?:,|\bor\b|\band\b|$))/i.exec(after)
+  if (!described && /^(?:an?|some|any|one|its|their|the|every|each|all)\s/i.test(after)) return undefined
+  const start = described ? described[0].length : 0
+  const list = values(after.slice(start))
+  const written = list.values.filter((value) => typeof value !== 'string' || !/^(it|them|this|that|anything|something)$/i.test(value))
+  if (written.length === 0 || written.length !== list.values.length) return undefined
+  const noun = described?.[1]
+  // "must list 169.254.169.254/32 in that same ipBlock's except list": the place named after the values is the field.
+  const place = /^\s+(?:in|into|under|inside)\s+(?:the\s+|that\s+|its\s+|their\s+|this\s+)?(?:same\s+)?([^,.;]{1,60}?)(?=\s*(?:[,.;]|\s-\s|$))/.exec(after.slice(start + list.end))?.[1]
+  return {
+    predicate: { op, values: written.map(String) },
+    end: start + list.end,
+    ...(noun && !/^(values?|entr(?:y|ies)|strings?|words?|text)$/i.test(noun) ? { noun } : {}),
+    ...(place ? { place } : {}),
+  }
+}
 
 function listOp(op: 'startsWith' | 'endsWith', after: string): ReturnType<Cue['read']> {
   const list = values(after)

@@ -51,6 +51,16 @@ export function readValueList(text: string): ValueList {
     // GET, PUT, ON: a word in capitals is a value even when it spells a stop word.
     const stops = STOP.test(bare) && !(bare.length > 1 && bare === bare.toUpperCase())
     if (stops || (values.length > 0 && !separated && !sawSeparator)) break
+    // "the wildcard verb `*`", "the group "system:masters"": words that describe the quoted value after them.
+    const described = /^\s+(?:(?!(?:or|and|nor)\s)[a-z][\w-]*\s+){0,2}(?:`([^`]+)`|"([^"]+)")/.exec(text.slice(match.index + match[0].length))
+    const quoted = described?.[1] ?? described?.[2]
+    if (described && quoted !== undefined) {
+      values.push(quoted)
+      end = match.index + match[0].length + described[0].length
+      pattern.lastIndex = end
+      sawSeparator = false
+      continue
+    }
     values.push(scalarOf(bare))
     end = match.index + match[0].length
     sawSeparator = false

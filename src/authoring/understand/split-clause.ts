@@ -15,7 +15,7 @@ const NAMES_A_FORMAT = new RegExp(String.raw`\b(?:as|in) ${FORMAT_NAME}|\bformat
 /** "min_tls_version TLS1_2": a checklist entry, a field name and its value, is a clause of its own. */
 const FIELD_AND_VALUE = /^\s*[`"']?[a-z][a-z0-9]*(?:[_.][a-z0-9_.]+|[A-Z][A-Za-z0-9]*)[`"']?\s+[`"']?[\w.:/@%-]+[`"']?\s*[.!]?$/
 
-const SPLIT = /\s*(?:,\s*(?:and|but|while|plus|so)?\s+|;\s*|\s+-\s+|\s+and\s+(?=(?:the\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?[`"']?[\w.[\]*/-]+[`"']?\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not|is|are|isn'?t|aren'?t)\b)|\s+and\s+(?=[`"']?[A-Za-z][\w.-]*[`"']?:\s)|\s+but\s+)/i
+const SPLIT = /\s*(?:,\s*(?:and|but|while|plus|so)?\s+|;\s*|\s+-\s+|\s+and\s+(?=(?:the\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?[`"']?[\w.[\]*/-]+[`"']?\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not|is|are|isn'?t|aren'?t)\b)|\s+and\s+(?=[`"']?[A-Za-z][\w.-]*[`"']?:\s)|\s+and\s+(?=(?:every|each|all|any)\s+\w+(?:\s+\w+){0,3}\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not)\b)|\s+but\s+)/i
 
 /** A clause that ends on a value ("role must be viewer") followed by "editor or admin" is one list of values, not names for the next verb. */
 const ENDS_ON_VALUE = /(?:\b(?:be|is|are|of|either|to|equals?)|:)\s+[`"']?[\w./:@*-]+[`"']?$/i

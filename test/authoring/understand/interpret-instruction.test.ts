@@ -407,3 +407,68 @@ describe('labels in a plan', () => {
     expect(judge(instruction, labels, bucket({ team: 'data', env: 'qa' }))).toBe(false)
   })
 })
+
+describe('what a list holds', () => {
+  const netpol = (policyTypes: string[] | undefined, egress?: unknown[]): unknown => ({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'n', namespace: 'apps' }, spec: { podSelector: {}, ...(policyTypes ? { policyTypes } : {}), ...(egress ? { egress } : {}) } })
+  const K8S_NETPOL = { platform: 'kubernetes', resource: 'NetworkPolicy' }
+
+  it('reads "must not contain 0" on a list of numbers, missing list accepted', () => {
+    const instruction = 'supplementalGroups must not contain 0.'
+    expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1' }], securityContext: { supplementalGroups: [1000, 0] } }))).toBe(false)
+    expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1' }], securityContext: { supplementalGroups: [1000, 2000] } }))).toBe(true)
+    expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1' }] }))).toBe(true)
+  })
+
+  it('reads "with both A and B in it" and "must contain" as every value present, missing list failing', () => {
+    for (const instruction of ['every NetworkPolicy should spell out policyTypes with BOTH Ingress and Egress in it.', 'policyTypes must contain both Ingress and Egress']) {
+      expect(judge(instruction, K8S_NETPOL, netpol(['Ingress', 'Egress']))).toBe(true)
+      expect(judge(instruction, K8S_NETPOL, netpol(['Ingress']))).toBe(false)
+      expect(judge(instruction, K8S_NETPOL, netpol(undefined))).toBe(false)
+    }
+  })
+
+  it('takes the noun after "contain the" as the field when the subject names none', () => {
+    const instruction = 'Roles handed to app teams must not contain the verbs escalate, bind or impersonate, or the wildcard verb `*`.'
+    const role = (verbs: string[]): unknown => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'r', namespace: 'apps' }, rules: [{ apiGroups: [''], resources: ['pods'], verbs }] })
+    const labels = { platform: 'kubernetes', resource: 'Role' }
+    expect(judge(instruction, labels, role(['get', 'list']))).toBe(true)
+    expect(judge(instruction, labels, role(['get', 'bind']))).toBe(false)
+    expect(judge(instruction, labels, role(['*']))).toBe(false)
+  })
+
+  it('bans only the objects with the named value ("no ipBlock with cidr 0.0.0.0/0")', () => {
+    const instruction = 'no ipBlock with cidr 0.0.0.0/0, even if it has except entries.'
+    const peer = (cidr: string): unknown[] => [{ to: [{ ipBlock: { cidr, except: ['169.254.169.254/32'] } }] }]
+    expect(judge(instruction, K8S_NETPOL, netpol(['Egress'], peer('10.0.0.0/8')))).toBe(true)
+    expect(judge(instruction, K8S_NETPOL, netpol(['Egress'], peer('0.0.0.0/0')))).toBe(false)
+  })
+
+  it('judges "every origin in it" on the elements of the field before, and a unit the author states for a field', () => {
+    const instruction = 'cors.allowedOrigins must not contain "*" and every origin in it must be https; tokens.accessTokenTtl is in seconds and must be 15 minutes or less.'
+    const config = (origins: string[], ttl: number): unknown => ({ cors: { allowedOrigins: origins }, tokens: { accessTokenTtl: ttl } })
+    const labels = { platform: 'generic', resource: 'auth-config' }
+    expect(judge(instruction, labels, config(['https://a.example.com'], 900))).toBe(true)
+    expect(judge(instruction, labels, config(['https://a.example.com'], 901))).toBe(false)
+    expect(judge(instruction, labels, config(['http://a.example.com'], 600))).toBe(false)
+    expect(judge(instruction, labels, config(['*'], 600))).toBe(false)
+  })
+})
+
+describe('conditions on the same list element', () => {
+  it('judges each toleration by its own effect ("any toleration with effect NoExecute must set tolerationSeconds. 300 max.")', () => {
+    const instruction = 'Any toleration with effect NoExecute must set tolerationSeconds. 300 max.'
+    const withTolerations = (tolerations: unknown[]): unknown => pod({ containers: [{ name: 'a', image: 'a:1' }], tolerations })
+    expect(judge(instruction, K8S_POD, withTolerations([{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }]))).toBe(true)
+    expect(judge(instruction, K8S_POD, withTolerations([{ key: 'dedicated', operator: 'Exists', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' }]))).toBe(false)
+    expect(judge(instruction, K8S_POD, withTolerations([{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 600 }]))).toBe(false)
+  })
+
+  it('reads "must list X in that same ipBlock\'s except list" for the ipBlocks whose cidr is 0.0.0.0/0 only', () => {
+    const instruction = "Any egress rule with an ipBlock whose cidr is 0.0.0.0/0 must list 169.254.169.254/32 in that same ipBlock's except list."
+    const labels = { platform: 'kubernetes', resource: 'NetworkPolicy' }
+    const policy = (ipBlock: unknown): unknown => ({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'n', namespace: 'apps' }, spec: { podSelector: {}, policyTypes: ['Egress'], egress: [{ to: [{ ipBlock }] }] } })
+    expect(judge(instruction, labels, policy({ cidr: '0.0.0.0/0', except: ['169.254.169.254/32'] }))).toBe(true)
+    expect(judge(instruction, labels, policy({ cidr: '0.0.0.0/0' }))).toBe(false)
+    expect(judge(instruction, labels, policy({ cidr: '10.0.0.0/8' }))).toBe(true)
+  })
+})
