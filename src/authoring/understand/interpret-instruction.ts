@@ -15,6 +15,8 @@ import { keyItemSentence } from './key-list.js'
 import { terraformTypesNamedIn } from '../text/terraform-types.js'
 import { segmentInstruction, type Segment } from './segment-instruction.js'
 import { splitClause } from './split-clause.js'
+import { valueTest } from './compile-requirement.js'
+import { splitRestatement } from './restating.js'
 
 /**
  * Reads an instruction sentence by sentence: each sentence gets a role, requirements are read
@@ -37,6 +39,8 @@ export interface ReadSentence {
   /** Why the sentence states no requirement. */
   note?: string
   group: number
+  /** What its subject was narrowed by ("Services of type LoadBalancer"), for a precise restatement after it. */
+  subjectConditions?: Condition[]
 }
 
 /** A sentence the structural reader could not take: the catalog may know it as a named requirement. */
@@ -99,6 +103,24 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       sentences.push({ text, role: 'heading', requirements: [], catalogRules: [], group, note: 'a heading or title; it states no requirement of its own' })
       return
     }
+    // "..., i.e. metadata_options with http_tokens = "required"": the precise form replaces the loose one before.
+    const restatement = parenthetical ? undefined : splitRestatement(trimmed)
+    if (restatement) {
+      const start = sentences.length
+      const [previousBefore, knownBefore] = [previous, known.length]
+      if (restatement.head !== '') readUnit(restatement.head, group, false)
+      const before = sentences.length
+      readUnit(restatement.precise, group, false)
+      const added = sentences.slice(before)
+      // Only a restatement that reads as a requirement replaces anything; otherwise the sentence is read as written.
+      if (added.some((sentence) => sentence.requirements.length > 0) && !added.some((sentence) => sentence.problem)) {
+        replaceLooseRequirements(sentences, before, all, trimmed)
+        return
+      }
+      for (const sentence of sentences.splice(start)) for (const requirement of sentence.requirements) all.splice(all.indexOf(requirement), 1)
+      previous = previousBefore
+      known.splice(knownBefore)
+    }
     const afterColon = colonContent(trimmed)
     if (afterColon && readsRequirements(afterColon, context, schemaKindOf(afterColon))) {
       sentences.push({ text: trimmed.slice(0, trimmed.length - afterColon.length).trim(), role: 'restatement', requirements: [], catalogRules: [], group, note: 'introduces the requirement after the colon' })
@@ -113,6 +135,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const schemaKind = schemaKindOf(clauseText)
       const split = splitCondition(clauseText, { platform: context.platform, kinds, schemaKind })
       const { condition, body } = split.condition && !readsRequirements(split.body, context, schemaKind) ? { condition: undefined, body: clauseText } : split
+      const subjectConditions = split.condition
       const modifiers = readModifiers(body, context)
       const blanked = blank(body, modifiers.spans)
       const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known, knownValues: listedValues(all) }
@@ -129,7 +152,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         named = namedReader(clauseText)
         if (named && named.length > 0) requirements = []
       }
-      const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group }
+      const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group, ...(subjectConditions ? { subjectConditions } : {}) }
       if (requirements.length > 0) {
         for (const requirement of requirements) {
           applyOwnModifiers(requirement, modifiers, blanked)
@@ -175,7 +198,13 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         if (mentioned.length === 0 && modifiers.missing !== undefined) mentioned = fieldsIn(body, clauseContext).filter((ref) => all.some((requirement) => requirement.values.some((value) => sameName(value, ref))))
         const targets = modifierTargets(modifiers, sentences, group, all, mentioned)
         for (const target of targets) applyModifiers(target, modifiers, mentioned.length > 0)
-        sentence.note = targets.length > 0 ? `qualifies ${targets.length} requirement${targets.length === 1 ? '' : 's'}` : 'qualifies the requirements it names; none matched'
+        // "The one other exception is ...": with no requirement of its own to qualify, the scope is the named rules'.
+        // Only exemptions: a narrowing ("X is only OK in ...") may be about another value than the rules'.
+        const exemptsOnly = modifiers.exemptions.length > 0 && modifiers.conditions.length === 0
+        const namedRules = targets.length === 0 && exemptsOnly ? namedRulesQualified(sentences, group) : []
+        for (const rule of namedRules) narrowNamedRule(rule, modifiers)
+        const count = targets.length + namedRules.length
+        sentence.note = count > 0 ? `qualifies ${count} requirement${count === 1 ? '' : 's'}` : 'qualifies the requirements it names; none matched'
       } else if (reading.problem && /addresses a model/.test(reading.problem)) {
         sentence.role = 'requirement'
         sentence.problem = reading.problem
@@ -222,6 +251,26 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     }
   }
   return { sentences }
+}
+
+/**
+ * The sentences from `from` restate the requirement before them precisely: when they read fields
+ * that were written out, the loose reading before (fields guessed from words, or a catalog rule
+ * matched on a word) gives way to them.
+ */
+function replaceLooseRequirements(sentences: ReadSentence[], from: number, all: Requirement[], text: string): void {
+  const added = sentences.slice(from)
+  if (!added.some((sentence) => sentence.requirements.some((requirement) => requirement.values.some((ref) => ref.explicit)))) return
+  const loose = sentences.slice(0, from).reverse().find((sentence) => sentence.role === 'requirement')
+  if (!loose || loose.problem) return
+  if (!loose.requirements.every((requirement) => requirement.values.every((ref) => !ref.explicit))) return
+  for (const requirement of loose.requirements) all.splice(all.indexOf(requirement), 1)
+  // "Services of type LoadBalancer must not be internet-facing. That means ...": the subject's narrowing holds for the precise form.
+  for (const requirement of added.flatMap((sentence) => sentence.requirements)) if (requirement.conditions.length === 0) requirement.conditions.push(...(loose.subjectConditions ?? []))
+  loose.requirements = []
+  loose.catalogRules = []
+  loose.role = 'restatement'
+  loose.note = `made precise by "${text}"`
 }
 
 /**
@@ -385,10 +434,12 @@ function splitCondition(text: string, context: ClauseContext): { condition?: Con
     const condition = readCondition(unmarked[1].replace(/["'`]/g, ''), context)
     if (condition) return { condition: [condition], body: unmarked[2] }
   }
-  const withField = /^(.*?\b(?:with|having|that (?:have|has|set)|running|whose)\s+)(.+?)\s+(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b(.*)$/i.exec(text)
-  if (withField?.[2] && withField[1] !== undefined) {
+  const withField = /^(.*?\b(?:with|having|that (?:have|has|set)|running|whose|of)\s+)(.+?)\s+(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b(.*)$/i.exec(text)
+  // "Services of type LoadBalancer must ...": "of" leads a condition only before a field and its value.
+  const ofField = withField?.[1] !== undefined && /\bof\s+$/i.test(withField[1])
+  if (withField?.[2] && withField[1] !== undefined && (!ofField || /^(?:type|kind|class|tier|size)\s+\S+$/i.test(withField[2]))) {
     const condition = readCondition(withField[2], context)
-    if (condition) return { condition: [condition], body: `${withField[1].replace(/\b(with|having|that (?:have|has|set)|running|whose)\s+$/i, '')} ${withField[3]}${withField[4]}` }
+    if (condition) return { condition: [condition], body: `${withField[1].replace(/\b(with|having|that (?:have|has|set)|running|whose|of)\s+$/i, '')} ${withField[3]}${withField[4]}` }
   }
   return { body: text }
 }
@@ -589,6 +640,12 @@ function applyLevel(requirement: Requirement, modifiers: Modifiers, text: string
   requirement.values = [container]
 }
 
+/** The catalog rules a scope sentence qualifies: those of its group, else all of the instruction's. */
+function namedRulesQualified(sentences: ReadSentence[], group: number): Rule[] {
+  const inGroup = sentences.filter((sentence) => sentence.group === group).flatMap((sentence) => sentence.catalogRules)
+  return inGroup.length > 0 ? inGroup : sentences.flatMap((sentence) => sentence.catalogRules)
+}
+
 /** A modifier sentence qualifies the requirements on the fields it names, else those of its group (all of them for "all of this"). */
 function modifierTargets(modifiers: Modifiers, sentences: ReadSentence[], group: number, all: Requirement[], mentioned: ValueRef[]): Requirement[] {
   if (modifiers.appliesToAll) return all
@@ -642,9 +699,17 @@ function narrowNamedRule(rule: Rule, modifiers: Modifiers): void {
       .flatMap((condition) => (condition.predicate.op === 'oneOf' ? condition.predicate.values.map(String) : condition.predicate.op === 'startsWith' ? condition.predicate.values.map((prefix) => `${prefix}*`) : []))
   const include = namespaces(modifiers.conditions)
   const exclude = namespaces(modifiers.exemptions)
-  if (include.length === 0 && exclude.length === 0) return
+  // Other scopes (labels, names, a field's value) become match conditions: where they do not hold, the rule is skipped.
+  const onNamespace = (condition: Condition): boolean => condition.value.variants[0]?.segments.join('.') === 'metadata.namespace' && (condition.predicate.op === 'oneOf' || condition.predicate.op === 'startsWith')
+  const scoped = [
+    ...modifiers.conditions.filter((condition) => !onNamespace(condition) && condition.value.scope === 'object').map((condition) => valueTest(condition.value, 'object', condition.predicate, condition.missing)),
+    ...modifiers.exemptions.filter((condition) => !onNamespace(condition) && condition.value.scope === 'object').map((condition) => `!${valueTest(condition.value, 'object', condition.predicate, condition.missing)}`),
+  ]
+  if (include.length === 0 && exclude.length === 0 && scoped.length === 0) return
   rule.match = { ...(rule.match ?? {}) }
-  if (include.length > 0) rule.match.namespaces = include
-  if (exclude.length > 0) rule.match.excludeNamespaces = exclude
+  if (include.length > 0) rule.match.namespaces = [...new Set([...(rule.match.namespaces ?? []), ...include])]
+  if (exclude.length > 0) rule.match.excludeNamespaces = [...new Set([...(rule.match.excludeNamespaces ?? []), ...exclude])]
+  const existing = rule.match.conditions ?? []
+  if (scoped.length > 0) rule.match.conditions = [...existing, ...scoped.map((expression, index) => ({ name: `scope-${existing.length + index + 1}`, expression }))]
 }
 

@@ -5,6 +5,7 @@ import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
 import type { PathVariant, Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
 import { looksLikeInjection } from '../prompt-check.js'
+import { readWrittenPairs } from './written-pairs.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -69,7 +70,7 @@ function fits(ref: ValueRef, predicate: Predicate): boolean {
 
 function readClauseUnchecked(written: string, context: ClauseContext): ClauseRequirements {
   // "..., we deliberately do not set CPU limits": what the team does is said, not asked.
-  const text = elementPaths(nestedKeys(written))
+  const text = childPaths(elementPaths(nestedKeys(written)))
     // "..., our CNI and kube-proxy genuinely need hostNetwork": why, about the team's own things.
     .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+|since\s+)?(?:our|my)\s(?![^,;.]*\b(?:must|should|has to|have to|shall)\b)[^,;.]*/gi, '$1')
     .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+)?(?:we|i|they)\b(?![^,;.]*\b(?:must|need|needs|require|should|want|have to)\b)[^,;.]*/gi, '$1').trim()
@@ -100,6 +101,10 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     const refs = field && field.index === 0 ? fieldsIn(terse[1], context).filter((ref) => ref.explicit) : []
     if (refs.length === 1) return { requirements: [make(refs, { op: 'equals', value: normal(scalarOf(terse[2].replace(/\.$/, ''))) }, 'fail')], asks: true }
   }
+
+  // Metadata keys written with their values, the word label or annotation left out.
+  const pairs = context.platform === 'kubernetes' && !MAP_WORD.test(lower) && asks ? readWrittenPairs(text) : undefined
+  if (pairs) return { requirements: pairs.requirements.map((entry) => ({ ...make(entry.values, entry.predicate, entry.missing), exemptions: entry.exemptions })), asks: true }
 
   // Labels, annotations and tags: keys are the fields.
   const mapReading = readMapKeys(text, lower, context)
@@ -355,6 +360,11 @@ export function elementPaths(text: string): string {
 }
 
 const ELEMENTS_OF_PRONOUN = /^\s*(?:and\s+)?(?:every|each|all|any)\s+(?:single\s+)?\w+\s+(?:in|of|inside)\s+(?:it|them|that|this|those|these)\s*$/i
+
+/** "metadata_options with http_tokens = "required"": a block and the field inside it given a value, one path. */
+export function childPaths(text: string): string {
+  return text.replace(/([`"']?)\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)\1\s+(?:block\s+)?with\s+(?:an?\s+|its\s+)?([`"']?)([a-z][a-z0-9]*(?:_[a-z0-9]+)*|[a-z]+[A-Z][A-Za-z0-9]*)\3(?=\s*(?:=|:|set to\b|equal to\b))/g, '$2.$4')
+}
 
 /** "it", "every one of those hosts", "the value": the subject is the field of the requirement before. */
 function refersBack(subject: string, previous: ValueRef[]): boolean {

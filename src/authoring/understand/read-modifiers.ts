@@ -114,7 +114,7 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
   return modifiers
 }
 
-const EXEMPTS = /\b(?:are|is) (?:exempt|excluded|not affected|ignored|out of scope|not checked|not covered)\b|\bdo(?:n'?t| not)(?: even)? need\b|\bdoes(?:n'?t| not) need\b|\bexempt from\b|\bthe only (?:[\w-]+ ){0,3}(?:allowed|permitted|exempt)\b|\b(?:the )?only exceptions? (?:is|are)\b/
+const EXEMPTS = /\b(?:are|is) (?:exempt|excluded|not affected|ignored|out of scope|not checked|not covered)\b|\b(?:one |other |another |single )*exceptions? (?:is|are)\b|\b(?:may|can) (?:be|run) (?!up to|at most|at least|as |between|more|less|larger|bigger|smaller|longer|shorter|higher|lower|\d)[a-z]|\bdo(?:n'?t| not)(?: even)? need\b|\bdoes(?:n'?t| not) need\b|\bexempt from\b|\bthe only (?:[\w-]+ ){0,3}(?:allowed|permitted|exempt)\b|\b(?:the )?only exceptions? (?:is|are)\b/
 
 function readScopes(text: string, lower: string, context: ModifierContext, modifiers: Modifiers, take: (match: RegExpExecArray | null) => void): void {
   // "in every environment except dev", "for all tiers other than batch": a document's own field names the exemption.
@@ -130,7 +130,16 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
     modifiers.exemptions.push(namespaceCondition(namesIn(exceptNamespace[1]), exceptNamespace[0]))
     take(exceptNamespace)
   }
-  const exemptNamespaces = new RegExp(String.raw`(${PLAIN_LIST})\s+(?:namespaces?\s+)?(?:are|is)\s+(?:exempt|excluded|not affected|ignored|out of scope)\b`).exec(lower)
+  // "nobody may run a privileged container outside of kube-system": inside it, the requirement does not hold.
+  const outside = new RegExp(String.raw`\boutside\s+(?:of\s+)?(?:the\s+)?(${NAME_LIST})(?:\s+namespaces?)?(?=[\s.,;:)]|$)`).exec(lower)
+  if (outside?.[1] && context.platform === 'kubernetes' && !exceptNamespace) {
+    const names = namesIn(outside[1]).filter((name) => !/^(of|a|an|our|their|its|cluster|clusters|production|prod)$/.test(name))
+    if (names.length > 0) {
+      modifiers.exemptions.push(namespaceCondition(names, outside[0]))
+      take(outside)
+    }
+  }
+  const exemptNamespaces = new RegExp(String.raw`(${NAME_LIST})\s+(?:namespaces?\s+)?(?:are|is)\s+(?:exempt|excluded|not affected|ignored|out of scope)\b`).exec(lower)
   if (exemptNamespaces?.[1] && context.platform === 'kubernetes' && !/\b(replica|containers?|deployments?|pods?|secrets?)\b/.test(exemptNamespaces[1])) {
     const names = namesIn(exemptNamespaces[1])
     if (names.length > 0) {

@@ -472,3 +472,47 @@ describe('conditions on the same list element', () => {
     expect(judge(instruction, labels, policy({ cidr: '10.0.0.0/8' }))).toBe(true)
   })
 })
+
+describe('precise restatements and scopes of named requirements', () => {
+  const service = (type: string, annotations: Record<string, string>, namespace = 'apps'): unknown => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace, annotations }, spec: { type, ports: [{ port: 443 }] } })
+  const K8S_SERVICE = { platform: 'kubernetes', resource: 'Service' }
+
+  it('replaces a loose requirement with what "that means" spells out, keeping the subject\'s "of type" and an exempt namespace', () => {
+    const instruction = 'Services of type LoadBalancer must not be internet-facing. On our EKS clusters that means the Service carries either `service.beta.kubernetes.io/aws-load-balancer-internal: "true"` or `service.beta.kubernetes.io/aws-load-balancer-scheme: internal`. The `edge` namespace is exempt.'
+    const internal = 'service.beta.kubernetes.io/aws-load-balancer-internal'
+    const scheme = 'service.beta.kubernetes.io/aws-load-balancer-scheme'
+    expect(judge(instruction, K8S_SERVICE, service('LoadBalancer', { [internal]: 'true' }))).toBe(true)
+    expect(judge(instruction, K8S_SERVICE, service('LoadBalancer', { [scheme]: 'internal' }))).toBe(true)
+    expect(judge(instruction, K8S_SERVICE, service('LoadBalancer', {}))).toBe(false)
+    expect(judge(instruction, K8S_SERVICE, service('LoadBalancer', {}, 'edge'))).toBe(true)
+    expect(judge(instruction, K8S_SERVICE, service('ClusterIP', {}))).toBe(true)
+    const sentences = compileInstruction(instruction, K8S_SERVICE).sentences
+    expect(sentences[0]?.role).toBe('restatement')
+    expect(sentences[0]?.became).toMatch(/^made precise by/)
+  })
+
+  it('reads "i.e. block with field = value" as the block\'s field, in place of the word it explains', () => {
+    const instruction = 'IMDSv2 is mandatory, i.e. metadata_options with http_tokens = "required".'
+    const labels = { platform: 'terraform', resource: 'aws_instance' }
+    const instance = (metadata: unknown): unknown => ({ address: 'aws_instance.a', mode: 'managed', type: 'aws_instance', name: 'a', values: { instance_type: 't3.small', ...(metadata ? { metadata_options: [metadata] } : {}) } })
+    expect(judge(instruction, labels, instance({ http_tokens: 'required' }))).toBe(true)
+    expect(judge(instruction, labels, instance({ http_tokens: 'optional' }))).toBe(false)
+    expect(judge(instruction, labels, instance(undefined))).toBe(false)
+  })
+
+  it('scopes a named requirement by "outside of" a namespace and by a later exception naming a label', () => {
+    const instruction = 'Nobody should be able to run a privileged container outside of kube-system. The one other exception is our CSI node plugin: pods labelled `app.kubernetes.io/component: csi-node` may be privileged in any namespace.'
+    const privileged = (namespace: string, labels: Record<string, string> = {}): unknown => pod({ containers: [{ name: 'a', image: 'a:1', securityContext: { privileged: true } }] }, { namespace, labels })
+    expect(judge(instruction, K8S_POD, privileged('apps'))).toBe(false)
+    expect(judge(instruction, K8S_POD, privileged('kube-system'))).toBe(true)
+    expect(judge(instruction, K8S_POD, privileged('storage', { 'app.kubernetes.io/component': 'csi-node' }))).toBe(true)
+    expect(judge(instruction, K8S_POD, privileged('storage', { 'app.kubernetes.io/component': 'csi-controller' }))).toBe(false)
+  })
+
+  it('reads the restated sentence as written when the restatement states nothing it can check', () => {
+    const instruction = 'images must come from our registries only, i.e. registry.corp.example.com or ghcr.io/acme-corp/.'
+    const image = (name: string): unknown => pod({ containers: [{ name: 'a', image: name }] })
+    expect(judge(instruction, K8S_POD, image('registry.corp.example.com/app:1.0'))).toBe(true)
+    expect(judge(instruction, K8S_POD, image('docker.io/library/nginx:1.25'))).toBe(false)
+  })
+})
