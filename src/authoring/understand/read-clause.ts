@@ -6,6 +6,7 @@ import type { PathVariant, Predicate, Requirement, Scalar, ValueRef } from './re
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
 import { looksLikeInjection } from '../prompt-check.js'
 import { readWrittenPairs } from './written-pairs.js'
+import { keysListedAfter, keysListedBefore } from './map-keys.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -74,6 +75,15 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     // "..., our CNI and kube-proxy genuinely need hostNetwork": why, about the team's own things.
     .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+|since\s+)?(?:our|my)\s(?![^,;.]*\b(?:must|should|has to|have to|shall)\b)[^,;.]*/gi, '$1')
     .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+)?(?:we|i|they)\b(?![^,;.]*\b(?:must|need|needs|require|should|want|have to)\b)[^,;.]*/gi, '$1').trim()
+  const ifSet = IF_SET.exec(text)
+  if (ifSet?.[1] && ifSet[2] !== undefined) {
+    // "if deletion_window_in_days is set it must be at least 14": judged only where it is set.
+    // "... the type may only be ...": the type of what was just said to be set.
+    const rest = ifSet[2].replace(/^(?:it|they|its value|the value)\b/i, ifSet[1]).replace(/^(?:the|its)\s+(?=[a-z]\w*\s+(?:must|may|can|has|have|should|needs?|is|are)\b)/i, `${ifSet[1].replace(/^the\s+/i, '')} `)
+    const read = readClauseUnchecked(rest, context)
+    for (const requirement of read.requirements) if (requirement.predicate.op !== 'set' && requirement.predicate.op !== 'unset') requirement.missing = 'pass'
+    if (read.requirements.length > 0) return read
+  }
   const lower = text.toLowerCase()
   // "We deliberately do not set CPU limits": what the team does, not what the rule asks.
   if (/^\s*(?:but\s+|and\s+|so\s+)?(we|i|they)\b/.test(lower) && !/\b(must|needs?|require|should|have to|has to|want)\b/.test(lower)) return { requirements: [], asks: false }
@@ -106,6 +116,12 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   const pairs = context.platform === 'kubernetes' && !MAP_WORD.test(lower) && asks ? readWrittenPairs(text) : undefined
   if (pairs) return { requirements: pairs.requirements.map((entry) => ({ ...make(entry.values, entry.predicate, entry.missing), exemptions: entry.exemptions })), asks: true }
 
+  // "a CostCentre tag like CC-1234 and an Environment tag of dev, staging or prod": each key with its own value.
+  const mapItems = text.split(/\s+and\s+(?=(?:an?|the)\s+[`"']?[\w./-]+[`"']?\s+(?:label|annotation|tag)\b)/i)
+  if (mapItems.length > 1) {
+    const readings = mapItems.map((item) => readMapKeys(item, item.toLowerCase(), context))
+    if (readings.every((reading) => reading !== undefined)) return { requirements: readings.flatMap((reading) => reading ?? []).map((entry) => make(entry.values, entry.predicate, entry.missing)), asks: true }
+  }
   // Labels, annotations and tags: keys are the fields.
   const mapReading = readMapKeys(text, lower, context)
   if (mapReading) return { requirements: mapReading.map((entry) => make(entry.values, entry.predicate, entry.missing)), asks: true }
@@ -234,6 +250,9 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   }
   return { requirements, asks }
 }
+
+/** "if X is set, it must ...", "wherever X is set the type may only be ...": a requirement on a value where it is given. */
+const IF_SET = /^\s*(?:.*?\b)?(?:if|when|where|wherever|whenever)\s+((?:the\s+)?[`"']?[\w.[\]/-]+[`"']?(?:\s+\w+)?)\s+(?:is|are|has been|gets)\s+(?:set|present|specified|given|defined|configured|provided|used)\b\s*,?\s*(?:then\s+)?(.+)$/i
 
 const FIELD_COMPARISON = /\b(strictly\s+)?(greater|more|higher|larger|bigger|less|lower|smaller|fewer)\s+than\s+(or equal to\s+)?(?:the\s+)?|\b(?:be\s+)?(?:equal to|the same as|identical to|match(?:es)?)\s+(?:the\s+)?|\b(?:must not|can'?t|cannot|may not) (?:be )?(?:the same as|equal(?: to)?)\s+(?:the\s+)?/i
 
@@ -407,8 +426,9 @@ function childRef(parent: ValueRef, name: string, context: ClauseContext): Value
     const { type: _type, ...rest } = parent
     return { ...rest, variants: parent.variants.map((variant) => ({ segments: [...variant.segments, name] })), label: `${parent.label} ${name}` }
   }
-  if (parent.scope !== 'object') return undefined
-  const path = segments.join('.').replace(/\.\[\]/g, '[]')
+  const inPod = parent.scope === 'container' ? `${(parent.containers?.podSpec ?? ['spec']).join('.')}.containers[].` : ''
+  if (parent.scope !== 'object' && parent.scope !== 'container') return undefined
+  const path = inPod + segments.join('.').replace(/\.\[\]/g, '[]')
   const wanted = [`${path}.${name}`, `${path}[].${name}`].map((candidate) => candidate.toLowerCase())
   const info = kubernetesFields(context.schemaKind ?? 'Pod').find((field) => wanted.includes(field.path.toLowerCase()))
   return info ? kubernetesRef(info, `${parent.label} ${name}`) : undefined
@@ -545,6 +565,8 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   // In Kubernetes a "tag" is an image's tag, not a map of tags.
   if (!word || (context.platform === 'kubernetes' && /^tag/.test(word[1] ?? ''))) return undefined
   const kindWord = word[1] ?? ''
+  // "labels.severity" written as a path in a document of any shape: the path as written, not a Kubernetes object's metadata.
+  if (context.platform === 'generic' && /^\.[A-Za-z_]/.test(text.slice(word.index + word[0].length))) return undefined
   const annotation = kindWord.startsWith('annot')
   const tag = kindWord.startsWith('tag')
   // A plan's resources carry labels (GCP) and tags (AWS, Azure) as attributes of their own.
@@ -552,9 +574,8 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   const container = tag ? ['tags'] : context.platform === 'terraform' ? [annotation ? 'annotations' : 'labels'] : ['metadata', annotation ? 'annotations' : 'labels']
   const after = text.slice(word.index + word[0].length)
   const before = text.slice(0, word.index)
-  const keyPattern = /`([^`]+)`|"([^"]+)"|'([^']+)'|\b([A-Za-z][\w.-]*(?:\/[\w.-]+)?)\b/g
   const keys: string[] = []
-  const stopAt = after.search(/\b(?:set to|must|has to|have to|needs? to|should|may|can|with (?:a )?value|(?:is|are) (?:set|one of)|one of|in the format|format)\b|=|:\s/i)
+  const stopAt = after.search(/\b(?:set to|must|has to|have to|needs? to|should|may|can|with (?:a )?value|(?:is|are) (?:set|one of)|one of|in the format|format|(?:that|which) (?:is|are))\b|\bof(?=\s[^.;]*\bor\b)|=|:\s/i)
   let listText = (stopAt >= 0 ? after.slice(0, stopAt) : after).replace(/^\s*(?:with|:|the|these|following|labels?|keys?|named|called|on|of)+\s*/i, '')
   let rest = stopAt >= 0 ? after.slice(stopAt) : ''
   // "these labels on the Deployment itself: a, b and c": the keys follow the colon.
@@ -565,26 +586,12 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
     listText = tailStop >= 0 ? tail.slice(0, tailStop) : tail
     rest = tailStop >= 0 ? tail.slice(tailStop) : ''
   }
-  for (const match of listText.matchAll(keyPattern)) {
-    const key = match[1] ?? match[2] ?? match[3] ?? match[4] ?? ''
-    if (/^(and|or|the|a|an|on|of|with|these|following|labels?|keys?|named|called|itself|not|just|pod|template|deployment|deployments|resource|resources|metadata|both|all|every|each|must|plus|in|key|value|set|to|its|their|it|present|required|too|also|match|matches|matching|should|be|need|needs|has|have)$/i.test(key)) continue
-    if (/^[A-Z]/.test(key) && !tag && !/[./-]/.test(key) && key.length > 12) break
-    // "an `env` label whose value is ...": what follows describes the value, the key came before.
-    if (/^(whose|which|that|where|with|so)$/i.test(key)) break
-    keys.push(key)
-    if (keys.length > 12) break
-  }
-  // "an `owner` label" / "a `cost-center` label": the key comes before the word.
-  if (keys.length === 0) {
-    // "team and cost-center labels", "an `owner` label": the keys come before the word.
-    const words = before.trim().split(/\s+/)
-    for (let index = words.length - 1; index >= 0; index -= 1) {
-      const word = (words[index] ?? '').replace(/^[`"'(]+|[`"',)]+$/g, '')
-      if (/^(and|or|\+|&)$/i.test(word)) continue
-      if (word === '' || /^(the|a|an|with|every|all|must|be|have|has|these|required|following|any|no|needs?|should|carry|each|its|their|resource|resources|pod|pods|deployments?|objects?|set|non-empty|nonempty|empty|valid|proper|mandatory)$/i.test(word) || !/^[A-Za-z0-9][\w./-]*$/.test(word)) break
-      keys.unshift(word)
-    }
-  }
+  // "an `owner` label naming the owning team": a quoted key right before the word is the key, whatever follows.
+  const beforeKeys = keysListedBefore(before)
+  const afterKeys = keysListedAfter(listText)
+  const quotedBefore = beforeKeys.length > 0 && beforeKeys.every((key) => key.quoted)
+  const quotedAfter = /^\s*[`"']/.test(listText)
+  keys.push(...(quotedBefore && !quotedAfter ? beforeKeys.map((key) => key.key) : afterKeys.length > 0 ? afterKeys : beforeKeys.map((key) => key.key)))
   if (keys.length === 0) return undefined
   const scope = onResource && context.platform !== 'generic' ? 'resource' : 'object'
   const refs = keys.map((key): ValueRef => ({ scope, variants: [{ segments: [...container, key] }], label: `${tag ? 'tag' : annotation ? 'annotation' : 'label'} ${key}`, type: 'string', explicit: true }))
@@ -597,6 +604,8 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   }
   if (format) return [{ values: refs, predicate: { op: 'format', ...format }, missing: 'fail' }]
   if (/\b(no|not|never|without|must not|mustn'?t|can'?t)\b/.test(lower.slice(0, word.index)) && !/\bnot just\b/.test(lower)) return [{ values: refs, predicate: { op: 'unset' }, missing: 'pass' }]
+  // "the ...server-snippet annotations are banned outright".
+  if (REJECTED_AFTER.test(lower.slice(word.index))) return [{ values: refs, predicate: { op: 'unset' }, missing: 'pass' }]
   return [{ values: refs, predicate: { op: 'set' }, missing: 'fail' }]
 }
 

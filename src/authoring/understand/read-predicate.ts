@@ -23,6 +23,8 @@ export interface PredicateReading {
 
 interface Cue {
   pattern: RegExp
+  /** The pattern reads the text as written: a field's name is told by its capitals (concurrencyPolicy). */
+  cased?: boolean
   read: (after: string, afterLower: string) => Omit<PredicateReading, 'cueIndex' | 'end'> & { end: number } | undefined
 }
 
@@ -121,7 +123,7 @@ const NOT_A_VALUE = /^(strictly|between|at (least|most)|one of|either|greater|le
 
 const CUES: Cue[] = [
   {
-    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: all| each| always| also)? be (?=(?:a |an |valid |in |formatted as |written as |given as )?(?:e-?mail|https|url|link|semver|semantic|snake|kebab|lowercase letters|dns|iso|yyyy|full|40|(?:exactly )?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)[- ]digits?\b|digits only|only digits))/,
+    pattern: /\b(?:(?:must|has to|have to|needs? to|should|shall)(?: all| each| always| also)? be|(?:that|which) (?:is|are)) (?=(?:a |an |valid |in |formatted as |written as |given as )?(?:e-?mail|https|url|link|semver|semantic|snake|kebab|lowercase letters|dns|iso|yyyy|full|40|(?:exactly )?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)[- ]digits?\b|digits only|only digits))/,
     read: (after, lower) => {
       const format = readFormat(lower.slice(0, 80), after.slice(0, 80))
       return format ? { predicate: { op: 'format', ...format }, end: Math.min(after.length, 40) } : undefined
@@ -189,8 +191,27 @@ const CUES: Cue[] = [
     },
   },
   {
-    pattern: /\b(?:one of|limited to|restricted to)\s+/,
+    // "labels.severity of critical, warning or info": a field and the values it may take.
+    pattern: /(?:(?<=[\w`'"]\s)|^)of\s+(?=[`"']?[\w.-]+[`"']?(?:\s*,\s*[`"']?[\w.-]+[`"']?)*,?\s+or\s+[`"']?[\w.-]+[`"']?\s*(?:[.;,)]|$))/,
     read: (after) => {
+      const list = values(after)
+      return list.values.length >= 2 ? { predicate: { op: 'oneOf', values: list.values }, end: list.end } : undefined
+    },
+  },
+  {
+    // "concurrencyPolicy Forbid or Replace", "only "Etc/UTC" or "Europe/London"": values offered as alternatives.
+    cased: true,
+    pattern: /(?:\b[Oo]nly\s+|(?<=^\s*[`"']?[A-Za-z_][\w.[\]/-]*[`"']?\s+)|(?<=(?:^|\s)[`"']?(?:[a-z]+[A-Z]\w*|[a-z]\w*(?:[._][\w]+)+)[`"']?\s+))(?=[`"']?[\w./:-]+[`"']?(?:\s*,\s*[`"']?[\w./:-]+[`"']?)*,?\s+or\s+[`"']?[\w./:-]+[`"']?\s*(?:[.;,)]|$))/,
+    read: (after, lower) => {
+      if (NOT_A_VALUE.test(lower)) return undefined
+      const list = values(after)
+      return list.values.length >= 2 ? { predicate: { op: 'oneOf', values: list.values }, end: list.end } : undefined
+    },
+  },
+  {
+    pattern: /\b(?:one of|limited to|restricted to|(?:may|can|must|should) only be|only be)\s+/,
+    read: (after, lower) => {
+      if (NOT_A_VALUE.test(lower)) return undefined
       const list = values(after)
       return list.values.length > 0 ? { predicate: { op: 'oneOf', values: list.values }, end: list.end } : undefined
     },
@@ -206,7 +227,7 @@ const CUES: Cue[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured|there)\b(?! to| in)|\b(?:must|has to|have to|needs? to|should|shall) exist\b|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
+    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured|there)\b(?! to| in)|\b(?:set|specified|defined) explicitly\b|\bexplicitly (?:set|specified|defined)\b|\b(?:must|has to|have to|needs? to|should|shall) exist\b|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
     read: () => ({ predicate: { op: 'set' }, end: 0 }),
   },
   {
@@ -275,7 +296,8 @@ export function readPredicate(text: string, lower: string, from = 0): PredicateR
   for (const cue of CUES) {
     const pattern = new RegExp(cue.pattern.source, 'g')
     pattern.lastIndex = from
-    for (let match = pattern.exec(lower); match; match = pattern.exec(lower)) {
+    const subject = cue.cased ? text : lower
+    for (let match = pattern.exec(subject); match; match = pattern.exec(subject)) {
       if (best && match.index >= best.cueIndex) break
       // `database.pool.max`, `max_connections`: a cue word inside a field's name is part of the name.
       if (/^\w/.test(match[0]) && /\w[._]$/.test(lower.slice(Math.max(0, match.index - 2), match.index))) continue

@@ -516,3 +516,67 @@ describe('precise restatements and scopes of named requirements', () => {
     expect(judge(instruction, K8S_POD, image('docker.io/library/nginx:1.25'))).toBe(false)
   })
 })
+
+describe('keys of labels, annotations and tags', () => {
+  const secret = (labels: Record<string, string>): unknown => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'apps', labels }, type: 'Opaque' })
+  const ingress = (annotations: Record<string, string>): unknown => ({ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'i', namespace: 'apps', annotations }, spec: { rules: [{ host: 'a.example.com' }] } })
+
+  it('takes the quoted key before the word, not the words describing it ("an `owner` label naming the owning team")', () => {
+    const labels = { platform: 'kubernetes', resource: 'Secret' }
+    expect(judge('every Secret needs an `owner` label naming the owning team', labels, secret({ owner: 'payments' }))).toBe(true)
+    expect(judge('every Secret needs an `owner` label naming the owning team', labels, secret({ team: 'payments' }))).toBe(false)
+  })
+
+  it('reads "... annotations are banned outright" as the keys before the word, unset', () => {
+    const instruction = 'the nginx.ingress.kubernetes.io/configuration-snippet and nginx.ingress.kubernetes.io/server-snippet annotations are banned outright'
+    const labels = { platform: 'kubernetes', resource: 'Ingress' }
+    expect(judge(instruction, labels, ingress({ 'nginx.ingress.kubernetes.io/proxy-body-size': '8m' }))).toBe(true)
+    expect(judge(instruction, labels, ingress({ 'nginx.ingress.kubernetes.io/server-snippet': 'x' }))).toBe(false)
+  })
+
+  it('reads each "a K tag ... and a K2 tag of a, b or c" with its own value', () => {
+    const instruction = 'every aws_instance must end up with a CostCentre tag like CC-1234 and an Environment tag of dev, staging or prod.'
+    const labels = { platform: 'terraform', resource: 'aws_instance' }
+    const instance = (tags: Record<string, string>): unknown => ({ address: 'aws_instance.a', mode: 'managed', type: 'aws_instance', name: 'a', values: { tags } })
+    expect(judge(instruction, labels, instance({ CostCentre: 'CC-1234', Environment: 'prod' }))).toBe(true)
+    expect(judge(instruction, labels, instance({ CostCentre: 'CC-1234', Environment: 'qa' }))).toBe(false)
+    expect(judge(instruction, labels, instance({ Environment: 'prod' }))).toBe(false)
+  })
+})
+
+describe('values where they are given, and values offered as alternatives', () => {
+  it('judges "if X is set it must be at least 14" only where X is set', () => {
+    const labels = { platform: 'terraform', resource: 'aws_kms_key' }
+    const key = (values: Record<string, unknown>): unknown => ({ address: 'aws_kms_key.k', mode: 'managed', type: 'aws_kms_key', name: 'k', values })
+    const instruction = 'if deletion_window_in_days is set it must be at least 14.'
+    expect(judge(instruction, labels, key({}))).toBe(true)
+    expect(judge(instruction, labels, key({ deletion_window_in_days: 14 }))).toBe(true)
+    expect(judge(instruction, labels, key({ deletion_window_in_days: 7 }))).toBe(false)
+  })
+
+  it('reads "wherever X is set the type may only be ..." as the type of X', () => {
+    const instruction = 'wherever seLinuxOptions is set the type may only be container_t, container_init_t or container_kvm_t'
+    const selinux = (options?: Record<string, string>): unknown => pod({ containers: [{ name: 'a', image: 'a:1', ...(options ? { securityContext: { seLinuxOptions: options } } : {}) }] })
+    expect(judge(instruction, K8S_POD, selinux())).toBe(true)
+    expect(judge(instruction, K8S_POD, selinux({ type: 'container_t' }))).toBe(true)
+    expect(judge(instruction, K8S_POD, selinux({ type: 'spc_t' }))).toBe(false)
+  })
+
+  it('reads list items "field A or B" and "field set explicitly, only A or B" under a heading that asks', () => {
+    const instruction = 'CronJobs - please make these mandatory:\n- spec.timeZone set explicitly, only "Etc/UTC" or "Europe/London"\n- concurrencyPolicy Forbid or Replace.'
+    const labels = { platform: 'kubernetes', resource: 'CronJob' }
+    const cronJob = (spec: Record<string, unknown>): unknown => ({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'c', namespace: 'apps' }, spec: { schedule: '0 * * * *', jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'a', image: 'a:1' }] } } } }, ...spec } })
+    expect(judge(instruction, labels, cronJob({ timeZone: 'Etc/UTC', concurrencyPolicy: 'Forbid' }))).toBe(true)
+    expect(judge(instruction, labels, cronJob({ timeZone: 'America/New_York', concurrencyPolicy: 'Forbid' }))).toBe(false)
+    expect(judge(instruction, labels, cronJob({ timeZone: 'Etc/UTC' }))).toBe(false)
+    expect(judge(instruction, labels, cronJob({ concurrencyPolicy: 'Replace' }))).toBe(false)
+  })
+
+  it('reads "X that is an https URL" and "X of a, b or c" in a generic document', () => {
+    const labels = { platform: 'generic', resource: 'alert-rules' }
+    expect(judge('annotations.runbook_url that is an https URL', labels, { annotations: { runbook_url: 'https://runbooks.example.com/x' } })).toBe(true)
+    expect(judge('annotations.runbook_url that is an https URL', labels, { annotations: { runbook_url: 'http://runbooks.example.com/x' } })).toBe(false)
+    expect(judge('every rule needs labels.severity of critical, warning or info', labels, { labels: { severity: 'warning' } })).toBe(true)
+    expect(judge('every rule needs labels.severity of critical, warning or info', labels, { labels: { severity: 'page' } })).toBe(false)
+  })
+})
