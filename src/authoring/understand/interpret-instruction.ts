@@ -344,10 +344,23 @@ function schemaKindFor(context: InstructionContext): string | undefined {
 }
 
 /** "Deployments must be annotated with:" + "- example.com/owner: a contact email" reads as one sentence. */
+/** An item's own comparison ("minReplicas at least 2"); a colon after a key ("owner: an email") is the head's verb at work. */
+const OWN_BOUND = /\b(?:at least|at most|no more than|no less than|no fewer than|between|one of|up to|or less|or more|or fewer|or higher|or lower|greater than|less than|more than|fewer than|may not|may only|can only|not allowed|forbidden|banned|rejected|disallowed)\b/i
+
 function withHead(segment: Segment): string {
   const keyItem = segment.head ? keyItemSentence(segment.head, segment.text) : undefined
   if (keyItem) return keyItem
   if (!segment.head || !MODAL_WORD.test(segment.head)) return segment.text
+  // "PodDisruptionBudgets must not block node drains:" then "maxUnavailable may not be 0": the item's own verb
+  // is the requirement; the head lends it only its subject.
+  // Its first clause: "example.com/runbook: a link; it must be https://" asks its own thing only after the key.
+  const first = segment.text.split(/[;.](?:\s|$)|\s-\s|,\s/)[0] ?? segment.text
+  const ownVerb = MODAL_WORD.test(first) || OWN_BOUND.test(first)
+  if (ownVerb) {
+    const modal = MODAL_WORD.exec(segment.head)
+    const subject = modal ? segment.head.slice(0, modal.index).replace(/[\s,:;-]+$/, '').trim() : ''
+    return subject === '' ? segment.text : `${subject} ${segment.text}`
+  }
   return `${segment.head} ${segment.text}`
 }
 

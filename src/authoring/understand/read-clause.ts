@@ -1,6 +1,6 @@
 import type { Platform } from '../catalog/rule-template.js'
 import { codeTokens, kubernetesMentions, kubernetesRef, literalRef, pathSegments } from './find-fields.js'
-import { comparisonScale, FORMAT_NAME, readFormat, readPredicate, type PredicateReading } from './read-predicate.js'
+import { comparisonScale, escapeRegex, FORMAT_NAME, readFormat, readPredicate, type PredicateReading } from './read-predicate.js'
 import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
 import type { PathVariant, Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
@@ -134,7 +134,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     // "any other runtime class is rejected", "anything else ...": the complement of what was just allowed.
     if (/\b(other|else|different)\b/i.test(before) && !/[:=]/.test(before)) return { requirements: [], asks: false }
     const fields = fieldsIn(before, context)
-    const valueAt = /(?:set to|[:=]|to be|is|are)\s*[`"']?([\w./%-]+)[`"']?\s*$/i.exec(before.trim())
+    // "X set to true", "an explicit runAsUser of 0", "strategy.type Recreate": the value banned ends the subject.
+    const valueAt = /(?:set to|[:=]|to be|is|are|of)\s*[`"']?([\w./%-]+)[`"']?\s*$/i.exec(before.trim()) ?? /[\w\]`"'][`"']?\s+([A-Z][\w-]*|\d+(?:\.\d+)?|"[^"]+"|`[^`]+`)\s*$/.exec(before.trim())
     const refs = fields.length > 0 ? fields : (context.previous ?? [])
     if (fields.length > 0 && /\b(no|without|missing|lacking)\b/i.test(before)) return { requirements: [make(fields, { op: 'set' }, 'fail')], asks }
     const implied = fields.length === 0 ? enumImplied(before, context) : undefined
@@ -169,6 +170,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
       if (qualified) return { requirements: [make(qualified.refs, qualified.predicate, 'pass')], asks: true }
       const registries = readPredicate(after, after.toLowerCase())
       if (registries?.predicate.op === 'imageRegistry') return { requirements: [make(fields, { op: 'imageRegistryDenied', registries: registries.predicate.registries }, 'pass')], asks: true }
+      const pairs = bannedPairs(after, context.platform === 'generic' ? [...fields, ...pairFields(after, fields)] : fields)
+      if (pairs) return { requirements: pairs.map((pair) => make([pair.ref], { op: 'noneOf', values: [pair.value] }, 'pass')), asks: true }
       return { requirements: [make(fields, absentPredicate(fields), 'pass')], asks: true }
     }
   }
@@ -417,6 +420,31 @@ function childNamedAfter(after: string, ref: ValueRef, context: ClauseContext): 
   // Not "ipBlock with cidr 0.0.0.0/0": there the object is what is judged, by a value of its field.
   const word = /^(?:['’]s)?\s+(?:whose\s+)?[`"']?([A-Za-z]\w*)/.exec(after)?.[1]
   return (word && childRef(ref, word, context)) || ref
+}
+
+/**
+ * "must not set `allow_failure: true`", "no service may have privileged: true or network_mode: host":
+ * each field is banned with the value written beside it, not altogether. Undefined unless every field has one.
+ */
+function bannedPairs(after: string, fields: ValueRef[]): Array<{ ref: ValueRef; value: Scalar }> | undefined {
+  const pairs: Array<{ ref: ValueRef; value: Scalar }> = []
+  for (const ref of fields) {
+    const name = ref.variants[0]?.segments.at(-1) ?? ''
+    if (name === '' || name === '[]') return undefined
+    const pair = new RegExp(String.raw`${escapeRegex(name)}[\`"']?\s*(?:[:=]|set to)\s*[\`"']?([\w./%-]+)`, 'i').exec(after)
+    if (!pair?.[1]) return undefined
+    pairs.push({ ref, value: normal(scalarOf(pair[1])) })
+  }
+  return pairs.length > 0 ? pairs : undefined
+}
+
+/** "privileged: true or network_mode: host": in a document without a schema, a word given a value is a field. */
+function pairFields(text: string, known: ValueRef[]): ValueRef[] {
+  const names = new Set(known.map((ref) => ref.variants[0]?.segments.at(-1)))
+  return [...text.matchAll(/(?<![\w.-])([A-Za-z_][\w-]*)\s*[:=]\s*[`"']?[\w./%-]+/g)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => name !== '' && !names.has(name) && !/^(https?|e\.g|i\.e)$/i.test(name))
+    .map((name) => ({ scope: 'object', variants: [{ segments: [name] }], label: name, explicit: true }))
 }
 
 /** A field inside another one: from the kind's schema for Kubernetes, by name elsewhere. */

@@ -245,6 +245,8 @@ const CUES: Cue[] = [
         return { predicate: { op: 'equals', value: /^(on|enabled|true)$/.test(toggle[1]) }, end: toggle[1].length }
       }
       // "must be a whole number from 0 to 100": the bound after the noun is the predicate.
+      // "IMDSv2: metadata_options.http_tokens = "required"": after the colon comes a field given its own value.
+      if (/^\s*[`"']?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[`"']?\s*(?:=|:|must|should|has to|needs? to|is)\b/.test(after) || /^\s*[`"']?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[`"']?\s*[=:]/.test(after)) return undefined
       const boundAfter = /^[^.;,]*?\b(?:from|between|at (?:least|most)|up to|no (?:more|less)|less|more|greater|fewer|under|over|above|below|range|max(?:imum)?|min(?:imum)?)\b[^.;,]*?\d/.test(lower)
       if (NOT_A_VALUE.test(lower)) return /^(?:a|an|some) [a-z]+/.test(lower) && !boundAfter && !readFormat(lower.slice(0, 60), after.slice(0, 60)) ? { predicate: { op: 'set' }, end: 0 } : undefined
       const list = values(after)

@@ -580,3 +580,35 @@ describe('values where they are given, and values offered as alternatives', () =
     expect(judge('every rule needs labels.severity of critical, warning or info', labels, { labels: { severity: 'page' } })).toBe(false)
   })
 })
+
+describe('bans of a value, not of the field', () => {
+  it('reads "an explicit runAsUser of 0 fails" and "strategy.type Recreate is forbidden unless ..." as that value banned', () => {
+    expect(judge('an explicit runAsUser of 0 fails.', K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1', securityContext: { runAsUser: 1000 } }] }))).toBe(true)
+    expect(judge('an explicit runAsUser of 0 fails.', K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1', securityContext: { runAsUser: 0 } }] }))).toBe(false)
+    const labels = { platform: 'kubernetes', resource: 'Deployment' }
+    const instruction = 'strategy.type Recreate is forbidden unless the Deployment itself carries the annotation `deploy.acme.io/allow-recreate: "true"`.'
+    const deployment = (type: string, annotations: Record<string, string> = {}): unknown => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', namespace: 'apps', annotations }, spec: { selector: { matchLabels: { app: 'd' } }, strategy: { type }, template: { metadata: { labels: { app: 'd' } }, spec: { containers: [{ name: 'a', image: 'a:1' }] } } } })
+    expect(judge(instruction, labels, deployment('RollingUpdate'))).toBe(true)
+    expect(judge(instruction, labels, deployment('Recreate'))).toBe(false)
+    expect(judge(instruction, labels, deployment('Recreate', { 'deploy.acme.io/allow-recreate': 'true' }))).toBe(true)
+  })
+
+  it('bans each field with the value written beside it ("no service may have privileged: true or network_mode: host")', () => {
+    const labels = { platform: 'generic', resource: 'compose' }
+    const instruction = 'no service may have privileged: true or network_mode: host'
+    expect(judge(instruction, labels, { privileged: false, network_mode: 'bridge' })).toBe(true)
+    expect(judge(instruction, labels, { network_mode: 'bridge' })).toBe(true)
+    expect(judge(instruction, labels, { privileged: true })).toBe(false)
+    expect(judge(instruction, labels, { network_mode: 'host' })).toBe(false)
+  })
+
+  it('lets a list item with its own verb keep it, borrowing only the heading\'s subject', () => {
+    const instruction = 'PodDisruptionBudgets must not block node drains:\n- maxUnavailable may not be 0 or "0%"\n- minAvailable may not be "100%"'
+    const labels = { platform: 'kubernetes', resource: 'PodDisruptionBudget' }
+    const pdb = (spec: Record<string, unknown>): unknown => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'p', namespace: 'apps' }, spec: { selector: { matchLabels: { app: 'a' } }, ...spec } })
+    expect(judge(instruction, labels, pdb({ maxUnavailable: 1 }))).toBe(true)
+    expect(judge(instruction, labels, pdb({ minAvailable: '50%' }))).toBe(true)
+    expect(judge(instruction, labels, pdb({ maxUnavailable: 0 }))).toBe(false)
+    expect(judge(instruction, labels, pdb({ minAvailable: '100%' }))).toBe(false)
+  })
+})
