@@ -124,7 +124,9 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   }
   // Labels, annotations and tags: keys are the fields.
   const mapReading = readMapKeys(text, lower, context)
-  if (mapReading) return { requirements: mapReading.map((entry) => make(entry.values, entry.predicate, entry.missing)), asks: true }
+  // "For controllers we read the label off the pod template", "only allowed if tagged `public`": a key mentioned, nothing asked of it.
+  const describesOnly = mapReading?.every((entry) => entry.predicate.op === 'set') && !REQUIRES_KEY.test(lower)
+  if (mapReading && !describesOnly) return { requirements: mapReading.map((entry) => make(entry.values, entry.predicate, entry.missing)), asks: true }
 
   // "X set to true gets the pod rejected", "anything with securityContext.privileged: true should be rejected".
   const rejected = REJECTED_AFTER.exec(lower)
@@ -467,7 +469,9 @@ function negativeExistence(lower: string): { index: number; length: number } | u
   const global = new RegExp(NEGATIVE_EXISTENCE.source, 'g')
   for (let match = global.exec(lower); match; match = global.exec(lower)) {
     const noun = match[0].startsWith('block') && /^(?:has|have|must|should|needs?|is|are|with|of|in)\b/.test(lower.slice(match.index + match[0].length))
-    if (!noun) return { index: match.index, length: match[0].length }
+    // "a pod with no volumes is fine", "a job with no `stage` key runs in test": what something lacks, described.
+    const described = match[0].startsWith('no') && /\bwith\s+$/.test(lower.slice(0, match.index))
+    if (!noun && !described) return { index: match.index, length: match[0].length }
   }
   return undefined
 }
@@ -553,6 +557,9 @@ function missingFor(reading: PredicateReading, predicate: Predicate, refs: Value
   if (defaults.every((value) => value !== undefined) && predicate.op === 'equals') return defaults.every((value) => value === predicate.value) ? 'pass' : 'fail'
   return 'fail'
 }
+
+/** Words that ask for a key to be there: without one, a sentence naming a label only talks about it. */
+const REQUIRES_KEY = /\b(must|has to|have to|needs?|requires?|required|mandatory|should|shall|carry|carries|ensure|enforce|missing|without|present|non-empty|always)\b/
 
 const MAP_WORD = /\b(labels?|labell?ed|annotations?|annotated|tags?|tagged)\b/
 

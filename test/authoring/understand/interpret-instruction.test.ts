@@ -612,3 +612,18 @@ describe('bans of a value, not of the field', () => {
     expect(judge(instruction, labels, pdb({ minAvailable: '100%' }))).toBe(false)
   })
 })
+
+describe('sentences that only talk about a field', () => {
+  it('asks nothing of a label a sentence only mentions', () => {
+    const instruction = 'Every Deployment must set spec.revisionHistoryLimit. For controllers we read the label off the pod template, because that is what ends up on the running pods.'
+    const labels = { platform: 'kubernetes', resource: 'Deployment' }
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', namespace: 'apps' }, spec: { revisionHistoryLimit: 3, selector: { matchLabels: { app: 'd' } }, template: { metadata: { labels: { app: 'd' } }, spec: { containers: [{ name: 'a', image: 'a:1' }] } } } }
+    expect(judge(instruction, labels, deployment)).toBe(true)
+  })
+
+  it('reads "a pod with no volumes is fine" as a description, not a ban of volumes', () => {
+    const instruction = 'Pods may only use configMap, secret and emptyDir volumes. A pod with no volumes at all is obviously fine.'
+    expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1' }], volumes: [{ name: 'c', configMap: { name: 'c' } }] }))).toBe(true)
+    expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1' }] }))).toBe(true)
+  })
+})
