@@ -39,7 +39,7 @@ const ASKS = /\b(must|mustn'?t|has to|have to|needs?|should|shall|required?|requ
 /** Verbs after which the field comes: "must set X", "must define both X and Y", "need X". */
 const FIELD_VERB = /\b(?:must|should|has to|have to|needs? to|shall|to)?\s*(?:set|define|declare|specify|have|has|carry|include|provide|use|configure|list|drop|add)\s+|\bneeds?\s+(?=\w)|\brequires?\s+/g
 
-const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|nobody (?:sets?|uses?)|don'?t (?:set|use|define)|do not (?:set|use|define)|disallow|forbid|ban|block|reject|deny|prohibit|must not (?:set|use|define|have|declare|specify|add|include)|may not (?:set|use|define|have)|can'?t (?:set|use|define|have))\s+/g
+const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|(?:nobody|no one|no-one) (?:sets?|uses?|gets?|has|may (?:use|have|get))|don'?t (?:set|use|define)|do not (?:set|use|define)|disallow|forbid|ban|block|reject|deny|prohibit|must not (?:set|use|define|have|declare|specify|add|include|carry)|may not (?:set|use|define|have|carry)|can'?t (?:set|use|define|have|carry))\s+/g
 
 const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not) (?:allowed|permitted|acceptable|ok|okay)\b|\bdoesn'?t cut it\b|\bis a violation\b|\bnot ok\b/
 
@@ -166,10 +166,17 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   const early = negativeExistence(lower)
   if (early && !/\b(we|i|they)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, early.index))) {
     const after = text.slice(early.index + early.length)
+    // "nobody gets the escalate, bind or impersonate verbs": the values, then the field they are values of.
+    const listed = valuesBeforeField(after, context)
+    if (listed) return { requirements: [make(listed.refs, { op: 'notContains', values: listed.values }, 'pass')], asks: true }
     const fields = fieldsIn(after.split(/[,;]|\.(?=\s|$)|\b(?:unless|except|if|when)\b/)[0] ?? after, context)
     if (fields.length > 0 && !/^\s*(?:more|less|fewer|higher|lower)\b/i.test(after)) {
       const qualified = qualifiedBan(after, fields, context)
       if (qualified) return { requirements: [make(qualified.refs, qualified.predicate, 'pass')], asks: true }
+      const valueIn = bannedValueIn(after, context)
+      if (valueIn) return { requirements: [make(valueIn.refs, { op: 'notContains', values: valueIn.values }, 'pass')], asks: true }
+      const nested = nestedBan(after, fields, context)
+      if (nested) return { requirements: [make([nested], { op: 'unset' }, 'pass')], asks: true }
       const registries = readPredicate(after, after.toLowerCase())
       if (registries?.predicate.op === 'imageRegistry') return { requirements: [make(fields, { op: 'imageRegistryDenied', registries: registries.predicate.registries }, 'pass')], asks: true }
       const pairs = bannedPairs(after, context.platform === 'generic' ? [...fields, ...pairFields(after, fields)] : fields)
@@ -235,7 +242,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   const negative = negativeExistence(lower)
   // "We deliberately do NOT set CPU limits": a practice described, not a rule.
   const descriptive = negative !== undefined && /\b(we|i|they|people|teams?|nobody here)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, negative.index))
-  if (negative && !descriptive) {
+  // "no more than 10x minReplicas" compares; it does not ban.
+  if (negative && !descriptive && !/^\s*(?:more|less|fewer|higher|lower|greater|larger|smaller|wider|narrower|longer|shorter)\b/i.test(text.slice(negative.index + negative.length))) {
     const fields = fieldsIn(text.slice(negative.index + negative.length), context, true)
     if (fields.length > 0) return { requirements: [make(fields, absentPredicate(fields), 'pass')], asks }
   }
@@ -407,7 +415,10 @@ function refersBack(subject: string, previous: ValueRef[]): boolean {
  * object but the object with that value in one of its fields; its child field must not hold it.
  */
 function qualifiedBan(after: string, fields: ValueRef[], context: ClauseContext): { refs: ValueRef[]; predicate: Predicate } | undefined {
-  const qualifier = /^\s*[`"']?[\w./[\]-]+[`"']?\s+(?:\w+\s+)?(?:with|whose|having|that has|where)\s+(?:an?\s+|its\s+|the\s+)?[`"']?([A-Za-z_][\w-]*)[`"']?\s+(?:of\s+|is\s+|=\s*|:\s*|set to\s+|equal to\s+)?([`"']?[\w./:*-]+[`"']?)/.exec(after)
+  const withChild = /^\s*(?:any\s+|an?\s+)?[`"']?[\w./[\]-]+[`"']?\s+(?:\w+\s+)?(?:with|whose|having|that has|where)\s+(?:an?\s+|its\s+|the\s+)?[`"']?([A-Za-z_][\w-]*)[`"']?\s+(?:of\s+|is\s+|=\s*|:\s*|set to\s+|equal to\s+)?([`"']?[\w./:*-]+[`"']?)/.exec(after)
+  // "any toleration for the nvidia.com/gpu key": the value, then the field it is the value of.
+  const forValue = /^\s*(?:any\s+|an?\s+)?[`"']?[\w./[\]-]+[`"']?\s+(?:for|on|with)\s+(?:the\s+)?([`"']?[\w./:*-]+[`"']?)\s+([a-z][\w-]*)\b/i.exec(after)
+  const qualifier = withChild ?? (forValue ? [forValue[0], forValue[2], forValue[1]] : null)
   if (!qualifier?.[1] || !qualifier[2]) return undefined
   const [parent] = fields
   if (!parent || fields.length !== 1 || (parent.type !== undefined && parent.type !== 'object' && parent.type !== 'array')) return undefined
@@ -447,6 +458,34 @@ function pairFields(text: string, known: ValueRef[]): ValueRef[] {
     .map((match) => match[1] ?? '')
     .filter((name) => name !== '' && !names.has(name) && !/^(https?|e\.g|i\.e)$/i.test(name))
     .map((name) => ({ scope: 'object', variants: [{ segments: [name] }], label: name, explicit: true }))
+}
+
+function valuesBeforeField(after: string, context: ClauseContext): { refs: ValueRef[]; values: string[] } | undefined {
+  const item = String.raw`[\`"']?[\w:*./-]+[\`"']?`
+  const match = new RegExp(String.raw`^\s*(?:the\s+|any\s+|an?\s+)?((?:${item}(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+))+${item})\s+([A-Za-z]+)\b`).exec(after)
+  if (!match?.[1] || !match[2]) return undefined
+  const refs = fieldsIn(match[2], context, true).filter((ref) => !ref.weak)
+  const values = readValueList(match[1]).values.map(String)
+  return refs.length > 0 && values.length >= 2 ? { refs, values } : undefined
+}
+
+/** "no rule may use "*" in verbs, resources or apiGroups", "no '*' anywhere in a rule's verbs": the value, in each field named. */
+function bannedValueIn(after: string, context: ClauseContext): { refs: ValueRef[]; values: string[] } | undefined {
+  const match = /^[^.;]*?(?:`([^`]+)`|"([^"]+)"|'([^']+)')\s+(?:anywhere\s+)?(?:in|inside|within)\s+(?:the\s+|its\s+|their\s+|an?\s+)?(?:\w+['’]s\s+)?([^.;]+)/.exec(after)
+  const value = match?.[1] ?? match?.[2] ?? match?.[3]
+  if (!match?.[4] || value === undefined) return undefined
+  const refs = match[4].split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).flatMap((name) => fieldsIn(name, context, true)).filter((ref) => !ref.weak)
+  return refs.length > 0 ? { refs, values: [value] } : undefined
+}
+
+/** "no network_interface block may have an access_config": the inner field, inside the outer one, banned. */
+function nestedBan(after: string, fields: ValueRef[], context: ClauseContext): ValueRef | undefined {
+  const [outer, inner] = fields
+  if (fields.length !== 2 || !outer || !inner) return undefined
+  const innerName = inner.variants[0]?.segments.at(-1) ?? ''
+  const outerName = outer.variants[0]?.segments.at(-1) ?? ''
+  if (!new RegExp(String.raw`${escapeRegex(outerName)}[\`"']?\s+(?:\w+\s+)?(?:may|can|should|must)\s+(?:ever\s+)?(?:have|contain|include|carry|set|use)\s+(?:an?\s+|any\s+)?[\`"']?${escapeRegex(innerName)}`, 'i').test(after)) return undefined
+  return childRef(outer, innerName, context)
 }
 
 /** A field inside another one: from the kind's schema for Kubernetes, by name elsewhere. */

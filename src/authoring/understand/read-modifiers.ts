@@ -100,7 +100,7 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
 
   // What absent means.
   const absentFine = /\b(unset|not set|left unset|leaving it (unset|out|empty)|omitted|absent|missing|not present)\b[^.;]{0,25}\b(is|are|counts? as)?\s*(fine|ok|okay|allowed|acceptable|permitted)\b|\b(if|when) (set|present|specified|given|defined|provided)\b|\bor (just )?(left )?unset\b|\b(is|are) optional\b|\bmay be (omitted|left out)\b|\b(?:if|when) (?:there'?s|there is|it has|they have) no\b[^.;]{0,40}\b(fine|ok|okay|allowed|acceptable)\b/.exec(lower)
-  const absentFails = /\b(unset|not set|leaving it (unset|out|empty)|left unset|omitted|absent|missing|without (a|an|one|it))\b[^.;]{0,40}\b(is not|isn'?t|not) (acceptable|allowed|ok|okay|fine)\b|\b(leaving it unset|unset|missing|absent)\b[^.;]{0,40}\b(fails?|is rejected|are rejected|gets rejected|rejected|not allowed)\b|\bso is leaving it unset\b|\bmeans '?forever'?,? which is not allowed\b|\bwhich is not allowed\b|\bfails too\b|\bfails as well\b/.exec(lower)
+  const absentFails = /\b(unset|not set|leaving it (unset|out|empty)|left unset|omitted|absent|missing|without (a|an|one|it))\b[^.;]{0,40}\b(is not|isn'?t|not) (acceptable|allowed|ok|okay|fine)\b|\b(leaving it unset|leaving it out|omitting it|not setting it|unset|missing|absent|omitted)\b[^.;]{0,40}\b(fails?|is rejected|are rejected|gets rejected|rejected|not allowed)\b|\bso is leaving it unset\b|\bmeans '?forever'?,? which is not allowed\b|\bwhich is not allowed\b|\bfails too\b|\bfails as well\b/.exec(lower)
   if (absentFails) {
     modifiers.missing = 'fail'
     take(absentFails)
@@ -223,4 +223,11 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
   }
   // "Pods labelled legacy-rootfs=allowed are exempt": what the sentence scopes is left out, not kept.
   if (EXEMPTS.test(lower) && !/\b(must|has to|have to|needs? to|should|shall)\b/.test(lower)) modifiers.exemptions.push(...modifiers.conditions.splice(0))
+  // "unless the ClusterRole's name starts with "system:"": a scope after "unless" exempts.
+  for (const condition of [...modifiers.conditions]) {
+    const at = lower.indexOf(condition.text.toLowerCase())
+    if (at < 0 || !/\b(?:unless|except (?:when|if|for|where)|other than|apart from)\b[^.;]{0,40}$/.test(lower.slice(0, at))) continue
+    modifiers.conditions.splice(modifiers.conditions.indexOf(condition), 1)
+    modifiers.exemptions.push(condition)
+  }
 }

@@ -185,7 +185,7 @@ const CUES: Cue[] = [
     pattern: new RegExp(String.raw`\b${NEGATED_MODAL} (?:be )?(?:set to |equal to )?(?=\S)`),
     read: (after, lower) => {
       if (/^(set|defined|specified|present|used|declared|given)\b/.test(lower)) return { predicate: { op: 'unset' }, end: lower.match(/^\w+/)?.[0].length ?? 0 }
-      if (/^(use|have|add|mount|share|run|define|declare|specify|include|contain|expose|open|allow|grant|tolerate|come|be (?:of|a|an)\b)/.test(lower)) return undefined
+      if (/^(use|have|add|mount|share|run|define|declare|specify|include|contain|carry|expose|open|allow|grant|tolerate|come|be (?:of|a|an)\b)/.test(lower)) return undefined
       const list = values(after)
       return list.values.length > 0 ? { predicate: { op: 'noneOf', values: list.values }, end: list.end } : undefined
     },

@@ -627,3 +627,43 @@ describe('sentences that only talk about a field', () => {
     expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1' }] }))).toBe(true)
   })
 })
+
+describe('bans inside lists and blocks', () => {
+  const clusterRole = (name: string, rules: unknown[]): unknown => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name }, rules })
+  const K8S_CLUSTERROLE = { platform: 'kubernetes', resource: 'ClusterRole' }
+
+  it('reads "no rule may use "*" in verbs, resources or apiGroups, unless the name starts with "system:""', () => {
+    const instruction = 'no rule may use "*" in verbs, resources or apiGroups, unless the ClusterRole\'s name starts with "system:"'
+    expect(judge(instruction, K8S_CLUSTERROLE, clusterRole('reader', [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }]))).toBe(true)
+    expect(judge(instruction, K8S_CLUSTERROLE, clusterRole('reader', [{ apiGroups: [''], resources: ['*'], verbs: ['get'] }]))).toBe(false)
+    expect(judge(instruction, K8S_CLUSTERROLE, clusterRole('system:reader', [{ apiGroups: ['*'], resources: ['*'], verbs: ['*'] }]))).toBe(true)
+  })
+
+  it('reads "nobody gets the escalate, bind or impersonate verbs" as those values banned from the field', () => {
+    const instruction = 'nobody gets the escalate, bind or impersonate verbs, full stop.'
+    expect(judge(instruction, K8S_CLUSTERROLE, clusterRole('r', [{ apiGroups: [''], resources: ['users'], verbs: ['get'] }]))).toBe(true)
+    expect(judge(instruction, K8S_CLUSTERROLE, clusterRole('r', [{ apiGroups: [''], resources: ['users'], verbs: ['impersonate'] }]))).toBe(false)
+  })
+
+  it('reads "no network_interface block may have an access_config" as the inner block banned', () => {
+    const labels = { platform: 'terraform', resource: 'google_compute_instance' }
+    const instance = (networkInterface: unknown): unknown => ({ address: 'google_compute_instance.a', mode: 'managed', type: 'google_compute_instance', name: 'a', values: { network_interface: [networkInterface] } })
+    expect(judge('no network_interface block may have an access_config', labels, instance({ network: 'default' }))).toBe(true)
+    expect(judge('no network_interface block may have an access_config', labels, instance({ network: 'default', access_config: [{}] }))).toBe(false)
+  })
+
+  it('reads "must not carry any toleration for the nvidia.com/gpu key" as that key banned, not every toleration', () => {
+    const instruction = 'Pods must not carry any toleration for the nvidia.com/gpu key.'
+    const tolerating = (key: string): unknown => pod({ containers: [{ name: 'a', image: 'a:1' }], tolerations: [{ key, operator: 'Exists', effect: 'NoSchedule' }] })
+    expect(judge(instruction, K8S_POD, tolerating('dedicated'))).toBe(true)
+    expect(judge(instruction, K8S_POD, tolerating('nvidia.com/gpu'))).toBe(false)
+  })
+
+  it('reads "no more than" as a comparison, never a ban, and "omitting it fails" as a missing value failing', () => {
+    const labels = { platform: 'kubernetes', resource: 'HorizontalPodAutoscaler' }
+    const hpa = (spec: Record<string, unknown>): unknown => ({ apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'h', namespace: 'apps' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' }, maxReplicas: 10, ...spec } })
+    const instruction = 'minReplicas at least 2, it defaults to 1 when omitted, omitting it fails.'
+    expect(judge(instruction, labels, hpa({ minReplicas: 2 }))).toBe(true)
+    expect(judge(instruction, labels, hpa({}))).toBe(false)
+  })
+})
