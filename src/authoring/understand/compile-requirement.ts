@@ -395,13 +395,22 @@ function imageTagTest(value: string, requirement: 'tagged-or-digest' | 'digest' 
 }
 
 function compareFieldTest(ref: ValueRef, item: string, predicate: Extract<Predicate, { op: 'compareField' }>, whenMissing: string, located: boolean): string {
-  const left = ref.variants[0]?.segments ?? []
-  const right = predicate.other.variants[0]?.segments ?? []
-  const leftOptional = optionalPath(item, left)
-  const rightOptional = optionalPath(predicate.other.scope === 'object' && !located ? 'object' : item, right)
+  const leftOptional = optionalPath(item, ref.variants[0]?.segments ?? [])
+  const rightOptional = optionalPath(predicate.other.scope === 'object' && !located ? 'object' : item, predicate.other.variants[0]?.segments ?? [])
+  // A value the schema defaults ("minReplicas defaults to 1") is compared as that default when absent.
+  const side = (optional: string, fallback: ValueRef['schemaDefault']): { present: string; value: string } =>
+    fallback === undefined ? { present: presentTest(optional), value: `${optional}.value()` } : { present: 'true', value: `(${presentTest(optional)} ? ${optional}.value() : ${celScalar(fallback)})` }
+  const left = side(leftOptional, ref.schemaDefault)
+  const right = side(rightOptional, predicate.other.schemaDefault)
   const bothQuantities = ref.type === 'quantity' || predicate.other.type === 'quantity'
-  const compare = bothQuantities
-    ? `quantity(string(${leftOptional}.value())).compareTo(quantity(string(${rightOptional}.value()))) ${predicate.cmp} 0`
-    : `double(${leftOptional}.value()) ${predicate.cmp} double(${rightOptional}.value())`
-  return `(${presentTest(leftOptional)} && ${presentTest(rightOptional)} ? ${compare} : ${whenMissing})`
+  const factor = predicate.factor
+  const times = factor === undefined ? '' : ` * ${Number.isInteger(factor) ? `${factor}.0` : String(factor)}`
+  const compare = factor !== undefined
+    ? bothQuantities
+      ? `quantity(string(${left.value})).asApproximateFloat() ${predicate.cmp} quantity(string(${right.value})).asApproximateFloat()${times}`
+      : `double(${left.value}) ${predicate.cmp} double(${right.value})${times}`
+    : bothQuantities
+      ? `quantity(string(${left.value})).compareTo(quantity(string(${right.value}))) ${predicate.cmp} 0`
+      : `double(${left.value}) ${predicate.cmp} double(${right.value})`
+  return `(${left.present} && ${right.present} ? ${compare} : ${whenMissing})`
 }

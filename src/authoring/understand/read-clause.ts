@@ -271,6 +271,8 @@ const FIELD_COMPARISON = /\b(strictly\s+)?(greater|more|higher|larger|bigger|les
 
 /** "maxReplicas must be strictly greater than minReplicas", "memory limit equal to the request": two fields compared. */
 function readFieldComparison(text: string, context: ClauseContext): { left: ValueRef[]; predicate: Predicate } | undefined {
+  const multiple = readMultipleComparison(text, context)
+  if (multiple) return multiple
   const match = FIELD_COMPARISON.exec(text)
   if (!match) return undefined
   const tail = text.slice(match.index + match[0].length)
@@ -285,6 +287,22 @@ function readFieldComparison(text: string, context: ClauseContext): { left: Valu
   const negated = /must not|can'?t|cannot|may not/i.test(match[0])
   const cmp = words === '' ? (negated ? '!=' : '==') : greater ? (orEqual ? '>=' : '>') : orEqual ? '<=' : '<'
   return { left, predicate: { op: 'compareField', cmp, other } }
+}
+
+const MULTIPLE = /\b(at most|no more than|not more than|up to|can'?t exceed|cannot exceed|must not exceed|may not exceed|at least|no less than|not less than|less than|fewer than|more than|greater than|under|below|over|above|<=|>=|≤|≥|<|>)\s*(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:the\s+|its\s+|their\s+|that\s+)?/i
+
+/** "limits.cpu at most 4x the CPU request", "maxReplicas no more than 10x minReplicas": a field against a multiple of another. */
+function readMultipleComparison(text: string, context: ClauseContext): { left: ValueRef[]; predicate: Predicate } | undefined {
+  const match = MULTIPLE.exec(text)
+  if (!match?.[1] || !match[2]) return undefined
+  const tail = text.slice(match.index + match[0].length)
+  const right = fieldsIn(tail.split(/[,.;]|\b(?:and|if|when|unless)\b/)[0] ?? tail, context)
+  const left = fieldsIn(text.slice(0, match.index), context)
+  const other = right[0]
+  if (!other || left.length === 0) return undefined
+  const words = match[1].toLowerCase()
+  const cmp = /most|no more|not more|up to|exceed|<=|≤/.test(words) ? '<=' : /least|no less|not less|>=|≥/.test(words) ? '>=' : /less|fewer|under|below|</.test(words) ? '<' : '>'
+  return { left, predicate: { op: 'compareField', cmp, other, factor: Number(match[2]) } }
 }
 
 /** "must be set and be at least 2", "positive and at most a day": one predicate of both. */

@@ -87,7 +87,8 @@ export type Predicate =
   | { op: 'format'; format: FormatName; pattern: string }
   | { op: 'notMatching'; pattern: string; description: string }
   | { op: 'startsWith' | 'endsWith' | 'notStartsWith' | 'notEndsWith' | 'contains' | 'notContains'; values: string[] }
-  | { op: 'compareField'; cmp: Comparison | '==' | '!='; other: ValueRef }
+  /** `factor`: the other value is multiplied by it first ("at most 4x the request"). */
+  | { op: 'compareField'; cmp: Comparison | '==' | '!='; other: ValueRef; factor?: number }
   | { op: 'imageRegistry'; registries: string[] }
   | { op: 'imageRegistryDenied'; registries: string[] }
   | { op: 'imageTag'; requirement: 'tagged-or-digest' | 'digest' | 'not-latest' }

@@ -73,7 +73,7 @@ export function predicatePhrase(predicate: Predicate, plural = false): string {
     case 'notContains':
       return `must not contain ${list(predicate.values)}`
     case 'compareField':
-      return `${be} ${predicate.cmp === '==' ? 'equal to' : predicate.cmp === '!=' ? 'different from' : comparisonWords(predicate.cmp)} ${valuePhrase(predicate.other)}`
+      return `${be} ${predicate.cmp === '==' ? 'equal to' : predicate.cmp === '!=' ? 'different from' : comparisonWords(predicate.cmp)} ${predicate.factor === undefined ? '' : `${predicate.factor} times `}${valuePhrase(predicate.other)}`
     case 'imageRegistry':
       return `must come from ${list(predicate.registries)}`
     case 'imageRegistryDenied':

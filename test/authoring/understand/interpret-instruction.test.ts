@@ -667,3 +667,18 @@ describe('bans inside lists and blocks', () => {
     expect(judge(instruction, labels, hpa({}))).toBe(false)
   })
 })
+
+describe('a field against a multiple of another', () => {
+  it('reads "CPU limit at most 4x its CPU request" with quantities, and "no more than 10x minReplicas" with the schema default', () => {
+    const instruction = "every container's CPU limit must be at most 4x its CPU request"
+    const sized = (limit: string, request: string): unknown => pod({ containers: [{ name: 'a', image: 'a:1', resources: { limits: { cpu: limit }, requests: { cpu: request } } }] })
+    expect(judge(instruction, K8S_POD, sized('2', '500m'))).toBe(true)
+    expect(judge(instruction, K8S_POD, sized('2500m', '500m'))).toBe(false)
+    const labels = { platform: 'kubernetes', resource: 'HorizontalPodAutoscaler' }
+    const hpa = (spec: Record<string, unknown>): unknown => ({ apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name: 'h', namespace: 'apps' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'd' }, ...spec } })
+    expect(judge('maxReplicas no more than 10x minReplicas', labels, hpa({ minReplicas: 2, maxReplicas: 20 }))).toBe(true)
+    expect(judge('maxReplicas no more than 10x minReplicas', labels, hpa({ minReplicas: 2, maxReplicas: 21 }))).toBe(false)
+    expect(judge('maxReplicas no more than 10x minReplicas', labels, hpa({ maxReplicas: 11 }))).toBe(false)
+    expect(judge('maxReplicas no more than 10x minReplicas', labels, hpa({ maxReplicas: 10 }))).toBe(true)
+  })
+})
