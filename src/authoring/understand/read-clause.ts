@@ -69,7 +69,12 @@ function fits(ref: ValueRef, predicate: Predicate): boolean {
   }
 }
 
+/** "Set `spec.concurrencyPolicy` to Forbid", "please pin images by digest": an order is a requirement. */
+const IMPERATIVE = /^\s*(?:please\s+|kindly\s+|always\s+)?(?=(?:set|pin|keep|give|add|define|declare|specify|enable|disable|turn on|turn off|configure|restrict|limit|drop|mount|run|use)\b(?!\s+(?:of|to|up|by)\b))/i
+
 function readClauseUnchecked(written: string, context: ClauseContext): ClauseRequirements {
+  const imperative = IMPERATIVE.exec(written)
+  if (imperative && !/\b(must|should|has to|have to|needs? to|shall)\b/i.test(written)) return readClauseUnchecked(`must ${written.slice(imperative[0].length)}`, context)
   // "..., we deliberately do not set CPU limits": what the team does is said, not asked.
   const text = childPaths(elementPaths(nestedKeys(written)))
     // "..., our CNI and kube-proxy genuinely need hostNetwork": why, about the team's own things.
@@ -255,6 +260,17 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     const named = formatWords ? fieldsIn(text.slice(0, formatWords.index), context) : []
     const fields = named.length > 0 ? named : fieldsIn(text, context)
     if (fields.length > 0) return { requirements: [make(fields, { op: 'format', ...format }, 'fail')], asks }
+  }
+
+  // "every network_interface has an empty access_config list": the field must hold nothing.
+  const empty = /\b(?:has|have|with|keeps?|gets?|carr(?:y|ies))\s+(?:an?\s+)?empty\s+[`"']?([A-Za-z_][\w.-]*)/i.exec(text)
+  if (empty?.[1]) {
+    const fields = fieldsIn(text, context)
+    const innerName = empty[1].split('.').at(-1) ?? empty[1]
+    const [outer] = fields
+    const inner = fields.find((ref) => ref.variants[0]?.segments.at(-1) === innerName)
+    const target = outer && inner && outer !== inner ? (childRef(outer, innerName, context) ?? inner) : inner
+    if (target) return { requirements: [make([target], { op: 'unset' }, 'pass')], asks: true }
   }
 
   const named = fieldsIn(text, context)

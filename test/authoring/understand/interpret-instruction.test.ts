@@ -682,3 +682,24 @@ describe('a field against a multiple of another', () => {
     expect(judge('maxReplicas no more than 10x minReplicas', labels, hpa({ maxReplicas: 10 }))).toBe(true)
   })
 })
+
+describe('orders and empty lists', () => {
+  it('reads an order ("set `spec.concurrencyPolicy` to Forbid or Replace") as a requirement', () => {
+    const labels = { platform: 'kubernetes', resource: 'CronJob' }
+    const cronJob = (spec: Record<string, unknown>): unknown => ({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'c', namespace: 'apps' }, spec: { schedule: '0 * * * *', jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'a', image: 'a:1' }] } } } }, ...spec } })
+    for (const instruction of ['CronJobs: set `spec.concurrencyPolicy` to Forbid or Replace.', 'every CronJob must set spec.concurrencyPolicy to Forbid or Replace.']) {
+      expect(judge(instruction, labels, cronJob({ concurrencyPolicy: 'Forbid' }))).toBe(true)
+      expect(judge(instruction, labels, cronJob({ concurrencyPolicy: 'Allow' }))).toBe(false)
+      expect(judge(instruction, labels, cronJob({}))).toBe(false)
+    }
+  })
+
+  it('reads "every network_interface has an empty access_config list" as the inner list holding nothing', () => {
+    const labels = { platform: 'terraform', resource: 'google_compute_instance' }
+    const instance = (networkInterface: unknown): unknown => ({ address: 'google_compute_instance.a', mode: 'managed', type: 'google_compute_instance', name: 'a', values: { network_interface: [networkInterface] } })
+    const instruction = 'every network_interface has an empty access_config list'
+    expect(judge(instruction, labels, instance({ network: 'default', access_config: [] }))).toBe(true)
+    expect(judge(instruction, labels, instance({ network: 'default' }))).toBe(true)
+    expect(judge(instruction, labels, instance({ network: 'default', access_config: [{ nat_ip: '' }] }))).toBe(false)
+  })
+})
