@@ -220,6 +220,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
       if (second && /^\s*(\w+ly\s+)?(,\s*)?(and|but|,)\s+(also\s+)?(be\s+|is\s+|must\s+(also\s+)?be\s+|has to be\s+)?$/i.test(text.slice(reading.end, second.cueIndex))) combinePredicates(reading, second)
       const predicate = scaled(reading, refs, context, statedUnit(lower))
       const formatted = formatInsteadOfEquals(predicate, text.slice(reading.cueIndex))
+      const adjective = adjectiveAttribute(refs, formatted, context)
+      if (adjective) return { requirements: [make([adjective], { op: 'equals', value: true }, 'fail')], asks }
       return { requirements: [make(refs, formatted, missingFor(reading, formatted, refs))], asks }
     }
   }
@@ -501,6 +503,23 @@ function valuesBeforeField(after: string, context: ClauseContext): { refs: Value
   const refs = fieldsIn(match[2], context, true).filter((ref) => !ref.weak)
   const values = readValueList(match[1]).values.map(String)
   return refs.length > 0 && values.length >= 2 ? { refs, values } : undefined
+}
+
+/**
+ * "EBS volumes must be encrypted" on aws_ebs_volume: the words before the verb name the resource
+ * type, not an attribute; the adjective is the switch (`encrypted = true`, `..._enabled = true`).
+ */
+function adjectiveAttribute(refs: ValueRef[], predicate: Predicate, context: ClauseContext): ValueRef | undefined {
+  if (context.platform !== 'terraform' || predicate.op !== 'equals' || typeof predicate.value !== 'string') return undefined
+  const word = predicate.value
+  if (!/^[a-z]+(?:ed|able)$/.test(word) || refs.some((ref) => !ref.weak)) return undefined
+  const typeWords = new Set(context.kinds.flatMap((kind) => kind.split('_').slice(1)).map((part) => part.replace(/s$/, '')))
+  const named = refs.flatMap((ref) => (ref.variants[0]?.segments.at(-1) ?? '').split(/[_.-]/)).map((part) => part.toLowerCase().replace(/s$/, ''))
+  if (typeWords.size === 0 || named.length === 0 || !named.every((part) => typeWords.has(part))) return undefined
+  // "encrypted" is `encrypted` or `encrypt_enabled`; "versioned" may be `versioning_enabled`, never guessed further.
+  const stems = [...new Set([word.replace(/ed$/, ''), word.replace(/d$/, '')])]
+  const names = [...new Set([word, `${word}_enabled`, ...stems.map((stem) => `${stem}_enabled`), ...stems.map((stem) => `enable_${stem}`), `is_${word}`])]
+  return { scope: 'resource', variants: names.map((name) => ({ segments: [name] })), label: word, type: 'boolean', weak: true }
 }
 
 /** "no rule may use "*" in verbs, resources or apiGroups", "no '*' anywhere in a rule's verbs": the value, in each field named. */

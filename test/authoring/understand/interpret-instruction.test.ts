@@ -703,3 +703,13 @@ describe('orders and empty lists', () => {
     expect(judge(instruction, labels, instance({ network: 'default', access_config: [{ nat_ip: '' }] }))).toBe(false)
   })
 })
+
+describe('Terraform switches named by an adjective', () => {
+  it('reads "EBS volumes must be encrypted" on aws_ebs_volume as the encrypted switch, not an attribute named after the type', () => {
+    const labels = { platform: 'terraform', resource: 'aws_ebs_volume' }
+    const volume = (values: Record<string, unknown>): unknown => ({ address: 'aws_ebs_volume.v', mode: 'managed', type: 'aws_ebs_volume', name: 'v', values })
+    expect(judge('EBS volumes must be encrypted.', labels, volume({ encrypted: true, size: 10 }))).toBe(true)
+    expect(judge('EBS volumes must be encrypted.', labels, volume({ encrypted: false, size: 10 }))).toBe(false)
+    expect(judge('EBS volumes must be encrypted.', labels, volume({ size: 10 }))).toBe(false)
+  })
+})
