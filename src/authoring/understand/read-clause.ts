@@ -222,6 +222,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
       const formatted = formatInsteadOfEquals(predicate, text.slice(reading.cueIndex))
       const adjective = adjectiveAttribute(refs, formatted, context)
       if (adjective) return { requirements: [make([adjective], { op: 'equals', value: true }, 'fail')], asks }
+      const status = statusAttribute(refs, formatted, context)
+      if (status) return { requirements: [make([status], formatted, 'fail')], asks }
       return { requirements: [make(refs, formatted, missingFor(reading, formatted, refs))], asks }
     }
   }
@@ -512,14 +514,28 @@ function valuesBeforeField(after: string, context: ClauseContext): { refs: Value
 function adjectiveAttribute(refs: ValueRef[], predicate: Predicate, context: ClauseContext): ValueRef | undefined {
   if (context.platform !== 'terraform' || predicate.op !== 'equals' || typeof predicate.value !== 'string') return undefined
   const word = predicate.value
-  if (!/^[a-z]+(?:ed|able)$/.test(word) || refs.some((ref) => !ref.weak)) return undefined
+  if (!/^[A-Za-z]+(?:ed|able)$/.test(word) || refs.some((ref) => !ref.weak)) return undefined
   const typeWords = new Set(context.kinds.flatMap((kind) => kind.split('_').slice(1)).map((part) => part.replace(/s$/, '')))
   const named = refs.flatMap((ref) => (ref.variants[0]?.segments.at(-1) ?? '').split(/[_.-]/)).map((part) => part.toLowerCase().replace(/s$/, ''))
   if (typeWords.size === 0 || named.length === 0 || !named.every((part) => typeWords.has(part))) return undefined
+  // "S3 versioning must be Enabled" on aws_s3_bucket_versioning: a status word, in the block the type is named after.
+  if (/^[A-Z]/.test(word)) return undefined
   // "encrypted" is `encrypted` or `encrypt_enabled`; "versioned" may be `versioning_enabled`, never guessed further.
   const stems = [...new Set([word.replace(/ed$/, ''), word.replace(/d$/, '')])]
   const names = [...new Set([word, `${word}_enabled`, ...stems.map((stem) => `${stem}_enabled`), ...stems.map((stem) => `enable_${stem}`), `is_${word}`])]
   return { scope: 'resource', variants: names.map((name) => ({ segments: [name] })), label: word, type: 'boolean', weak: true }
+}
+
+/** "S3 versioning must be Enabled" on aws_s3_bucket_versioning: the type's words name it; a capitalised value is a status. */
+function statusAttribute(refs: ValueRef[], predicate: Predicate, context: ClauseContext): ValueRef | undefined {
+  if (context.platform !== 'terraform' || predicate.op !== 'equals' || typeof predicate.value !== 'string' || !/^[A-Z][a-z]+$/.test(predicate.value)) return undefined
+  if (refs.length === 0 || refs.some((ref) => !ref.weak)) return undefined
+  const typeWords = context.kinds.flatMap((kind) => kind.split('_').slice(1))
+  const named = refs.flatMap((ref) => (ref.variants[0]?.segments.at(-1) ?? '').split(/[_.-]/)).map((part) => part.toLowerCase().replace(/s$/, ''))
+  if (typeWords.length === 0 || !named.every((part) => typeWords.some((word) => word.replace(/s$/, '') === part))) return undefined
+  const last = typeWords.at(-1) ?? ''
+  const places = [[`${last}_configuration`, 'status'], [last, 'status'], ['status'], [`${last}_status`]]
+  return { scope: 'resource', variants: places.map((segments) => ({ segments })), label: `${last} status`, type: 'string', weak: true }
 }
 
 /** "no rule may use "*" in verbs, resources or apiGroups", "no '*' anywhere in a rule's verbs": the value, in each field named. */

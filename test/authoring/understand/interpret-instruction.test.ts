@@ -712,4 +712,13 @@ describe('Terraform switches named by an adjective', () => {
     expect(judge('EBS volumes must be encrypted.', labels, volume({ encrypted: false, size: 10 }))).toBe(false)
     expect(judge('EBS volumes must be encrypted.', labels, volume({ size: 10 }))).toBe(false)
   })
+
+  it('reads "S3 versioning must be Enabled" on aws_s3_bucket_versioning as the status of the block the type is named after', () => {
+    const labels = { platform: 'terraform', resource: 'aws_s3_bucket_versioning' }
+    const versioning = (status?: string): unknown => ({ address: 'aws_s3_bucket_versioning.v', mode: 'managed', type: 'aws_s3_bucket_versioning', name: 'v', values: { bucket: 'b', ...(status ? { versioning_configuration: [{ status }] } : {}) } })
+    const instruction = 'S3 versioning must be Enabled on every aws_s3_bucket_versioning resource.'
+    expect(judge(instruction, labels, versioning('Enabled'))).toBe(true)
+    expect(judge(instruction, labels, versioning('Suspended'))).toBe(false)
+    expect(judge(instruction, labels, versioning())).toBe(false)
+  })
 })
