@@ -14,69 +14,48 @@ import { dirname, join } from 'node:path'
 import ts from 'typescript'
 import type { FieldType, GeneratedField, GeneratedFieldTable, ScalarFieldType } from './kubernetes-fields.js'
 
-/** A kind the table covers, with the declaration that defines it. */
+/** A kind the table covers. */
 export interface KindSource {
   readonly kind: string
   readonly apiVersion: string
-  /** The declaration file inside `kubernetes-models`, e.g. `apps/v1/Deployment.d.ts`. */
-  readonly file: string
+}
+
+/** The declaration that defines a kind inside `kubernetes-models`, e.g. `apps/v1/Deployment.d.ts`. */
+export function declarationFile(source: KindSource): string {
+  return `${source.apiVersion}/${source.kind}.d.ts`
 }
 
 export const KIND_SOURCES: readonly KindSource[] = [
-  { kind: 'Pod', apiVersion: 'v1', file: 'v1/Pod.d.ts' },
-  { kind: 'Deployment', apiVersion: 'apps/v1', file: 'apps/v1/Deployment.d.ts' },
-  { kind: 'StatefulSet', apiVersion: 'apps/v1', file: 'apps/v1/StatefulSet.d.ts' },
-  { kind: 'DaemonSet', apiVersion: 'apps/v1', file: 'apps/v1/DaemonSet.d.ts' },
-  { kind: 'ReplicaSet', apiVersion: 'apps/v1', file: 'apps/v1/ReplicaSet.d.ts' },
-  { kind: 'Job', apiVersion: 'batch/v1', file: 'batch/v1/Job.d.ts' },
-  { kind: 'CronJob', apiVersion: 'batch/v1', file: 'batch/v1/CronJob.d.ts' },
-  { kind: 'Service', apiVersion: 'v1', file: 'v1/Service.d.ts' },
-  { kind: 'Namespace', apiVersion: 'v1', file: 'v1/Namespace.d.ts' },
-  { kind: 'ConfigMap', apiVersion: 'v1', file: 'v1/ConfigMap.d.ts' },
-  { kind: 'Secret', apiVersion: 'v1', file: 'v1/Secret.d.ts' },
-  { kind: 'ServiceAccount', apiVersion: 'v1', file: 'v1/ServiceAccount.d.ts' },
-  { kind: 'PersistentVolumeClaim', apiVersion: 'v1', file: 'v1/PersistentVolumeClaim.d.ts' },
-  { kind: 'Ingress', apiVersion: 'networking.k8s.io/v1', file: 'networking.k8s.io/v1/Ingress.d.ts' },
-  { kind: 'NetworkPolicy', apiVersion: 'networking.k8s.io/v1', file: 'networking.k8s.io/v1/NetworkPolicy.d.ts' },
-  { kind: 'PodDisruptionBudget', apiVersion: 'policy/v1', file: 'policy/v1/PodDisruptionBudget.d.ts' },
-  {
-    kind: 'HorizontalPodAutoscaler',
-    apiVersion: 'autoscaling/v2',
-    file: 'autoscaling/v2/HorizontalPodAutoscaler.d.ts',
-  },
-  { kind: 'Role', apiVersion: 'rbac.authorization.k8s.io/v1', file: 'rbac.authorization.k8s.io/v1/Role.d.ts' },
-  {
-    kind: 'ClusterRole',
-    apiVersion: 'rbac.authorization.k8s.io/v1',
-    file: 'rbac.authorization.k8s.io/v1/ClusterRole.d.ts',
-  },
-  {
-    kind: 'RoleBinding',
-    apiVersion: 'rbac.authorization.k8s.io/v1',
-    file: 'rbac.authorization.k8s.io/v1/RoleBinding.d.ts',
-  },
-  {
-    kind: 'ClusterRoleBinding',
-    apiVersion: 'rbac.authorization.k8s.io/v1',
-    file: 'rbac.authorization.k8s.io/v1/ClusterRoleBinding.d.ts',
-  },
-  { kind: 'PersistentVolume', apiVersion: 'v1', file: 'v1/PersistentVolume.d.ts' },
-  { kind: 'StorageClass', apiVersion: 'storage.k8s.io/v1', file: 'storage.k8s.io/v1/StorageClass.d.ts' },
-  { kind: 'LimitRange', apiVersion: 'v1', file: 'v1/LimitRange.d.ts' },
-  { kind: 'ResourceQuota', apiVersion: 'v1', file: 'v1/ResourceQuota.d.ts' },
-  { kind: 'ReplicationController', apiVersion: 'v1', file: 'v1/ReplicationController.d.ts' },
-  { kind: 'PriorityClass', apiVersion: 'scheduling.k8s.io/v1', file: 'scheduling.k8s.io/v1/PriorityClass.d.ts' },
-  { kind: 'IngressClass', apiVersion: 'networking.k8s.io/v1', file: 'networking.k8s.io/v1/IngressClass.d.ts' },
-  {
-    kind: 'ValidatingWebhookConfiguration',
-    apiVersion: 'admissionregistration.k8s.io/v1',
-    file: 'admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration.d.ts',
-  },
-  {
-    kind: 'MutatingWebhookConfiguration',
-    apiVersion: 'admissionregistration.k8s.io/v1',
-    file: 'admissionregistration.k8s.io/v1/MutatingWebhookConfiguration.d.ts',
-  },
+  { kind: 'Pod', apiVersion: 'v1' },
+  { kind: 'Deployment', apiVersion: 'apps/v1' },
+  { kind: 'StatefulSet', apiVersion: 'apps/v1' },
+  { kind: 'DaemonSet', apiVersion: 'apps/v1' },
+  { kind: 'ReplicaSet', apiVersion: 'apps/v1' },
+  { kind: 'Job', apiVersion: 'batch/v1' },
+  { kind: 'CronJob', apiVersion: 'batch/v1' },
+  { kind: 'Service', apiVersion: 'v1' },
+  { kind: 'Namespace', apiVersion: 'v1' },
+  { kind: 'ConfigMap', apiVersion: 'v1' },
+  { kind: 'Secret', apiVersion: 'v1' },
+  { kind: 'ServiceAccount', apiVersion: 'v1' },
+  { kind: 'PersistentVolumeClaim', apiVersion: 'v1' },
+  { kind: 'Ingress', apiVersion: 'networking.k8s.io/v1' },
+  { kind: 'NetworkPolicy', apiVersion: 'networking.k8s.io/v1' },
+  { kind: 'PodDisruptionBudget', apiVersion: 'policy/v1' },
+  { kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v2' },
+  { kind: 'Role', apiVersion: 'rbac.authorization.k8s.io/v1' },
+  { kind: 'ClusterRole', apiVersion: 'rbac.authorization.k8s.io/v1' },
+  { kind: 'RoleBinding', apiVersion: 'rbac.authorization.k8s.io/v1' },
+  { kind: 'ClusterRoleBinding', apiVersion: 'rbac.authorization.k8s.io/v1' },
+  { kind: 'PersistentVolume', apiVersion: 'v1' },
+  { kind: 'StorageClass', apiVersion: 'storage.k8s.io/v1' },
+  { kind: 'LimitRange', apiVersion: 'v1' },
+  { kind: 'ResourceQuota', apiVersion: 'v1' },
+  { kind: 'ReplicationController', apiVersion: 'v1' },
+  { kind: 'PriorityClass', apiVersion: 'scheduling.k8s.io/v1' },
+  { kind: 'IngressClass', apiVersion: 'networking.k8s.io/v1' },
+  { kind: 'ValidatingWebhookConfiguration', apiVersion: 'admissionregistration.k8s.io/v1' },
+  { kind: 'MutatingWebhookConfiguration', apiVersion: 'admissionregistration.k8s.io/v1' },
 ]
 
 /**
@@ -118,7 +97,7 @@ export function kubernetesModelsDir(): string {
 /** Reads the declarations of every kind in {@link KIND_SOURCES} and lists their fields. */
 export function buildKubernetesFieldTable(modelsDir: string = kubernetesModelsDir()): GeneratedFieldTable {
   const version = (JSON.parse(readFileSync(join(modelsDir, 'package.json'), 'utf8')) as { version: string }).version
-  const rootFiles = KIND_SOURCES.map((source) => join(modelsDir, source.file))
+  const rootFiles = KIND_SOURCES.map((source) => join(modelsDir, declarationFile(source)))
   const program = ts.createProgram(rootFiles, {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
@@ -131,8 +110,8 @@ export function buildKubernetesFieldTable(modelsDir: string = kubernetesModelsDi
   const walker = new FieldWalker(program.getTypeChecker())
   const kinds: Record<string, { apiVersion: string; fields: readonly GeneratedField[] }> = {}
   for (const source of KIND_SOURCES) {
-    const file = program.getSourceFile(join(modelsDir, source.file))
-    if (!file) throw new Error(`kubernetes-models: ${source.file} not found`)
+    const file = program.getSourceFile(join(modelsDir, declarationFile(source)))
+    if (!file) throw new Error(`kubernetes-models: ${declarationFile(source)} not found`)
     kinds[source.kind] = { apiVersion: source.apiVersion, fields: walker.kindFields(file, source.kind) }
   }
   return { source: `kubernetes-models@${version}`, shared: Object.fromEntries(walker.shared), kinds }

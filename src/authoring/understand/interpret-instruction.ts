@@ -343,10 +343,10 @@ function schemaKindFor(context: InstructionContext): string | undefined {
   return kind
 }
 
-/** "Deployments must be annotated with:" + "- example.com/owner: a contact email" reads as one sentence. */
 /** An item's own comparison ("minReplicas at least 2"); a colon after a key ("owner: an email") is the head's verb at work. */
 const OWN_BOUND = /\b(?:at least|at most|no more than|no less than|no fewer than|between|one of|up to|or less|or more|or fewer|or higher|or lower|greater than|less than|more than|fewer than|may not|may only|can only|not allowed|forbidden|banned|rejected|disallowed)\b/i
 
+/** "Deployments must be annotated with:" + "- example.com/owner: a contact email" reads as one sentence. */
 function withHead(segment: Segment): string {
   const keyItem = segment.head ? keyItemSentence(segment.head, segment.text) : undefined
   if (keyItem) return keyItem
@@ -706,14 +706,15 @@ function sameRequirement(a: Requirement, b: Requirement): boolean {
 
 /** A named (catalog) rule takes the sentence's namespace scope and exemptions through its match. */
 function narrowNamedRule(rule: Rule, modifiers: Modifiers): void {
+  // Namespace names and prefixes become namespace globs on the match.
+  const onNamespace = (condition: Condition): boolean => condition.value.variants[0]?.segments.join('.') === 'metadata.namespace' && (condition.predicate.op === 'oneOf' || condition.predicate.op === 'startsWith')
   const namespaces = (conditions: Condition[]): string[] =>
     conditions
-      .filter((condition) => condition.value.variants[0]?.segments.join('.') === 'metadata.namespace')
+      .filter(onNamespace)
       .flatMap((condition) => (condition.predicate.op === 'oneOf' ? condition.predicate.values.map(String) : condition.predicate.op === 'startsWith' ? condition.predicate.values.map((prefix) => `${prefix}*`) : []))
   const include = namespaces(modifiers.conditions)
   const exclude = namespaces(modifiers.exemptions)
   // Other scopes (labels, names, a field's value) become match conditions: where they do not hold, the rule is skipped.
-  const onNamespace = (condition: Condition): boolean => condition.value.variants[0]?.segments.join('.') === 'metadata.namespace' && (condition.predicate.op === 'oneOf' || condition.predicate.op === 'startsWith')
   const scoped = [
     ...modifiers.conditions.filter((condition) => !onNamespace(condition) && condition.value.scope === 'object').map((condition) => valueTest(condition.value, 'object', condition.predicate, condition.missing)),
     ...modifiers.exemptions.filter((condition) => !onNamespace(condition) && condition.value.scope === 'object').map((condition) => `!${valueTest(condition.value, 'object', condition.predicate, condition.missing)}`),

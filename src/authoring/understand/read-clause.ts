@@ -343,15 +343,18 @@ function enumImplied(text: string, context: ClauseContext): { refs: ValueRef[]; 
   if (context.platform !== 'kubernetes') return undefined
   const words = [...new Set([...text.matchAll(/\b[A-Z][A-Za-z0-9]+\b/g)].map((match) => match[0]))]
   if (words.length === 0) return undefined
-  const fields = kubernetesFields(context.schemaKind ?? 'Pod').filter((info) => info.enum && !/initContainers|ephemeralContainers/.test(info.path))
-  const leaves = new Set(kubernetesFields(context.schemaKind ?? 'Pod').map((info) => info.path.split(/[.[\]]+/).filter(Boolean).at(-1)?.toLowerCase()))
+  const all = kubernetesFields(context.schemaKind ?? 'Pod')
+  const fields = all.filter((info) => info.enum && !/initContainers|ephemeralContainers/.test(info.path))
+  const enumWords = words.filter((word) => fields.some((info) => info.enum?.includes(word)))
+  if (enumWords.length === 0) return undefined
+  const leaves = new Set(all.map((info) => info.path.split(/[.[\]]+/).filter(Boolean).at(-1)?.toLowerCase()))
   const kindWords = context.kinds.map((kind) => kind.toLowerCase())
   // "Egress rules must not ...": an enum word that also names a field, used as a noun's modifier, is the field.
   const asNoun = (word: string): boolean => {
     const next = new RegExp(String.raw`\b${word}\s+([a-z]+)`).exec(text)?.[1]
     return leaves.has(word.toLowerCase()) && next !== undefined && !kindWords.some((kind) => next.startsWith(kind.slice(0, 5)))
   }
-  const values = words.filter((word) => fields.some((info) => info.enum?.includes(word)) && !asNoun(word))
+  const values = enumWords.filter((word) => !asNoun(word))
   if (values.length === 0) return undefined
   const holders = fields.filter((info) => values.every((value) => info.enum?.includes(value)))
   const places = new Set(holders.map((info) => info.path.split('.').slice(-2).join('.')))
@@ -514,26 +517,26 @@ function valuesBeforeField(after: string, context: ClauseContext): { refs: Value
 function adjectiveAttribute(refs: ValueRef[], predicate: Predicate, context: ClauseContext): ValueRef | undefined {
   if (context.platform !== 'terraform' || predicate.op !== 'equals' || typeof predicate.value !== 'string') return undefined
   const word = predicate.value
-  if (!/^[A-Za-z]+(?:ed|able)$/.test(word) || refs.some((ref) => !ref.weak)) return undefined
-  const typeWords = new Set(context.kinds.flatMap((kind) => kind.split('_').slice(1)).map((part) => part.replace(/s$/, '')))
-  const named = refs.flatMap((ref) => (ref.variants[0]?.segments.at(-1) ?? '').split(/[_.-]/)).map((part) => part.toLowerCase().replace(/s$/, ''))
-  if (typeWords.size === 0 || named.length === 0 || !named.every((part) => typeWords.has(part))) return undefined
-  // "S3 versioning must be Enabled" on aws_s3_bucket_versioning: a status word, in the block the type is named after.
-  if (/^[A-Z]/.test(word)) return undefined
+  // "S3 versioning must be Enabled": a capitalised word is a status (statusAttribute), not a switch.
+  if (!/^[a-z]+(?:ed|able)$/.test(word) || !namesOnlyTheType(refs, context)) return undefined
   // "encrypted" is `encrypted` or `encrypt_enabled`; "versioned" may be `versioning_enabled`, never guessed further.
   const stems = [...new Set([word.replace(/ed$/, ''), word.replace(/d$/, '')])]
   const names = [...new Set([word, `${word}_enabled`, ...stems.map((stem) => `${stem}_enabled`), ...stems.map((stem) => `enable_${stem}`), `is_${word}`])]
   return { scope: 'resource', variants: names.map((name) => ({ segments: [name] })), label: word, type: 'boolean', weak: true }
 }
 
+/** Fields guessed only from words of the resource type's own name ("EBS volumes" on aws_ebs_volume): the words named the type. */
+function namesOnlyTheType(refs: ValueRef[], context: ClauseContext): boolean {
+  const typeWords = new Set(context.kinds.flatMap((kind) => kind.split('_').slice(1)).map((part) => part.replace(/s$/, '')))
+  const named = refs.flatMap((ref) => (ref.variants[0]?.segments.at(-1) ?? '').split(/[_.-]/)).map((part) => part.toLowerCase().replace(/s$/, ''))
+  return typeWords.size > 0 && named.length > 0 && refs.every((ref) => ref.weak) && named.every((part) => typeWords.has(part))
+}
+
 /** "S3 versioning must be Enabled" on aws_s3_bucket_versioning: the type's words name it; a capitalised value is a status. */
 function statusAttribute(refs: ValueRef[], predicate: Predicate, context: ClauseContext): ValueRef | undefined {
   if (context.platform !== 'terraform' || predicate.op !== 'equals' || typeof predicate.value !== 'string' || !/^[A-Z][a-z]+$/.test(predicate.value)) return undefined
-  if (refs.length === 0 || refs.some((ref) => !ref.weak)) return undefined
-  const typeWords = context.kinds.flatMap((kind) => kind.split('_').slice(1))
-  const named = refs.flatMap((ref) => (ref.variants[0]?.segments.at(-1) ?? '').split(/[_.-]/)).map((part) => part.toLowerCase().replace(/s$/, ''))
-  if (typeWords.length === 0 || !named.every((part) => typeWords.some((word) => word.replace(/s$/, '') === part))) return undefined
-  const last = typeWords.at(-1) ?? ''
+  if (!namesOnlyTheType(refs, context)) return undefined
+  const last = context.kinds.flatMap((kind) => kind.split('_').slice(1)).at(-1) ?? ''
   const places = [[`${last}_configuration`, 'status'], [last, 'status'], ['status'], [`${last}_status`]]
   return { scope: 'resource', variants: places.map((segments) => ({ segments })), label: `${last} status`, type: 'string', weak: true }
 }

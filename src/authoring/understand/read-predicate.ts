@@ -193,28 +193,17 @@ const CUES: Cue[] = [
   {
     // "labels.severity of critical, warning or info": a field and the values it may take.
     pattern: /(?:(?<=[\w`'"]\s)|^)of\s+(?=[`"']?[\w.-]+[`"']?(?:\s*,\s*[`"']?[\w.-]+[`"']?)*,?\s+or\s+[`"']?[\w.-]+[`"']?\s*(?:[.;,)]|$))/,
-    read: (after) => {
-      const list = values(after)
-      return list.values.length >= 2 ? { predicate: { op: 'oneOf', values: list.values }, end: list.end } : undefined
-    },
+    read: (after) => alternatives(after, 2),
   },
   {
     // "concurrencyPolicy Forbid or Replace", "only "Etc/UTC" or "Europe/London"": values offered as alternatives.
     cased: true,
     pattern: /(?:\b[Oo]nly\s+|(?<=^\s*[`"']?[A-Za-z_][\w.[\]/-]*[`"']?\s+)|(?<=(?:^|\s)[`"']?(?:[a-z]+[A-Z]\w*|[a-z]\w*(?:[._][\w]+)+)[`"']?\s+))(?=[`"']?[\w./:-]+[`"']?(?:\s*,\s*[`"']?[\w./:-]+[`"']?)*,?\s+or\s+[`"']?[\w./:-]+[`"']?\s*(?:[.;,)]|$))/,
-    read: (after, lower) => {
-      if (NOT_A_VALUE.test(lower)) return undefined
-      const list = values(after)
-      return list.values.length >= 2 ? { predicate: { op: 'oneOf', values: list.values }, end: list.end } : undefined
-    },
+    read: (after, lower) => (NOT_A_VALUE.test(lower) ? undefined : alternatives(after, 2)),
   },
   {
     pattern: /\b(?:one of|limited to|restricted to|(?:may|can|must|should) only be|only be)\s+/,
-    read: (after, lower) => {
-      if (NOT_A_VALUE.test(lower)) return undefined
-      const list = values(after)
-      return list.values.length > 0 ? { predicate: { op: 'oneOf', values: list.values }, end: list.end } : undefined
-    },
+    read: (after, lower) => (NOT_A_VALUE.test(lower) ? undefined : alternatives(after, 1)),
   },
   { pattern: /\b(?:must|has to|have to|needs? to|should) (?:start|begin) with\s+|\b(?:starts?|begins?) with\s+|\bprefixed (?:with|by)\s+/, read: (after) => listOp('startsWith', after) },
   { pattern: /\b(?:must|has to|have to|needs? to|should) end (?:in|with)\s+|\bends? (?:in|with)\s+/, read: (after) => listOp('endsWith', after) },
@@ -246,7 +235,7 @@ const CUES: Cue[] = [
       }
       // "must be a whole number from 0 to 100": the bound after the noun is the predicate.
       // "IMDSv2: metadata_options.http_tokens = "required"": after the colon comes a field given its own value.
-      if (/^\s*[`"']?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[`"']?\s*(?:=|:|must|should|has to|needs? to|is)\b/.test(after) || /^\s*[`"']?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[`"']?\s*[=:]/.test(after)) return undefined
+      if (/^\s*[`"']?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[`"']?\s*(?:[=:]|(?:must|should|has to|needs? to|is)\b)/.test(after)) return undefined
       const boundAfter = /^[^.;,]*?\b(?:from|between|at (?:least|most)|up to|no (?:more|less)|less|more|greater|fewer|under|over|above|below|range|max(?:imum)?|min(?:imum)?)\b[^.;,]*?\d/.test(lower)
       if (NOT_A_VALUE.test(lower)) return /^(?:a|an|some) [a-z]+/.test(lower) && !boundAfter && !readFormat(lower.slice(0, 60), after.slice(0, 60)) ? { predicate: { op: 'set' }, end: 0 } : undefined
       const list = values(after)
@@ -281,6 +270,12 @@ function containment(op: 'contains' | 'notContains', after: string): ReturnType<
     ...(noun && !/^(values?|entr(?:y|ies)|strings?|words?|text)$/i.test(noun) ? { noun } : {}),
     ...(place ? { place } : {}),
   }
+}
+
+/** The values after a cue, as those allowed: at least `least` of them. */
+function alternatives(after: string, least: number): ReturnType<Cue['read']> {
+  const list = values(after)
+  return list.values.length >= least ? { predicate: { op: 'oneOf', values: list.values }, end: list.end } : undefined
 }
 
 function listOp(op: 'startsWith' | 'endsWith', after: string): ReturnType<Cue['read']> {
