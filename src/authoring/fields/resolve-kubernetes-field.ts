@@ -368,6 +368,7 @@ export function tokenize(text: string): string[] {
 export function singular(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
   if (/(ss|x|ch|sh|ias|us)es$/.test(word)) return word.slice(0, -2)
-  if (word.length >= 3 && word.endsWith('s') && !/(ss|us|is|as)$/.test(word)) return word.slice(0, -1)
+  // "replicas", "quotas" are plurals; "alias", "has", "was" are not.
+  if (word.length >= 3 && word.endsWith('s') && !/(ss|us|is|ias)$/.test(word) && !/^(?:has|was|gas|atlas|canvas)$/.test(word)) return word.slice(0, -1)
   return word
 }

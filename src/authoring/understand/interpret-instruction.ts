@@ -7,7 +7,8 @@ import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { POD_CONTROLLERS } from '../text/kinds.js'
 import { codeTokens, pathSegments } from './find-fields.js'
 import { asksForSomethingElse, readClause, fieldsIn, type ClauseContext } from './read-clause.js'
-import { hasModifiers, readModifiers, type Modifiers } from './read-modifiers.js'
+import { emptyModifiers, hasModifiers, readModifiers, type Modifiers } from './read-modifiers.js'
+import { readExceptionList } from './exception-list.js'
 import { readPredicate } from './read-predicate.js'
 import type { Condition, Predicate, Requirement, Scalar, SentenceRole, ValueRef } from './requirement.js'
 import { scalarOf } from './read-values.js'
@@ -93,6 +94,17 @@ export function interpretInstruction(instruction: string, context: InstructionCo
   const known: ValueRef[] = []
 
   const readUnit = (text: string, group: number, parenthetical: boolean): void => {
+    const exempt = parenthetical ? undefined : readExceptionList(text, { platform: context.platform, readCondition: (item) => readCondition(item, { platform: context.platform, kinds: kindsFor(item), schemaKind: schemaKindOf(item) }) })
+    if (exempt) {
+      const modifiers = { ...emptyModifiers(), exemptions: exempt }
+      const targets = modifierTargets(modifiers, sentences, group, all, [])
+      for (const target of targets) applyModifiers(target, modifiers, false)
+      const namedRules = targets.length === 0 ? namedRulesQualified(sentences, group) : []
+      for (const rule of namedRules) narrowNamedRule(rule, modifiers)
+      const count = targets.length + namedRules.length
+      sentences.push({ text: text.trim(), role: 'modifier', requirements: [], catalogRules: [], group, modifiers, note: count > 0 ? `exempts from ${count} requirement${count === 1 ? '' : 's'}` : 'lists exceptions; no requirement before it to exempt from' })
+      return
+    }
     const trimmed = stripLabelPrefix(text.trim())
     if (trimmed === '') return
     if (asksForSomethingElse(trimmed)) {
@@ -123,8 +135,13 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     }
     const afterColon = colonContent(trimmed)
     if (afterColon && readsRequirements(afterColon, context, schemaKindOf(afterColon))) {
-      sentences.push({ text: trimmed.slice(0, trimmed.length - afterColon.length).trim(), role: 'restatement', requirements: [], catalogRules: [], group, note: 'introduces the requirement after the colon' })
+      const head = trimmed.slice(0, trimmed.length - afterColon.length).trim()
+      sentences.push({ text: head, role: 'restatement', requirements: [], catalogRules: [], group, note: 'introduces the requirement after the colon' })
+      const from = sentences.length
       readUnit(afterColon, group, parenthetical)
+      // "Any Deployment running more than one replica must spread its pods: define ...": the lead-in's condition scopes what follows.
+      const leadCondition = splitCondition(head.replace(/:\s*$/, ''), { platform: context.platform, kinds: kindsFor(head), schemaKind: schemaKindOf(head) }).condition
+      if (leadCondition) for (const sentence of sentences.slice(from)) for (const requirement of sentence.requirements) if (requirement.conditions.length === 0) requirement.conditions.push(...leadCondition)
       return
     }
     const sentenceContext: ClauseContext = { platform: context.platform, kinds: kindsFor(trimmed) }
@@ -148,7 +165,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       let requirements = allowance || onlyPermits(blanked) ? [] : (only ?? reading.requirements)
       // A field guessed from words alone gives way to a named requirement of the catalog ("S3 buckets must be encrypted").
       let named: Rule[] | undefined
-      if (requirements.length > 0 && !hasModifiers(modifiers) && !condition && requirements.every((requirement) => requirement.values.every((ref) => !ref.explicit))) {
+      if (requirements.length > 0 && !only && !hasModifiers(modifiers) && !condition && requirements.every((requirement) => requirement.values.every((ref) => !ref.explicit))) {
         named = namedReader(clauseText)
         if (named && named.length > 0) requirements = []
       }
@@ -464,7 +481,7 @@ function readCondition(written: string, context: ClauseContext): Condition | und
   const generic = context.platform !== 'kubernetes' ? genericConditionField(text) : undefined
   // A condition needs a field that was written or found in a schema; a guess from words would scope the rule wrongly.
   // "effect NoExecute", "protocol `-1`": a field and then its value, with no verb between.
-  const bare = /\s[`"']([^`"']+)[`"']$|\s([A-Z][\w./:-]*|[\w./:-]*[\d*./:][\w./:*-]*)$/.exec(text)
+  const bare = /\s[`"']([^`"']+)[`"']$|\s([A-Z][\w./:-]*|[\w./:-]*[\d*./:][\w./:*-]*|true|false)$/.exec(text)
   const named = generic ? [generic] : fieldsIn(text, context).filter((ref) => !ref.weak)
   const fields = named.length === 0 && bare && !generic ? fieldsIn(text.slice(0, bare.index), context).filter((ref) => !ref.weak) : named
   const ref = fields[0]
@@ -523,10 +540,12 @@ function onlyAllowedInversion(text: string, modifiers: Modifiers, context: Claus
   const scope = match[2] ?? ''
   // "debug is only allowed when ...", after "level must be one of debug, info": a value the instruction listed for a field.
   const listed = knownValueNamed(subject, context)
-  const fields = listed ? [listed.ref] : fieldsIn(subject, context)
-  const refs = fields.length > 0 ? fields : (context.previous ?? [])
   const valueMatch = /[:=]\s*[`"']?([\w./-]+)[`"']?\s*$|\b([\w./-]+)\s*$/.exec(subject.trim())
   const valueWord = listed ? String(listed.value) : (valueMatch?.[1] ?? valueMatch?.[2])
+  // "type LoadBalancer": the words before the value name the field.
+  const fieldWords = valueMatch ? subject.trim().slice(0, valueMatch.index) : subject
+  const fields = listed ? [listed.ref] : fieldsIn(subject, context).length > 0 ? fieldsIn(subject, context) : fieldsIn(fieldWords, context)
+  const refs = fields.length > 0 ? fields : (context.previous ?? [])
   if (refs.length === 0 || !valueWord || refs.some((ref) => ref.label === valueWord)) return undefined
   const scopeCondition = readScopeCondition(scope, context)
   const exemptions = [...modifiers.conditions.splice(0), ...(scopeCondition ? [scopeCondition] : [])]

@@ -7,6 +7,7 @@ import { kubernetesFields } from '../fields/kubernetes-fields.js'
 import { looksLikeInjection } from '../prompt-check.js'
 import { readWrittenPairs } from './written-pairs.js'
 import { keysListedAfter, keysListedBefore } from './map-keys.js'
+import { kindsNamedIn, normalizeText } from '../text/clause.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -148,6 +149,9 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     const implied = fields.length === 0 ? enumImplied(before, context) : undefined
     if (implied) return { requirements: [make(implied.refs, { op: 'noneOf', values: implied.values }, 'pass')], asks }
     if (refs.length > 0) {
+      // "Hand-made Secrets get rejected": the word before the verb names what is judged, not a value.
+      const namesKind = valueAt?.[1] !== undefined && fields.length === 0 && kindsNamedIn(normalizeText(valueAt[1])).length > 0
+      if (namesKind) return { requirements: [], asks: false }
       if (valueAt?.[1] && !fields.some((field) => field.label.endsWith(valueAt[1] ?? ''))) {
         return { requirements: [make(refs, { op: 'noneOf', values: [scalarOf(valueAt[1])] }, 'pass')], asks }
       }

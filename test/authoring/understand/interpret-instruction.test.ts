@@ -722,3 +722,47 @@ describe('Terraform switches named by an adjective', () => {
     expect(judge(instruction, labels, versioning())).toBe(false)
   })
 })
+
+describe('scopes written as lists and lead-ins', () => {
+  const K8S_SECRET = { platform: 'kubernetes', resource: 'ConfigMap' }
+  const configMap = (namespace: string, labels: Record<string, string> = {}, extra: Record<string, unknown> = {}): unknown => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace, labels }, ...extra })
+
+  it('reads "Exceptions: anything in X, and Ys of type Z" as exemptions of the requirements before it', () => {
+    const instruction = 'ConfigMaps must carry the label owner. Exceptions: anything in kube-public, and ConfigMaps with immutable true.'
+    expect(judge(instruction, K8S_SECRET, configMap('apps'))).toBe(false)
+    expect(judge(instruction, K8S_SECRET, configMap('apps', { owner: 'x' }))).toBe(true)
+    expect(judge(instruction, K8S_SECRET, configMap('kube-public'))).toBe(true)
+    expect(judge(instruction, K8S_SECRET, configMap('apps', {}, { immutable: true }))).toBe(true)
+    expect(roles(instruction, K8S_SECRET).at(-1)).toEqual(['modifier', 'Exceptions: anything in kube-public, and ConfigMaps with immutable true.'])
+  })
+
+  it('reads "<value> is only allowed in the N namespace" as the value banned elsewhere, not as the only value allowed', () => {
+    const labels = { platform: 'kubernetes', resource: 'Service' }
+    const service = (namespace: string, type?: string): unknown => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace }, spec: { ...(type ? { type } : {}), ports: [{ port: 80 }] } })
+    const instruction = 'type NodePort is only allowed in the edge namespace.'
+    expect(judge(instruction, labels, service('apps', 'NodePort'))).toBe(false)
+    expect(judge(instruction, labels, service('edge', 'NodePort'))).toBe(true)
+    expect(judge(instruction, labels, service('apps'))).toBe(true)
+    expect(judge(instruction, labels, service('apps', 'LoadBalancer'))).toBe(true)
+  })
+
+  it('keeps the condition of a lead-in before a colon ("Deployments running more than one replica must ...: set X")', () => {
+    const labels = { platform: 'kubernetes', resource: 'Deployment' }
+    const deployment = (replicas: number | undefined, spec: Record<string, unknown> = {}): unknown => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'd', namespace: 'apps' },
+      spec: { ...(replicas === undefined ? {} : { replicas }), selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'c:1' }], ...spec } } },
+    })
+    const instruction = 'Deployments running more than one replica must survive a node loss: set a podAntiAffinity in the pod template.'
+    expect(judge(instruction, labels, deployment(3))).toBe(false)
+    expect(judge(instruction, labels, deployment(3, { affinity: { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: { topologyKey: 'kubernetes.io/hostname' } }] } } }))).toBe(true)
+    expect(judge(instruction, labels, deployment(1))).toBe(true)
+    expect(judge(instruction, labels, deployment(undefined))).toBe(true)
+  })
+
+  it('does not read the kind named before "get rejected" as a banned value', () => {
+    const instruction = 'ConfigMaps must carry the label owner. Unowned ConfigMaps get rejected.'
+    expect(judge(instruction, K8S_SECRET, configMap('apps', { owner: 'ConfigMaps' }))).toBe(true)
+  })
+})
