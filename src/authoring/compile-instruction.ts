@@ -7,6 +7,7 @@ import { isTerraformType } from './text/terraform-types.js'
 import { hardClauses, softPieces } from './text/split-clauses.js'
 import { suggestTemplates } from './suggest-templates.js'
 import { compileUnderstood } from './understand/compile-understood.js'
+import { asksSeveralSchemaFields } from './understand/interpret-instruction.js'
 import type { SentenceReading } from './understand/requirement.js'
 
 export const MAX_INSTRUCTION_LENGTH = 4000
@@ -74,7 +75,7 @@ export function compileInstruction(instruction: string, labels: Record<string, s
   const explicit = requirements.some((requirement) => requirement.values.some((ref) => ref.explicit))
   // The catalog's rules cannot carry the scopes, exemptions and conditions the sentences added.
   const qualified = requirements.some((requirement) => requirement.conditions.length > 0 || requirement.exemptions.length > 0) || understood.interpretation.sentences.some((sentence) => sentence.role === 'modifier')
-  if (!explicit && !qualified) {
+  if (!explicit && !qualified && !requirements.some(asksSeveralSchemaFields)) {
     try {
       const whole = compileWithCatalog(instruction, labels, catalog)
       const sentences: SentenceReading[] = whole.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))

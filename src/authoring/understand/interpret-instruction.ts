@@ -51,6 +51,15 @@ export interface Interpretation {
   sentences: ReadSentence[]
 }
 
+/**
+ * "CPU and memory requests plus a memory limit": several different fields found in the schema, each
+ * to be set. Read this way the requirement is exact; a named one about the same fields asks for more or less.
+ */
+export function asksSeveralSchemaFields(requirement: Requirement): boolean {
+  const fields = new Set(requirement.values.map((ref) => ref.variants[0]?.segments.slice(-2).join('.')))
+  return requirement.subject.platform === 'kubernetes' && requirement.predicate.op === 'set' && fields.size > 1 && requirement.values.every((ref) => !ref.weak && ref.type !== undefined)
+}
+
 /** Whether a sentence asks for something once typos of the catalog's words are fixed ("reqiure cpu limts"). */
 const ASKS_AFTER_TYPOS = (text: string): boolean => /\b(must|require[sd]?|need|needs|should|no|never|only|disallow|forbid|deny|block|enforce|ensure)\b/.test(normalizeText(text, VOCABULARY))
 
@@ -167,7 +176,11 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       let named: Rule[] | undefined
       if (requirements.length > 0 && !only && !hasModifiers(modifiers) && !condition && requirements.every((requirement) => requirement.values.every((ref) => !ref.explicit))) {
         named = namedReader(clauseText)
-        if (named && named.length > 0) requirements = []
+        // "Every container must declare CPU and memory requests plus a memory limit": several fields the schema knows, each
+        // asked to be set, are the whole requirement; a named one about the same fields would ask for more or less.
+        const schemaSet = context.platform === 'kubernetes' && requirements.every(asksSeveralSchemaFields)
+        if (named && named.length > 0 && !schemaSet) requirements = []
+        else if (schemaSet) named = undefined
       }
       const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group, ...(subjectConditions ? { subjectConditions } : {}) }
       if (requirements.length > 0) {
@@ -650,7 +663,7 @@ function applyLevel(requirement: Requirement, modifiers: Modifiers, text: string
   const container = requirement.values.find((ref) => ref.scope === 'container')
   const pod = requirement.values.find((ref) => ref.scope === 'object' && ref.variants[0]?.segments[1] === 'securityContext')
   if (!container || !pod) return
-  const podOnly = /\bpod[- ]level\b|\bpod(?:'s)? securitycontext\b|\bin the pod\b/.test(lower) && !/\b(every|each) container\b|\bcontainer[- ]level\b/.test(lower)
+  const podOnly = /\bpod[- ]level\b|\bpod(?:'s)? securitycontext\b|\bin the pod\b/.test(lower) && !/\b(every|each)(?: single)? container\b|\bcontainer[- ]level\b/.test(lower)
   const containerOnly = /\b(on|in|for) (every|each)( single)? container\b/.test(lower) && !/\bpod\b/.test(lower)
   if (podOnly) {
     requirement.values = [pod]

@@ -766,3 +766,21 @@ describe('scopes written as lists and lead-ins', () => {
     expect(judge(instruction, K8S_SECRET, configMap('apps', { owner: 'ConfigMaps' }))).toBe(true)
   })
 })
+
+describe('pod level or every container, and several fields asked to be set', () => {
+  it('reads "either at pod level or on every single container" as the container value with the pod value as fallback', () => {
+    const instruction = 'Either set allowPrivilegeEscalation: false in the pod-level securityContext or set runAsNonRoot: true on every single container.'
+    const containers = [{ name: 'a', image: 'a:1', securityContext: { runAsNonRoot: true } }, { name: 'b', image: 'b:1', securityContext: { runAsNonRoot: true } }]
+    expect(judge('Set runAsNonRoot: true in the pod-level securityContext or on every single container.', K8S_POD, pod({ containers }))).toBe(true)
+    expect(judge('Set runAsNonRoot: true in the pod-level securityContext or on every single container.', K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1' }] }))).toBe(false)
+    expect(judge('Set runAsNonRoot: true in the pod-level securityContext or on every single container.', K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1' }], securityContext: { runAsNonRoot: true } }))).toBe(true)
+    expect(instruction).toContain('every single container')
+  })
+
+  it('keeps "CPU and memory requests plus an ephemeral-storage limit" as those three fields, not a named rule asking for all limits', () => {
+    const instruction = 'Every container must declare CPU and memory requests plus an ephemeral-storage limit.'
+    const resources = { requests: { cpu: '100m', memory: '64Mi' }, limits: { 'ephemeral-storage': '1Gi' } }
+    expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1', resources }] }))).toBe(true)
+    expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1', resources: { requests: resources.requests } }] }))).toBe(false)
+  })
+})
