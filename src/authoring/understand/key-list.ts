@@ -18,13 +18,18 @@ const ASKING = /\b(must|mustn'?t|has to|have to|needs?|should|shall|is required|
 /** "Owner - an email address", "`team`: one of a, b", "CostCentre = 5 digits", "owner". */
 const KEY_ITEM = /^[`"']?([A-Za-z][\w./-]*)[`"']?\s*(?:(?:-|:|=|–|—)\s+(.+))?$/
 
+/** "`cost-centre` in the form cc-NNNN": a quoted key, then what its value must be without a separator. */
+const QUOTED_KEY_ITEM = /^`([A-Za-z][\w./-]*)`\s+(\S.*)$/
+
 const NOUN: Readonly<Record<string, string>> = { tag: 'tag', label: 'label', annotation: 'annotation' }
 
 /** The sentence a key item under `head` stands for, or undefined when the item is not a key of a named map. */
-export function keyItemSentence(head: string, item: string): string | undefined {
-  const collection = COLLECTION.exec(head.replace(/:\s*$/, ''))
+export function keyItemSentence(written: string, item: string): string | undefined {
+  // "Pods must carry these labels — for a Deployment that means the template's labels:": the remark after the dash is not the head.
+  const head = written.replace(/:\s*$/, '').split(/\s+[—–-]\s+|;\s+/)[0] ?? written
+  const collection = COLLECTION.exec(head)
   if (!collection?.[1]) return undefined
-  const match = KEY_ITEM.exec(item.trim().replace(/[.;]$/, ''))
+  const match = KEY_ITEM.exec(item.trim().replace(/[.;]$/, '')) ?? QUOTED_KEY_ITEM.exec(item.trim().replace(/[.;]$/, ''))
   if (!match?.[1]) return undefined
   const key = match[1]
   const spec = (match[2] ?? '').trim()

@@ -427,11 +427,16 @@ export function elementPaths(text: string): string {
   const [whole, noun, list] = item
   const before = text.slice(0, item.index)
   const tail = text.slice(item.index + whole.length)
-  const fieldAfter = /(^|[\s(`])([a-z][\w]*(?:_[\w]+)+|[a-z]+[A-Z][\w]*|[a-z][\w-]*\.[\w.-]+)\b/.exec(tail.split(/[.;]\s/)[0] ?? '')
+  const firstClause = tail.split(/[.;]\s/)[0] ?? ''
+  // "needs a key in snake_case": a format's name is not a field.
+  const written = /(^|[\s(`])(?!(?:snake_case|kebab-case|camelCase|PascalCase|lower_case|UPPER_CASE)\b)([a-z][\w]*(?:_[\w]+)+|[a-z]+[A-Z][\w]*|[a-z][\w-]*\.[\w.-]+)\b/.exec(firstClause)
+  // "every entry in `flags` needs an owner": the noun the verb asks for is the element's field.
+  const asked = /^(\s*(?:\w+\s+){0,2}?(?:needs|need|requires|require|must (?:have|set|define|declare|include|carry|specify)|has to have|should have)\s+(?:an?\s+|the\s+|its\s+)?)([a-z][\w-]*)\b/i.exec(firstClause)
+  const askedField = asked?.[1] !== undefined && asked[2] !== undefined && !/^(valid|non|at|one|same|different|own|unique|value|explicit)$/i.test(asked[2])
+  const fieldAt = written ? written.index + (written[1] ?? '').length : askedField ? (asked?.[1]?.length ?? 0) : undefined
   // "each job in jobs must set timeout_minutes": the element's own fields follow.
-  if (fieldAfter && /^(entry|entrie|element|item|job|route|flag|rule|statement|step|record|object|topic|service|user|member|resource|target|listener|one)$/i.test(noun)) {
-    const at = (fieldAfter.index ?? 0) + (fieldAfter[1] ?? '').length
-    return `${before}${tail.slice(0, at)}${list}[].${tail.slice(at)}`
+  if (fieldAt !== undefined && /^(entry|entrie|element|item|job|route|flag|rule|statement|step|record|object|topic|service|user|member|resource|target|listener|one)$/i.test(noun)) {
+    return `${before}${tail.slice(0, fieldAt)}${list}[].${tail.slice(fieldAt)}`
   }
   return `${before}${list}[].${noun}${tail}`
 }

@@ -40,8 +40,12 @@ export function splitClause(sentence: string): string[] {
   // Pieces without a predicate of their own belong to a neighbour: names before a verb go forward, anything else back.
   const clauses: string[] = []
   let pending: string[] = []
+  // Parallel items only: "needs rolloutPercent, an integer from 0 to 100" describes the one thing it needs.
+  const needs = PARALLEL_FIRST.test(pieces[0] ?? '')
   for (const piece of pieces.map((text) => text.trim()).filter((text) => text.length > 0)) {
-    if (!PREDICATE.test(piece) && !NAMES_A_FORMAT.test(piece) && !FIELD_AND_VALUE.test(piece)) {
+    // "needs a name, an owner and a tier": after a verb that asks for things, each item is one of them.
+    const item = needs && clauses.length > 0 && pending.length === 0 && NEEDED_ITEM.test(piece) && !OWN_VERB.test(piece)
+    if (!item && !PREDICATE.test(piece) && !NAMES_A_FORMAT.test(piece) && !FIELD_AND_VALUE.test(piece)) {
       pending.push(piece)
       continue
     }
@@ -66,5 +70,23 @@ export function splitClause(sentence: string): string[] {
     if (clauses.length > 0) clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${pending.join(', ')}`
     else clauses.push(pending.join(', '))
   }
-  return clauses
+  return lendVerb(clauses)
 }
+
+/** "every entry in `flags` needs a key in snake_case": the subject and the verb that asks. */
+const SUBJECT_AND_VERB = /^(.*?\b(?:needs|need|requires|require|must (?:have|set|declare|define|carry|include|contain|specify))\s+)\S/i
+/** A later item with a verb of its own ("owner must be an email") asks its own thing. */
+const OWN_VERB = /\b(must|mustn'?t|has to|have to|needs?|should|shall|can'?t|cannot|may|is|are|isn'?t|aren'?t|required|requires?|mandatory|allowed|forbidden|banned|rejected)\b/i
+
+/**
+ * "every entry in `flags` needs a key in snake_case, an owner as email, and an expires date
+ * formatted YYYY-MM-DD": the items after the first are what the same subject needs.
+ */
+function lendVerb(clauses: string[]): string[] {
+  const head = SUBJECT_AND_VERB.exec(clauses[0] ?? '')?.[1]
+  if (!head || clauses.length < 2) return clauses
+  return clauses.map((clause, index) => (index > 0 && !OWN_VERB.test(clause) && NEEDED_ITEM.test(clause) ? `${head}${clause}` : clause))
+}
+
+const NEEDED_ITEM = /^(?:an?|the)\s+(?!(?:integer|number|string|boolean|list|array|map|value|whole number|positive|non-negative)\b)\S/i
+const PARALLEL_FIRST = /\b(?:needs|need|requires|require|must (?:have|set|declare|define|carry|include|contain|specify))\s+(?:an?|the)\s+\S/i

@@ -784,3 +784,32 @@ describe('pod level or every container, and several fields asked to be set', () 
     expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1', resources: { requests: resources.requests } }] }))).toBe(false)
   })
 })
+
+describe('items of a list that one subject needs', () => {
+  const GENERIC = { platform: 'generic', resource: 'catalog' }
+  const instruction = 'Every item in `services` needs a name in kebab-case, a contact as email, and a tier.'
+  const service = (entry: Record<string, unknown>): unknown => ({ services: [{ name: 'billing-api', contact: 'a@example.com', tier: 'gold', ...entry }] })
+
+  it('lends the subject and verb of the first item to the items after it, each judged on every element', () => {
+    expect(judge(instruction, GENERIC, service({}))).toBe(true)
+    expect(judge(instruction, GENERIC, service({ name: 'Billing_API' }))).toBe(false)
+    expect(judge(instruction, GENERIC, service({ contact: 'team billing' }))).toBe(false)
+    expect(judge(instruction, GENERIC, { services: [{ name: 'billing-api', contact: 'a@example.com' }] })).toBe(false)
+  })
+
+  it('reads a format name after the field ("a name in kebab-case") as the format, never as a field', () => {
+    const { spec } = compileInstruction(instruction, GENERIC)
+    expect(JSON.stringify(spec.rules)).not.toContain('kebab_case')
+  })
+})
+
+describe('key lists under a head with a remark', () => {
+  it('reads the head before a dash remark, and a quoted key followed by its form', () => {
+    const instruction = ['Namespaces must carry these labels - the default namespace included, nothing else counts:', '- `owner`', '- `tier` in the form t- followed by exactly two digits'].join('\n')
+    const labels = { platform: 'kubernetes', resource: 'Namespace' }
+    const namespace = (values: Record<string, string>): unknown => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'n', labels: values } })
+    expect(judge(instruction, labels, namespace({ owner: 'a', tier: 't-01' }))).toBe(true)
+    expect(judge(instruction, labels, namespace({ owner: 'a', tier: 't-1' }))).toBe(false)
+    expect(judge(instruction, labels, namespace({ tier: 't-01' }))).toBe(false)
+  })
+})
