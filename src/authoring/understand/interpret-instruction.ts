@@ -446,7 +446,10 @@ function sharedVerbClauses(text: string, context: ClauseContext): string[] {
   const reads = clauses.map((clause) => readClause(clause, context).requirements)
   const whole = readClause(text, context).requirements
   const kinds = new Set(reads.map((requirements) => requirements.map((requirement) => requirement.predicate.op).join()))
-  return reads.every((requirements) => requirements.length > 0) && kinds.size === clauses.length && whole.length <= 1 ? clauses : [text]
+  // "need uniform_bucket_level_access = true and public_access_prevention = "enforced"": the parts name more fields than the whole read.
+  const fieldsOf = (requirements: Requirement[]): Set<string> => new Set(requirements.flatMap((requirement) => requirement.values.map((ref) => ref.variants[0]?.segments.join('.') ?? '')))
+  const moreFields = fieldsOf(reads.flat()).size > fieldsOf(whole).size && reads.every((requirements) => fieldsOf(requirements).size > 0 && requirements.every((requirement) => requirement.values.every((ref) => ref.explicit)))
+  return reads.every((requirements) => requirements.length > 0) && (kinds.size === clauses.length || moreFields) && whole.length <= 1 ? clauses : [text]
 }
 
 function conditionalClauses(text: string): string[] {

@@ -813,3 +813,14 @@ describe('key lists under a head with a remark', () => {
     expect(judge(instruction, labels, namespace({ tier: 't-01' }))).toBe(false)
   })
 })
+
+describe('one verb, two fields with values', () => {
+  it('reads "need A = true and B = "x"" as two requirements, one per field', () => {
+    const labels = { platform: 'terraform', resource: 'aws_s3_bucket_public_access_block' }
+    const instruction = 'Public access blocks need block_public_acls = true and expected_bucket_owner = "111122223333".'
+    const resource = (values: Record<string, unknown>): unknown => ({ address: 'aws_s3_bucket_public_access_block.a', mode: 'managed', type: 'aws_s3_bucket_public_access_block', name: 'a', provider_name: 'registry.terraform.io/hashicorp/aws', values })
+    expect(judge(instruction, labels, resource({ block_public_acls: true, expected_bucket_owner: '111122223333' }))).toBe(true)
+    expect(judge(instruction, labels, resource({ block_public_acls: true, expected_bucket_owner: '444455556666' }))).toBe(false)
+    expect(judge(instruction, labels, resource({ block_public_acls: true }))).toBe(false)
+  })
+})
