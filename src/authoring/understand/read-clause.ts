@@ -2,7 +2,9 @@ import type { Platform } from '../catalog/rule-template.js'
 import { codeTokens, kubernetesMentions, kubernetesRef, literalRef, pathSegments } from './find-fields.js'
 import { comparisonScale, escapeRegex, FORMAT_NAME, readFormat, readPredicate, type PredicateReading } from './read-predicate.js'
 import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
-import type { PathVariant, Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
+import type { PathVariant, Predicate, Requirement, Scalar, ValueRef, ValueType } from './requirement.js'
+import { resolveTerraformName, resolveTerraformWords } from '../fields/resolve-terraform-attribute.js'
+import { terraformAttributes, type TerraformAttribute, type TerraformValueType } from '../fields/terraform-attributes.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
 import { looksLikeInjection } from '../prompt-check.js'
 import { readWrittenPairs } from './written-pairs.js'
@@ -47,9 +49,23 @@ const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|m
 export function readClause(written: string, context: ClauseContext): ClauseRequirements {
   const read = readClauseUnchecked(written, context)
   // A reading whose predicate does not fit the field's type ("secretKeyRef must not be literal") is a misreading.
-  const fitting = read.requirements.filter((requirement) => requirement.values.every((ref) => fits(ref, requirement.predicate)))
-  if (fitting.length === read.requirements.length) return read
+  const fitting = read.requirements.filter((requirement) => requirement.values.every((ref) => fits(ref, requirement.predicate))).map(boundsInFieldUnit)
+  if (fitting.length === read.requirements.length) return { ...read, requirements: fitting }
   return fitting.length > 0 ? { ...read, requirements: fitting } : { requirements: [], asks: read.asks }
+}
+
+/**
+ * "memory_size between 128 and 3008 MB" on a field the schema says is a plain number: the field
+ * holds its number in the unit the author wrote, so "3008 MB" is 3008, not 3008 million bytes.
+ */
+function boundsInFieldUnit(requirement: Requirement): Requirement {
+  const { predicate } = requirement
+  if (predicate.op !== 'compare' || !requirement.values.every((ref) => ref.type === 'number' || ref.type === 'integer')) return requirement
+  const plain = predicate.bounds.map((bound) => {
+    const quantity = typeof bound.value === 'string' ? /^(\d+(?:\.\d+)?)(?:m|k|Ki|Mi|Gi|Ti|Pi|M|G|T|P|E|Ei)$/.exec(bound.value) : null
+    return quantity?.[1] && !bound.seconds ? { ...bound, value: Number(quantity[1]) } : bound
+  })
+  return { ...requirement, predicate: { ...predicate, bounds: plain } }
 }
 
 function fits(ref: ValueRef, predicate: Predicate): boolean {
@@ -479,6 +495,13 @@ function qualifiedBan(after: string, fields: ValueRef[], context: ClauseContext)
 
 /** "ipBlock's except list", "ipBlock whose cidr": an object named, then one of its own fields. */
 function childNamedAfter(after: string, ref: ValueRef, context: ClauseContext): ValueRef {
+  if (ref.type === 'object' && context.platform === 'terraform') {
+    // "tracing_config mode must be Active": the block's attribute named after it.
+    const word = /^\s+[`"']?([a-z][a-z0-9_]*)/.exec(after)?.[1]
+    const block = ref.variants[0]?.segments ?? []
+    const child = word ? terraformAttributeRef(context, (type) => terraformAttributes(type).filter((attribute) => attribute.segments.length === block.length + 1 && block.every((segment, index) => attribute.segments[index] === segment) && attribute.segments.at(-1) === word), `${ref.label} ${word ?? ''}`) : undefined
+    return child ? { ...child, explicit: true } : ref
+  }
   if (ref.type !== 'object' || context.platform !== 'kubernetes') return ref
   // Not "ipBlock with cidr 0.0.0.0/0": there the object is what is judged, by a value of its field.
   const word = /^(?:['’]s)?\s+(?:whose\s+)?[`"']?([A-Za-z]\w*)/.exec(after)?.[1]
@@ -790,6 +813,14 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
       const knownRef = knownField(phrase, context)
       if (knownRef) add(knownRef)
     }
+    // "backup retention", "deletion protection": words the resource type's schema knows.
+    if (refs.length === 0 && context.platform === 'terraform') {
+      for (const phrase of phrasesIn(text)) {
+        const found = terraformAttributeRef(context, (type) => resolveTerraformWords(type, phrase), phrase)
+        if (found) add(found)
+        if (firstOnly && refs.length > 0) break
+      }
+    }
     if (refs.length === 0) for (const ref of wordVariantRefs(text, context)) add(ref)
     return refs
   }
@@ -853,9 +884,22 @@ function refsForToken(token: string, context: ClauseContext): ValueRef[] {
   }
   if (context.platform === 'terraform') {
     if (!/^[a-z][a-z0-9_]*(\.[a-z0-9_[\]]+)*$/.test(token) || /^(aws|google|azurerm)_/.test(token)) return []
-    return [literalRef(segments, 'resource', token)]
+    // `minimum_tls_version` on azurerm_linux_web_app lives in its site_config block.
+    const known = segments.length === 1 ? terraformAttributeRef(context, (type) => resolveTerraformName(type, token), token) : undefined
+    return [known ? { ...known, explicit: true } : literalRef(segments, 'resource', token)]
   }
   return [literalRef(segments, 'object', token)]
+}
+
+const TERRAFORM_VALUE_TYPES: Readonly<Record<TerraformValueType, ValueType>> = { string: 'string', number: 'number', boolean: 'boolean', list: 'array', map: 'map', block: 'object' }
+
+/** The attribute the resource types of the subject resolve a name to, the first type that knows it. */
+function terraformAttributeRef(context: ClauseContext, resolve: (type: string) => TerraformAttribute[], label: string): ValueRef | undefined {
+  for (const type of context.kinds) {
+    const [attribute] = resolve(type)
+    if (attribute) return { scope: 'resource', variants: [{ segments: [...attribute.segments] }], label, type: TERRAFORM_VALUE_TYPES[attribute.type] }
+  }
+  return undefined
 }
 
 /** Two candidates of one field at pod and container level (runAsNonRoot): both are kept, the reader picks. */

@@ -44,6 +44,11 @@ export function splitClause(sentence: string): string[] {
   const needs = PARALLEL_FIRST.test(pieces[0] ?? '')
   for (const piece of pieces.map((text) => text.trim()).filter((text) => text.length > 0)) {
     // "needs a name, an owner and a tier": after a verb that asks for things, each item is one of them.
+    // "unset is the 3s default, which is fine": a relative clause says something about the clause before.
+    if (/^(?:which|that)\s+(?:is|are|'s)\b/i.test(piece) && clauses.length > 0 && pending.length === 0) {
+      clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${piece}`
+      continue
+    }
     const item = needs && clauses.length > 0 && pending.length === 0 && NEEDED_ITEM.test(piece) && !OWN_VERB.test(piece)
     if (!item && !PREDICATE.test(piece) && !NAMES_A_FORMAT.test(piece) && !FIELD_AND_VALUE.test(piece)) {
       pending.push(piece)

@@ -824,3 +824,30 @@ describe('one verb, two fields with values', () => {
     expect(judge(instruction, labels, resource({ block_public_acls: true }))).toBe(false)
   })
 })
+
+describe('Terraform attributes from the providers\' schemas', () => {
+  const resource = (type: string, values: Record<string, unknown>): unknown => ({ address: `${type}.a`, mode: 'managed', type, name: 'a', provider_name: 'registry.terraform.io/hashicorp/x', values })
+
+  it('reads words as the attribute the schema has ("backup retention" is backup_retention_period)', () => {
+    const labels = { platform: 'terraform', resource: 'aws_db_instance' }
+    const instruction = 'Backup retention must be at least 7 days.'
+    expect(judge(instruction, labels, resource('aws_db_instance', { backup_retention_period: 7 }))).toBe(true)
+    expect(judge(instruction, labels, resource('aws_db_instance', { backup_retention_period: 3 }))).toBe(false)
+  })
+
+  it('finds a written attribute inside the block the provider puts it in, and a block\'s attribute named after it', () => {
+    const labels = { platform: 'terraform', resource: 'azurerm_linux_web_app' }
+    expect(judge('minimum_tls_version must be "1.2".', labels, resource('azurerm_linux_web_app', { site_config: [{ minimum_tls_version: '1.2' }] }))).toBe(true)
+    expect(judge('minimum_tls_version must be "1.2".', labels, resource('azurerm_linux_web_app', { site_config: [{ minimum_tls_version: '1.0' }] }))).toBe(false)
+    const lambda = { platform: 'terraform', resource: 'aws_lambda_function' }
+    expect(judge('tracing_config mode must be Active.', lambda, resource('aws_lambda_function', { tracing_config: [{ mode: 'Active' }] }))).toBe(true)
+    expect(judge('tracing_config mode must be Active.', lambda, resource('aws_lambda_function', { tracing_config: [{ mode: 'PassThrough' }] }))).toBe(false)
+  })
+
+  it('compares a plain-number attribute in the unit the author wrote ("at most 1024 MB" on memory_size)', () => {
+    const labels = { platform: 'terraform', resource: 'aws_lambda_function' }
+    const instruction = 'memory_size must be at most 1024 MB.'
+    expect(judge(instruction, labels, resource('aws_lambda_function', { memory_size: 1024 }))).toBe(true)
+    expect(judge(instruction, labels, resource('aws_lambda_function', { memory_size: 2048 }))).toBe(false)
+  })
+})
