@@ -327,6 +327,16 @@ function scalarTest(predicate: Predicate, value: string, scale: number): string 
       return `!(${IS_STRING(value)} && ${celList(predicate.registries.map((registry) => registry.replace(/\/+$/, '') + '/'))}.exists(p, ${normalizedImage(value)}.startsWith(p)))`
     case 'imageTag':
       return imageTagTest(value, predicate.requirement)
+    case 'hasElement': {
+      const holds = predicate.where.map((field) => {
+        const word = field.segments.length === 1 ? field.segments[0] : undefined
+        if (!field.loose || word === undefined) return pathTest('e', field.segments, (inner) => predicateTest(field.predicate, inner, 1), 'false', { depth: 30 })
+        const capitalised = word.charAt(0).toUpperCase() + word.slice(1)
+        const named = [`k == ${celString(word)}`, ...['-', '_'].map((joint) => `k.endsWith(${celString(joint + word)})`), `k.endsWith(${celString(capitalised)})`].join(' || ')
+        return `e.exists(k, (${named}) && ${predicateTest(field.predicate, 'e[k]', 1)})`
+      })
+      return `(type(${value}) == list && ${value}.exists(e, type(e) == map && ${holds.join(' && ')}))`
+    }
     case 'compareField':
       return 'true'
   }

@@ -10,6 +10,7 @@ import { looksLikeInjection } from '../prompt-check.js'
 import { readWrittenPairs } from './written-pairs.js'
 import { keysListedAfter, keysListedBefore } from './map-keys.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
+import { readElementWith } from './element-with.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -125,6 +126,14 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     conditions: [],
     exemptions: [],
   })
+
+  // "must tolerate the GPU taint: a toleration with key nvidia.com/gpu and effect NoSchedule": one element of a list, described.
+  const element = readElementWith(text, {
+    platform: context.platform,
+    ...(context.schemaKind ? { schemaKind: context.schemaKind } : {}),
+    listNamed: (noun) => (context.platform === 'generic' ? literalRef([noun], 'object', noun) : fieldsIn(noun, context).find((ref) => !ref.weak)),
+  })
+  if (element) return { requirements: [make([{ ...element.list, explicit: true }], element.predicate, 'fail')], asks: true }
 
   // "min_tls_version TLS1_2", "enable_https_traffic_only true": a checklist entry, the field and its value.
   const terse = /^\s*([`"']?[A-Za-z_][\w.[\]/-]*[`"']?)\s*[:=]?\s+[`"']?([\w.:/@%-]+)[`"']?\s*[.!]?$/.exec(text)

@@ -95,6 +95,16 @@ export type Predicate =
   | { op: 'listNoneOf'; values: Scalar[] }
   | { op: 'listAllOf'; values: Scalar[] }
   | { op: 'listOnly'; values: Scalar[] }
+  /** The list holds at least one element whose fields hold ("a toleration with key nvidia.com/gpu and effect NoSchedule"). */
+  | { op: 'hasElement'; noun: string; where: ElementField[] }
+
+/** A field of a list's element and what it must hold, for `hasElement`. */
+export interface ElementField {
+  segments: string[]
+  predicate: Predicate
+  /** A word, not a key as written: a key ending in it counts too ("ecosystem" is `package-ecosystem`). */
+  loose?: boolean
+}
 
 export type FormatName = 'email' | 'https-url' | 'url' | 'semver' | 'dns-label' | 'date' | 'snake-case' | 'kebab-case' | 'lowercase' | 'sha' | 'pattern'
 

@@ -851,3 +851,27 @@ describe('Terraform attributes from the providers\' schemas', () => {
     expect(judge(instruction, labels, resource('aws_lambda_function', { memory_size: 2048 }))).toBe(false)
   })
 })
+
+describe('a list that must hold an element with given fields', () => {
+  it('reads "must tolerate the taint: a toleration with key K and effect E" as one such element required', () => {
+    const instruction = 'Batch pods must tolerate the spot taint: a toleration with key cloud.example.com/spot and effect NoSchedule.'
+    const tolerations = (list: unknown[]): unknown => pod({ containers: [{ name: 'a', image: 'a:1' }], tolerations: list })
+    expect(judge(instruction, K8S_POD, tolerations([{ key: 'cloud.example.com/spot', operator: 'Exists', effect: 'NoSchedule' }]))).toBe(true)
+    expect(judge(instruction, K8S_POD, tolerations([{ key: 'cloud.example.com/spot', operator: 'Exists', effect: 'NoExecute' }]))).toBe(false)
+    expect(judge(instruction, K8S_POD, tolerations([]))).toBe(false)
+    expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1' }] }))).toBe(false)
+  })
+
+  it('reads "there must be a `jobs` entry for the `lint` stage" on a generic document, a key ending in the word counting too', () => {
+    const labels = { platform: 'generic', resource: 'pipeline' }
+    const instruction = 'there must be a `jobs` entry for the `lint` stage'
+    expect(judge(instruction, labels, { jobs: [{ name: 'a', 'ci-stage': 'lint' }] })).toBe(true)
+    expect(judge(instruction, labels, { jobs: [{ name: 'a', stage: 'test' }] })).toBe(false)
+    expect(judge(instruction, labels, {})).toBe(false)
+  })
+
+  it('does not read a sentence describing such elements ("A toleration with operator Exists matches every taint") as one required', () => {
+    const instruction = 'Pods must set a memory limit. A toleration with operator Exists matches every taint.'
+    expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1', resources: { limits: { memory: '1Gi' } } }] }))).toBe(true)
+  })
+})
