@@ -272,7 +272,11 @@ const AS_NUMBER = (value: string, scale: number): string => `(double(${value})${
 const IS_STRING = (value: string): string => `type(${value}) == string`
 
 /** Predicates about one piece of text: a list found there ("allowedOrigins must be https") is judged element by element. */
-const TEXT_PREDICATES: ReadonlySet<Predicate['op']> = new Set(['format', 'notMatching', 'startsWith', 'endsWith', 'notStartsWith', 'notEndsWith'])
+const TEXT_PREDICATES: ReadonlySet<Predicate['op']> = new Set(['format', 'notMatching', 'startsWith', 'endsWith', 'notStartsWith', 'notEndsWith', 'cidrPrefix'])
+
+function compareNumbers(left: number, cmp: string, right: number): boolean {
+  return cmp === '>=' ? left >= right : cmp === '>' ? left > right : cmp === '<=' ? left <= right : left < right
+}
 
 function predicateTest(predicate: Predicate, value: string, scale: number): string {
   if (TEXT_PREDICATES.has(predicate.op)) return `(type(${value}) == list ? ${value}.all(t, ${scalarTest(predicate, 't', scale)}) : ${scalarTest(predicate, value, scale)})`
@@ -327,6 +331,10 @@ function scalarTest(predicate: Predicate, value: string, scale: number): string 
       return `!(${IS_STRING(value)} && ${celList(predicate.registries.map((registry) => registry.replace(/\/+$/, '') + '/'))}.exists(p, ${normalizedImage(value)}.startsWith(p)))`
     case 'imageTag':
       return imageTagTest(value, predicate.requirement)
+    case 'cidrPrefix': {
+      const allowed = Array.from({ length: 129 }, (_, bits) => bits).filter((bits) => compareNumbers(bits, predicate.cmp, predicate.bits))
+      return `(${IS_STRING(value)} && ${value}.matches(${celString(`^[^/]+/(${allowed.join('|')})$`)}))`
+    }
     case 'hasElement': {
       const holds = predicate.where.map((field) => {
         const word = field.segments.length === 1 ? field.segments[0] : undefined

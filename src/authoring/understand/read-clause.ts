@@ -49,6 +49,14 @@ const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|m
 
 export function readClause(written: string, context: ClauseContext): ClauseRequirements {
   const read = readClauseUnchecked(written, context)
+  // "every ipBlock must be a /16 or smaller": the range is the block's `cidr`.
+  for (const requirement of read.requirements) {
+    if (requirement.predicate.op !== 'cidrPrefix') continue
+    const blocks = requirement.values.some((ref) => ref.type === 'object')
+    requirement.values = requirement.values.map((ref) => (ref.type === 'object' ? (childRef(ref, 'cidr', context) ?? ref) : ref))
+    // "every ipBlock used ...": each block there is judged; a rule without one has nothing to judge.
+    if (blocks && /\b(?:every|each|any|all)\b/i.test(written)) requirement.missing = 'pass'
+  }
   // A reading whose predicate does not fit the field's type ("secretKeyRef must not be literal") is a misreading.
   const fitting = read.requirements.filter((requirement) => requirement.values.every((ref) => fits(ref, requirement.predicate))).map(boundsInFieldUnit)
   if (fitting.length === read.requirements.length) return { ...read, requirements: fitting }

@@ -121,7 +121,21 @@ export function escapeRegex(text: string): string {
 /** Words that start another cue or a description, never a value after "must be". */
 const NOT_A_VALUE = /^(strictly|between|at (least|most)|one of|either|greater|less|more|fewer|lower|higher|under|over|above|below|positive|negative|non-negative|disallowed|allowed|forbidden|banned|rejected|prohibited|set|unset|specified|defined|declared|present|provided|pinned|labell?ed|annotated|tagged|https?\b|an?\b|the\b|valid|lowercase|uppercase|in\b|within|from|no\b|not\b|explicitly|listed|listed|formatted|a subdomain|subdomain|prefixed|suffixed|unique|shorter|longer|larger|smaller|equal|identical|same|different|empty|non-empty|false or|true or|off or|on or|done|used|enabled or|disabled or|\d+(?:\.\d+)?\s*[a-z%]*\s+or (more|less|fewer|lower|higher|greater|above|below|under|over|shorter|longer|smaller|larger))/
 
+/** "/16 or smaller", "no broader than a /16", "at least a /24": a CIDR range's width, as its prefix length. */
+const NARROWER = String.raw`(?:smaller|narrower|tighter|longer|more specific)`
+const WIDER = String.raw`(?:larger|bigger|broader|wider|shorter|less specific)`
+function cidrBound(cmp: Comparison, after: string): ReturnType<Cue['read']> {
+  const bits = /^\s*(?:an?\s+)?\/(\d{1,3})\b/.exec(after)
+  if (!bits?.[1] || Number(bits[1]) > 128) return undefined
+  return { predicate: { op: 'cidrPrefix', cmp, bits: Number(bits[1]) }, end: bits[0].length }
+}
+
 const CUES: Cue[] = [
+  { pattern: new RegExp(String.raw`(?<=^|\s)(?=(?:an?\s+)?\/\d{1,3}\s+or\s+${NARROWER}\b)`), read: (after) => cidrBound('>=', after) },
+  { pattern: new RegExp(String.raw`(?<=^|\s)(?=(?:an?\s+)?\/\d{1,3}\s+or\s+${WIDER}\b)`), read: (after) => cidrBound('<=', after) },
+  { pattern: new RegExp(String.raw`\b(?:no|not|never)\s+${WIDER}\s+than(?=\s+(?:an?\s+)?\/\d)`), read: (after) => cidrBound('>=', after) },
+  { pattern: new RegExp(String.raw`\b(?:no|not|never)\s+${NARROWER}\s+than(?=\s+(?:an?\s+)?\/\d)`), read: (after) => cidrBound('<=', after) },
+  { pattern: /\b(?:at least|minimum(?: of)?)(?=\s+(?:an?\s+)?\/\d)/, read: (after) => cidrBound('>=', after) },
   {
     pattern: /\b(?:(?:must|has to|have to|needs? to|should|shall)(?: all| each| always| also)? be|(?:that|which) (?:is|are)) (?=(?:a |an |valid |in |formatted as |written as |given as )?(?:e-?mail|https|url|link|semver|semantic|snake|kebab|lowercase letters|dns|iso|yyyy|full|40|(?:exactly )?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)[- ]digits?\b|digits only|only digits))/,
     read: (after, lower) => {

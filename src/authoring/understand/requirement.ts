@@ -95,6 +95,8 @@ export type Predicate =
   | { op: 'listNoneOf'; values: Scalar[] }
   | { op: 'listAllOf'; values: Scalar[] }
   | { op: 'listOnly'; values: Scalar[] }
+  /** A CIDR's prefix length against a bound: "a /16 or smaller" is a prefix of 16 or more. */
+  | { op: 'cidrPrefix'; cmp: Comparison; bits: number }
   /** The list holds at least one element whose fields hold ("a toleration with key nvidia.com/gpu and effect NoSchedule"). */
   | { op: 'hasElement'; noun: string; where: ElementField[] }
 

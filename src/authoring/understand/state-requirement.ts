@@ -86,6 +86,8 @@ export function predicatePhrase(predicate: Predicate, plural = false): string {
       return `must include ${list(predicate.values, 'and')}`
     case 'listOnly':
       return `may only include ${list(predicate.values)}`
+    case 'cidrPrefix':
+      return `must be a CIDR range with a prefix of ${comparisonWords(predicate.cmp)} /${predicate.bits}`
     case 'hasElement':
       return `must have ${/s$/.test(predicate.noun) ? 'an entry' : `${/^[aeiou]/i.test(predicate.noun) ? 'an' : 'a'} ${predicate.noun}`} whose ${predicate.where.map((field) => `${field.segments.join('.')} ${predicatePhrase(field.predicate).replace(/^must be /, 'is ').replace(/^must /, '')}`).join(' and ')}`
   }

@@ -875,3 +875,23 @@ describe('a list that must hold an element with given fields', () => {
     expect(judge(instruction, K8S_POD, pod({ containers: [{ name: 'a', image: 'a:1', resources: { limits: { memory: '1Gi' } } }] }))).toBe(true)
   })
 })
+
+describe('CIDR range widths', () => {
+  const labels = { platform: 'kubernetes', resource: 'NetworkPolicy' }
+  const policy = (egress: unknown[]): unknown => ({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'n', namespace: 'apps' }, spec: { podSelector: {}, policyTypes: ['Egress'], egress } })
+  const to = (cidr: string): unknown => ({ to: [{ ipBlock: { cidr } }] })
+
+  it('reads "every ipBlock must be a /20 or narrower range" as each block\'s cidr with a prefix of 20 or more', () => {
+    const instruction = 'every ipBlock in an egress rule must be a /20 or narrower range'
+    expect(judge(instruction, labels, policy([to('10.1.0.0/20')]))).toBe(true)
+    expect(judge(instruction, labels, policy([to('10.1.2.0/24')]))).toBe(true)
+    expect(judge(instruction, labels, policy([to('10.0.0.0/8')]))).toBe(false)
+    expect(judge(instruction, labels, policy([{ to: [{ podSelector: {} }] }]))).toBe(true)
+  })
+
+  it('reads "no broader than a /12" the same way, and "a /8 or wider" as the opposite bound', () => {
+    expect(judge('every ipBlock in an egress rule must be no broader than a /12', labels, policy([to('10.0.0.0/8')]))).toBe(false)
+    expect(judge('every ipBlock in an egress rule must be no broader than a /12', labels, policy([to('172.16.0.0/12')]))).toBe(true)
+    expect(judge('every ipBlock in an egress rule must be a /8 or wider range', labels, policy([to('10.0.0.0/16')]))).toBe(false)
+  })
+})
