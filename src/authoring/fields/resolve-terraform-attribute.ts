@@ -51,9 +51,7 @@ const CANONICAL: Readonly<Record<string, string>> = {
   maximum: 'max',
   encrypted: 'encrypt',
   encryption: 'encrypt',
-  enabled: 'enabled',
   enable: 'enabled',
-  versioning: 'versioning',
   protected: 'protection',
   retained: 'retention',
 }

@@ -15,7 +15,8 @@ export interface TerraformAttribute {
   readonly type: TerraformValueType
 }
 
-export type TerraformValueType = 'string' | 'number' | 'boolean' | 'list' | 'map' | 'block'
+const VALUE_TYPES = ['string', 'number', 'boolean', 'list', 'map', 'block'] as const
+export type TerraformValueType = (typeof VALUE_TYPES)[number]
 
 interface Table {
   versions: Record<string, string>
@@ -49,7 +50,8 @@ export function terraformAttributes(type: string): readonly TerraformAttribute[]
     const at = entry.lastIndexOf(':')
     if (at <= 0) continue
     const path = entry.slice(0, at)
-    attributes.push({ path, segments: path.split('[].'), type: entry.slice(at + 1) as TerraformValueType })
+    const valueType = VALUE_TYPES.find((candidate) => candidate === entry.slice(at + 1))
+    if (valueType) attributes.push({ path, segments: path.split('[].'), type: valueType })
   }
   parsed.set(type, attributes)
   return attributes
