@@ -197,6 +197,8 @@ function setImage(container: Json, change: (reference: ImageReference) => ImageR
 const IMAGE_WORDS = /\b(images?|container images?)\b/
 const LATEST = /(^|[^a-z0-9])latest\b/
 const DIGEST_WORDS = /\b(digests?|sha256|sha512)\b|@sha/
+/** "a version tag or a sha256 digest": either one will do, so what is asked is only that the image is not bare. */
+const TAG_OR_DIGEST = /\btag(?:s|ged)?\b[^.;]{0,30}\bor\b[^.;]{0,20}(\bdigests?\b|\bsha(256|512)\b|@sha)|(\bdigests?\b|\bsha(256|512)\b|@sha)[^.;]{0,20}\bor\b[^.;]{0,30}\btag(?:s|ged)?\b/
 const PULL_POLICY_WORDS = /imagepullpolic(y|ies)|\bpull[\s-]*polic(y|ies)\b/
 const ALWAYS_PULL = /\balways[\s-]+(be[\s-]+)?pull(s|ed|ing)?\b|\bpull(s|ed)?[\s-]+(images?[\s-]+)?always\b/
 
@@ -257,8 +259,9 @@ const tagRequired: RuleTemplate = {
   recognize(clause) {
     if (!mentions(clause, /\b(tags?|tagged|untagged)\b/)) return NOT_RECOGNIZED
     if (!mentions(clause, IMAGE_WORDS, /\buntagged\b/)) return NOT_RECOGNIZED
-    if (mentions(clause, LATEST, DIGEST_WORDS, PULL_POLICY_WORDS)) return NOT_RECOGNIZED
-    return recognized(3)
+    if (mentions(clause, LATEST, PULL_POLICY_WORDS)) return NOT_RECOGNIZED
+    if (mentions(clause, DIGEST_WORDS) && !mentions(clause, TAG_OR_DIGEST)) return NOT_RECOGNIZED
+    return recognized(mentions(clause, TAG_OR_DIGEST) ? 4 : 3)
   },
   rule: () =>
     containerRule({
@@ -300,7 +303,7 @@ const digestRequired: RuleTemplate = {
     const digest = mentions(clause, DIGEST_WORDS)
     const pinned = mentions(clause, /\bpin(s|ned|ning)?\b/) && mentions(clause, IMAGE_WORDS)
     if (!digest && !pinned) return NOT_RECOGNIZED
-    if (mentions(clause, PULL_POLICY_WORDS)) return NOT_RECOGNIZED
+    if (mentions(clause, PULL_POLICY_WORDS, TAG_OR_DIGEST)) return NOT_RECOGNIZED
     return recognized(3)
   },
   rule: () =>

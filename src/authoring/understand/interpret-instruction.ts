@@ -101,6 +101,8 @@ export function interpretInstruction(instruction: string, context: InstructionCo
   const schemaKindOf = (text: string): string | undefined => schemaKindFor({ platform: context.platform, kinds: kindsFor(text) })
   let previous: ValueRef[] | undefined
   const known: ValueRef[] = []
+  // Where the sentences of the segment being read begin: its parenthetical remarks qualify them.
+  let hostFrom = 0
 
   const readUnit = (text: string, group: number, parenthetical: boolean): void => {
     const exempt = parenthetical ? undefined : readExceptionList(text, { platform: context.platform, readCondition: (item) => readCondition(item, { platform: context.platform, kinds: kindsFor(item), schemaKind: schemaKindOf(item) }) })
@@ -226,12 +228,17 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         let mentioned = fieldsIn(blanked, clauseContext)
         // "if there's no retries key that's fine": the field is inside the words read as the modifier.
         if (mentioned.length === 0 && modifiers.missing !== undefined) mentioned = fieldsIn(body, clauseContext).filter((ref) => all.some((requirement) => requirement.values.some((value) => sameName(value, ref))))
-        const targets = modifierTargets(modifiers, sentences, group, all, mentioned)
+        // "in production namespaces (any namespace whose name starts with prod-) every image ...": a remark in parentheses
+        // that names no field qualifies what its own sentence became.
+        const host = parenthetical && mentioned.length === 0 && !modifiers.appliesToAll ? sentences.slice(hostFrom) : []
+        const hostRequirements = host.flatMap((item) => item.requirements)
+        const hostRules = host.flatMap((item) => item.catalogRules)
+        const targets = hostRequirements.length > 0 || hostRules.length > 0 ? hostRequirements : modifierTargets(modifiers, sentences, group, all, mentioned)
         for (const target of targets) applyModifiers(target, modifiers, mentioned.length > 0)
         // "The one other exception is ...": with no requirement of its own to qualify, the scope is the named rules'.
         // Only exemptions: a narrowing ("X is only OK in ...") may be about another value than the rules'.
         const exemptsOnly = modifiers.exemptions.length > 0 && modifiers.conditions.length === 0
-        const namedRules = targets.length === 0 && exemptsOnly ? namedRulesQualified(sentences, group) : []
+        const namedRules = hostRules.length > 0 ? hostRules : targets.length === 0 && exemptsOnly ? namedRulesQualified(sentences, group) : []
         for (const rule of namedRules) narrowNamedRule(rule, modifiers)
         const count = targets.length + namedRules.length
         sentence.note = count > 0 ? `qualifies ${count} requirement${count === 1 ? '' : 's'}` : 'qualifies the requirements it names; none matched'
@@ -270,6 +277,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       sentences.push({ text: segment.text, role: 'heading', requirements: [], catalogRules: [], group: segment.group, note: 'heads the list under it; each item is read with it' })
       continue
     }
+    hostFrom = sentences.length
     readUnit(withHead(segment), segment.group, false)
     for (const remark of segment.parentheticals) readUnit(remark, segment.group, true)
   }
