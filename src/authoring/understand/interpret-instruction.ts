@@ -234,6 +234,10 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         const hostRequirements = host.flatMap((item) => item.requirements)
         const hostRules = host.flatMap((item) => item.catalogRules)
         const targets = hostRequirements.length > 0 || hostRules.length > 0 ? hostRequirements : modifierTargets(modifiers, sentences, group, all, mentioned)
+        // "in the sensitive namespaces (those starting with pci-)": the remark says what the words meant, so it replaces
+        // the scope they were read as.
+        if (host.length > 0) for (const target of hostRequirements) redefineScope(target, modifiers)
+        if (host.length > 0) for (const rule of hostRules) redefineNamespaces(rule, modifiers)
         for (const target of targets) applyModifiers(target, modifiers, mentioned.length > 0)
         // "The one other exception is ...": with no requirement of its own to qualify, the scope is the named rules'.
         // Only exemptions: a narrowing ("X is only OK in ...") may be about another value than the rules'.
@@ -279,7 +283,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     }
     hostFrom = sentences.length
     readUnit(withHead(segment), segment.group, false)
-    for (const remark of segment.parentheticals) readUnit(remark, segment.group, true)
+    for (const remark of segment.parentheticals) readUnit(remarkWithAntecedent(remark, segment.text), segment.group, true)
   }
   if (context.platform === 'kubernetes' && context.kinds.length === 1 && context.kinds[0] === 'Namespace') {
     for (const requirement of sentences.flatMap((sentence) => sentence.requirements)) {
@@ -354,7 +358,12 @@ const COMMON_WORDS = new Set(['must', 'should', 'the', 'and', 'all', 'any', 'eve
 /** "Cache entries must not live longer than 24h: cache.ttlSeconds has to be positive": what follows the colon. */
 function colonContent(text: string): string | undefined {
   const match = /^([^`"]*?\S):\s+(\S.*)$/.exec(text)
-  if (!match?.[1] || !match[2]) return undefined
+  if (!match?.[1] || !match[2]) {
+    // "Don't run workloads under the `default` ServiceAccount: serviceAccountName must be ...": a lead-in quoting a name,
+    // followed by a requirement with its own verb. The colon is outside the quotes.
+    const quoted = /^((?:[^`"]|`[^`]*`|"[^"]*")*?[^\s`"]):\s+(\S.*)$/.exec(text)
+    return quoted?.[1] && quoted[2] && ASKING_VERB.test(quoted[2]) && !ASKING_VERB.test(quoted[1]) ? quoted[2] : undefined
+  }
   // "... under load so: maxmemory must be set": what follows asks with a verb of its own.
   if (ASKING_VERB.test(match[2]) && !ASKING_VERB.test(match[1]) && !/[._/]|[a-z][A-Z]/.test(match[1].split(/\s+/).pop() ?? '')) return match[2]
   // "hostNetwork: true", "example.com/owner: a contact email": a field and its value, not a lead-in.
@@ -649,6 +658,26 @@ function blank(text: string, spans: Array<[number, number]>): string {
 function applyOwnModifiers(requirement: Requirement, modifiers: Modifiers, text: string): void {
   applyModifiers(requirement, modifiers, true)
   applyLevel(requirement, modifiers, text)
+}
+
+/** "namespaces (those whose name starts with prod-)": "those" stands for the namespaces of its sentence. */
+function remarkWithAntecedent(remark: string, sentence: string): string {
+  if (!/\bnamespaces?\b/i.test(sentence) || /\bnamespaces?\b/i.test(remark)) return remark
+  return remark.replace(/^((?:i\.e\.|e\.g\.|that is|meaning)?,?\s*)(those|the ones|ones|any|all)\b(?=\s+(?:whose|that|with|starting|beginning|ending|named|called|prefixed))/i, '$1namespaces')
+}
+
+const pathOf = (condition: Condition): string => condition.value.variants[0]?.segments.join('.') ?? ''
+
+/** Conditions the remark restates (same field) are dropped from the requirement before the remark's are added. */
+function redefineScope(requirement: Requirement, modifiers: Modifiers): void {
+  const redefined = new Set([...modifiers.conditions, ...modifiers.exemptions].map(pathOf))
+  requirement.conditions = requirement.conditions.filter((condition) => !redefined.has(pathOf(condition)))
+}
+
+function redefineNamespaces(rule: Rule, modifiers: Modifiers): void {
+  if (!rule.match || !modifiers.conditions.some((condition) => pathOf(condition) === 'metadata.namespace')) return
+  const { namespaces: _namespaces, ...rest } = rule.match
+  rule.match = rest
 }
 
 function applyModifiers(requirement: Requirement, modifiers: Modifiers, includeMissing: boolean): void {
