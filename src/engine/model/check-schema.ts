@@ -4,6 +4,7 @@ import { fieldPath, type DefinitionProblem } from './definition-problem.js'
 
 interface SchemaError {
   keyword: string
+  schemaPath?: string
   instancePath: string
   params: Record<string, unknown>
   message: string
@@ -24,13 +25,21 @@ export function schemaChecker(schema: TSchema): (value: unknown, basePath: strin
       seen.add(key)
       problems.push(problem)
     }
+    // The validator reports a bounded number of errors; a value it rejects is never accepted for want of a message.
+    if (problems.length === 0) problems.push({ path: basePath === '' ? '(root)' : basePath, message: 'does not match the schema' })
     return collapseUnionNoise(problems)
   }
 }
 
 function toProblem(error: SchemaError, basePath: string): DefinitionProblem | undefined {
-  // additionalProperties produces a boolean-schema error per field as well; the named one reads better.
-  if (error.keyword === 'boolean') return undefined
+  // additionalProperties: false yields a boolean-schema error per unknown field, each at the field's own path; the
+  // validator stops after a few errors, so with many unknown fields these may be the only ones reported.
+  if (error.keyword === 'boolean') {
+    const schemaPath = error.schemaPath ?? ''
+    if (!schemaPath.endsWith('/additionalProperties') || error.instancePath === '') return undefined
+    const name = decodePointerSegment(error.instancePath.slice(error.instancePath.lastIndexOf('/') + 1))
+    return { path: fieldPath(basePath, error.instancePath), message: `unknown field "${name}"` }
+  }
   if (error.keyword === 'additionalProperties') {
     const names = (error.params.additionalProperties as string[] | undefined) ?? []
     const name = names[0] ?? '?'
@@ -46,6 +55,10 @@ function toProblem(error: SchemaError, basePath: string): DefinitionProblem | un
   }
   if (error.keyword === 'anyOf') return { path: fieldPath(basePath, error.instancePath), message: ANY_OF }
   return { path: fieldPath(basePath, error.instancePath), message: error.message }
+}
+
+function decodePointerSegment(segment: string): string {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~')
 }
 
 const ANY_OF = 'matches none of the allowed forms'

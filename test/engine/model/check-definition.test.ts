@@ -22,6 +22,16 @@ describe('checkRulesetSpec', () => {
     ])
   })
 
+  it('refuses a body with many unknown fields, naming them (the validator reports only a few errors)', () => {
+    const unknown = Object.fromEntries(Array.from({ length: 12 }, (_, index) => [`extra${index}`, index]))
+    const problems = checkRulesetSpec({ rules: [celRule], ...unknown }, 'spec')
+    expect(problems.length).toBeGreaterThan(0)
+    expect(problems[0]).toEqual({ path: 'spec.extra0', message: 'unknown field "extra0"' })
+    expect(problems.every((problem) => /^spec\.extra\d+$/.test(problem.path) && problem.message.startsWith('unknown field'))).toBe(true)
+    const policy = checkPolicySpec({ rulesets: ['a'], match: { kinds: 5 }, ...unknown }, 'spec')
+    expect(policy.length).toBeGreaterThan(0)
+  })
+
   it('joins the branches of a union into one message', () => {
     expect(checkRulesetSpec({ rules: [{ ...celRule, severity: 'urgent' }] }, 'spec')).toEqual([
       { path: 'spec.rules[0].severity', message: 'must be "info" or "low" or "medium" or "high" or "critical"' },
