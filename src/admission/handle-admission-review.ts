@@ -1,4 +1,4 @@
-import { PreparedInput } from '../engine/index.js'
+import { describeDepthExcess, findDepthExcess, PreparedInput } from '../engine/index.js'
 import { admissionAuditRows } from './admission-audit-rows.js'
 import type { AdmissionLogger } from './admission-logger.js'
 import type { AdmissionPolicy } from './admission-policies.js'
@@ -57,6 +57,16 @@ export async function handleAdmissionReview(body: string, deps: ReviewHandlerDep
     deps.logger.debug({ requestId: request.uid, reason: skipped }, 'admission request allowed without judging it')
     return { status: 200, body: allowedResponse(request.uid), outcome: { uid: request.uid, operation: request.operation, allowed: true, skipped, dryRun, policies: 0 } }
   }
+  const tooDeep = nestingProblem(request)
+  if (tooDeep) {
+    // Nothing can judge it. As for a rule error: a Deny policy that fails closed denies (allowing what was not judged
+    // would let nesting slip past it); otherwise the request goes through with the reason as a warning.
+    const message = `Verdict cannot judge this request: ${tooDeep}`
+    const allowed = !deps.policies.current().some(({ policy }) => policy.action === 'Deny' && policy.failurePolicy !== 'Ignore')
+    deps.logger.info({ requestId: request.uid, resource: describeResource(request), user: userOf(request), dryRun, reason: tooDeep }, allowed ? 'admission request allowed unjudged' : 'admission request denied')
+    const decision = allowed ? { allowed, warnings: [message], auditAnnotations: {} } : { allowed, message, warnings: [], auditAnnotations: {} }
+    return { status: 200, body: admissionResponse(request.uid, decision), outcome: { uid: request.uid, operation: request.operation, allowed, dryRun, policies: 0 } }
+  }
   const input = new PreparedInput(evaluationInputOf(request, deps.namespaces))
   const judgements = judgeRequest(deps.policies.current(), input, request.operation)
   const decision = decideAdmission(judgements)
@@ -72,6 +82,14 @@ export async function handleAdmissionReview(body: string, deps: ReviewHandlerDep
     body: admissionResponse(request.uid, decision),
     outcome: { uid: request.uid, operation: request.operation, allowed: decision.allowed, dryRun, policies: judgements.length },
   }
+}
+
+function nestingProblem(request: AdmissionRequest): string | undefined {
+  for (const [field, value] of [['request.object', request.object], ['request.oldObject', request.oldObject]] as const) {
+    const excess = findDepthExcess(value)
+    if (excess) return describeDepthExcess(field, excess)
+  }
+  return undefined
 }
 
 /** The API server always names the user; a hand-made review may not, and the audit column needs someone. */

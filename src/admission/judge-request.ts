@@ -32,10 +32,22 @@ export interface PolicyJudgement {
 export function judgeRequest(policies: readonly AdmissionPolicy[], input: PreparedInput, operation: Operation): PolicyJudgement[] {
   const judgements: PolicyJudgement[] = []
   for (const entry of policies) {
-    const judgement = judgePolicy(entry, input, operation)
+    const judgement = judgeGuarded(entry, input, operation)
     if (judgement) judgements.push(judgement)
   }
   return judgements
+}
+
+/** A policy whose evaluation throws judges as an error of its own; the other policies' answers stand. */
+function judgeGuarded(entry: AdmissionPolicy, input: PreparedInput, operation: Operation): PolicyJudgement | undefined {
+  try {
+    return judgePolicy(entry, input, operation)
+  } catch (error) {
+    const { policy } = entry
+    const ignoreErrors = policy.failurePolicy === 'Ignore'
+    const result: RuleResult = { ruleset: '', rule: '', status: 'error', severity: 'high', message: `policy "${policy.name}" could not be evaluated: ${(error as Error).message}` }
+    return { policy: policy.name, action: policy.action ?? 'Audit', ignoreErrors, output: { policy: policy.name, passed: ignoreErrors, results: [result] }, rulesets: [] }
+  }
 }
 
 function judgePolicy({ policy, rulesets, missing }: AdmissionPolicy, input: PreparedInput, operation: Operation): PolicyJudgement | undefined {

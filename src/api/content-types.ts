@@ -1,5 +1,6 @@
 import * as yaml from 'js-yaml'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { describeDepthExcess, findDepthExcess } from '../engine/index.js'
 import { ApiError, unsupportedMediaType } from './errors.js'
 import { JSON_MEDIA_TYPES, YAML_MEDIA_TYPES } from './media-types.js'
 
@@ -24,7 +25,11 @@ export function registerContentTypes(app: FastifyInstance): void {
     if (request.is404) return done(null, undefined)
     keepRaw(request, text, 'json')
     if (text.trim() === '') return done(null, undefined)
-    secureJson(request, text, (error, value) => done(error ? jsonError(text) : null, value))
+    secureJson(request, text, (error, value) => {
+      if (error) return done(jsonError(text), undefined)
+      const tooDeep = depthError(value)
+      return tooDeep ? done(tooDeep, undefined) : done(null, value)
+    })
   })
   app.addContentTypeParser([...YAML_MEDIA_TYPES], { parseAs: 'string' }, (request, text: string, done) => {
     if (request.is404) return done(null, undefined)
@@ -59,7 +64,15 @@ function parseYaml(text: string, nodeBudget: number): unknown {
   if (documents.length > 1) throw ApiError.badRequest(`body holds ${documents.length} YAML documents; send one`)
   const value = documents[0]
   checkTree(value, nodeBudget)
+  const tooDeep = depthError(value)
+  if (tooDeep) throw tooDeep
   return value
+}
+
+/** Documents nested deeper than any real object are refused before anything walks them. */
+function depthError(value: unknown): ApiError | undefined {
+  const excess = findDepthExcess(value)
+  return excess ? ApiError.badRequest(describeDepthExcess('body', excess)) : undefined
 }
 
 function yamlProblem(error: unknown): string {

@@ -91,7 +91,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
     })
     cleanups.push(() => audits.close())
-    const catalog = new DefinitionCatalog(db, { onError: (error) => logger.current?.error({ err: error }, 'refreshing rulesets and policies failed') })
+    const catalog = new DefinitionCatalog(db, {
+      onError: (error) => logger.current?.error({ err: error }, 'refreshing rulesets and policies failed'),
+      onSetAside: ({ kind, name, version, problems }) =>
+        logger.current?.error({ kind, name, version, problems }, `stored ${kind} "${name}" fails its schema and is set aside: nothing evaluates it until it is fixed or deleted`),
+    })
     await catalog.start()
     cleanups.push(() => catalog.stop())
     const model = config.llmUrl

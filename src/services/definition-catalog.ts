@@ -1,9 +1,10 @@
-import { CompiledRulesetCache, type CompiledRuleset } from '../engine/index.js'
+import { CompiledRulesetCache, type CompiledRuleset, type DefinitionProblem } from '../engine/index.js'
 import type { Db } from '../store/db.js'
 import { getPolicy, listAllPolicies, type StoredPolicy } from '../store/policies-repository.js'
 import { getRuleset, listAllRulesets, type StoredRuleset } from '../store/rulesets-repository.js'
 
 import { DEFINITIONS_CHANNEL } from '../store/definition-changes.js'
+import { problemsOfStoredPolicy, problemsOfStoredRuleset } from './stored-definition-check.js'
 
 export { DEFINITIONS_CHANNEL }
 
@@ -13,6 +14,14 @@ export interface DefinitionChange {
 }
 
 type ChangeListener = (change: DefinitionChange) => void
+
+/** A stored definition that fails its schema when loaded: kept out of evaluation and reported. */
+export interface SetAsideDefinition {
+  kind: DefinitionChange['kind']
+  name: string
+  version: number
+  problems: DefinitionProblem[]
+}
 
 /**
  * Every ruleset and policy of the store, in memory and compiled, so evaluation and admission never
@@ -26,12 +35,46 @@ export class DefinitionCatalog {
   readonly #compiled = new CompiledRulesetCache()
   readonly #listeners = new Set<ChangeListener>()
   readonly #onError: (error: unknown) => void
+  readonly #onSetAside: (definition: SetAsideDefinition) => void
+  /** By `kind/name`; reported once per version. */
+  readonly #setAside = new Map<string, SetAsideDefinition>()
   #unlisten: (() => Promise<void>) | undefined
   #resync: NodeJS.Timeout | undefined
 
-  constructor(db: Db, options: { onError?: (error: unknown) => void } = {}) {
+  constructor(db: Db, options: { onError?: (error: unknown) => void; onSetAside?: (definition: SetAsideDefinition) => void } = {}) {
     this.#db = db
     this.#onError = options.onError ?? (() => {})
+    this.#onSetAside = options.onSetAside ?? (() => {})
+  }
+
+  /** Stored definitions that failed their schema when loaded, so evaluation does not see them. */
+  setAside(): SetAsideDefinition[] {
+    return [...this.#setAside.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name))
+  }
+
+  /** True when the definition may be served; otherwise it is recorded (and reported the first time) as set aside. */
+  #admit(kind: DefinitionChange['kind'], definition: StoredRuleset | StoredPolicy): boolean {
+    const key = `${kind}/${definition.name}`
+    const problems = kind === 'ruleset' ? problemsOfStoredRuleset(definition as StoredRuleset) : problemsOfStoredPolicy(definition as StoredPolicy)
+    if (problems.length === 0) {
+      this.#setAside.delete(key)
+      return true
+    }
+    const known = this.#setAside.get(key)
+    if (known?.version === definition.version) return false
+    const entry = { kind, name: definition.name, version: definition.version, problems }
+    this.#setAside.set(key, entry)
+    this.#onSetAside(entry)
+    return false
+  }
+
+  /** The set-aside record of one definition, if it is set aside. */
+  setAsideEntry(kind: DefinitionChange['kind'], name: string): SetAsideDefinition | undefined {
+    return this.#setAside.get(`${kind}/${name}`)
+  }
+
+  #forget(kind: DefinitionChange['kind'], name: string): void {
+    this.#setAside.delete(`${kind}/${name}`)
   }
 
   /**
@@ -57,8 +100,12 @@ export class DefinitionCatalog {
 
   /** Replaces the in-memory view with the store's, telling listeners about every difference. */
   async resync(): Promise<void> {
-    const rulesets = await listAllRulesets(this.#db)
-    const policies = await listAllPolicies(this.#db)
+    const storedRulesets = await listAllRulesets(this.#db)
+    const storedPolicies = await listAllPolicies(this.#db)
+    const stored = new Set([...storedRulesets.map((ruleset) => `ruleset/${ruleset.name}`), ...storedPolicies.map((policy) => `policy/${policy.name}`)])
+    for (const entry of this.setAside()) if (!stored.has(`${entry.kind}/${entry.name}`)) this.#forget(entry.kind, entry.name)
+    const rulesets = storedRulesets.filter((ruleset) => this.#admit('ruleset', ruleset))
+    const policies = storedPolicies.filter((policy) => this.#admit('policy', policy))
     const changes: DefinitionChange[] = []
     syncInto(this.#rulesets, rulesets, 'ruleset', changes)
     syncInto(this.#policies, policies, 'policy', changes)
@@ -100,12 +147,14 @@ export class DefinitionCatalog {
     if (change.kind === 'ruleset') {
       const ruleset = await getRuleset(this.#db, change.name)
       this.#compiled.delete(change.name)
-      if (ruleset) this.#rulesets.set(ruleset.name, ruleset)
+      if (ruleset && this.#admit('ruleset', ruleset)) this.#rulesets.set(ruleset.name, ruleset)
       else this.#rulesets.delete(change.name)
+      if (!ruleset) this.#forget('ruleset', change.name)
     } else {
       const policy = await getPolicy(this.#db, change.name)
-      if (policy) this.#policies.set(policy.name, policy)
+      if (policy && this.#admit('policy', policy)) this.#policies.set(policy.name, policy)
       else this.#policies.delete(change.name)
+      if (!policy) this.#forget('policy', change.name)
     }
     for (const listener of this.#listeners) listener(change)
   }

@@ -11,7 +11,7 @@ import {
   type RulesetResult,
 } from '../engine/index.js'
 import type { DefinitionCatalog } from './definition-catalog.js'
-import { NotFoundError } from './service-errors.js'
+import { ConflictError, NotFoundError } from './service-errors.js'
 
 export interface EvaluationRequest {
   /** Policy or ruleset name. */
@@ -70,9 +70,17 @@ export class EvaluationService {
     return evaluated
   }
 
+  /** A definition set aside for failing its schema is stored but not evaluated: say so, and what is wrong with it. */
+  #absent(kind: 'ruleset' | 'policy', name: string): Error {
+    const setAside = this.#catalog.setAsideEntry(kind, name)
+    if (!setAside) return new NotFoundError(kind, name)
+    const problems = setAside.problems.map((problem) => `${problem.path} ${problem.message}`).join('; ')
+    return new ConflictError('definition set aside', `${kind} "${name}" is stored but fails its schema, so nothing evaluates it until it is replaced or deleted: ${problems}`)
+  }
+
   async #evaluatePolicy(request: EvaluationRequest): Promise<Evaluated<PolicyEvaluationResponse>> {
     const policy = this.#catalog.policy(request.name)
-    if (!policy) throw new NotFoundError('policy', request.name)
+    if (!policy) throw this.#absent('policy', request.name)
     const { found, missing } = resolvePolicyRulesets(policy, this.#catalog.rulesets())
     const compiled: CompiledRuleset[] = found.map((ruleset) => this.#catalog.compiled(ruleset))
     const input = new PreparedInput({ object: request.inputData })
@@ -100,7 +108,7 @@ export class EvaluationService {
 
   async #evaluateRuleset(request: EvaluationRequest): Promise<Evaluated<RulesetEvaluationResponse>> {
     const ruleset = this.#catalog.ruleset(request.name)
-    if (!ruleset) throw new NotFoundError('ruleset', request.name)
+    if (!ruleset) throw this.#absent('ruleset', request.name)
     const result = evaluateRuleset(this.#catalog.compiled(ruleset), new PreparedInput({ object: request.inputData }), { verbose: true })
     const output: RulesetResult = { ruleset: ruleset.name, passed: result.passed, results: result.results.filter(isViolation) }
     const outcome = await this.#audits.write({

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertPolicy } from '../../src/store/policies-repository.js'
+import { client } from './http-client.js'
+import { startTestService, type TestService } from './test-service.js'
+
+const by = 'platform@example.com'
+
+describe('the REST API facing deep documents and malformed stored definitions', () => {
+  let service: TestService
+  let api: ReturnType<typeof client>
+  let admin: string
+
+  beforeAll(async () => {
+    service = await startTestService('pglite')
+    api = client(service.server.apiUrl)
+    admin = service.adminToken
+    const ruleset = { rules: [{ name: 'color-is-blue', validate: { cel: [{ expression: "object.data.?color.orValue('') == 'blue'" }] } }] }
+    expect((await api('POST', '/api/rulesets/colors', { token: admin, body: ruleset })).status).toBe(201)
+    expect((await api('POST', '/api/policies/colors', { token: admin, body: { rulesets: ['colors'], action: 'Deny' } })).status).toBe(201)
+    await insertPolicy(service.server.db, { name: 'broken-kinds', labels: {}, rulesets: ['colors'], match: { kinds: 5 }, source: 'api', createdBy: by, updatedBy: by } as never)
+    await service.server.catalog.resync()
+  })
+
+  afterAll(async () => {
+    await service?.close()
+  })
+
+  it('refuses a body nested thousands of levels deep with 400 naming where, and writes no audit', async () => {
+    const deep = `${'{"a":'.repeat(5000)}{}${'}'.repeat(5000)}`
+    const response = await api('POST', '/api/eval/rulesets/colors', { token: admin, raw: `{"inputData":{"data":${deep}}}` })
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({ error: 'bad request', details: 'body.inputData.data.a.a… nests deeper than 200 levels, the most Verdict judges' })
+    const audits = await api('GET', '/api/audits/rulesets/colors', { token: admin })
+    expect((audits.body as { rulesetAudits: unknown[] }).rulesetAudits).toEqual([])
+  })
+
+  it('refuses a YAML body nested too deep (the YAML reader stops at 100 levels)', async () => {
+    const yaml = `inputData:\n  data: ${'['.repeat(300)}1${']'.repeat(300)}\n`
+    const response = await api('POST', '/api/eval/rulesets/colors', { token: admin, raw: yaml, contentType: 'application/yaml' })
+    expect(response.status).toBe(400)
+    expect(response.body).toEqual({ error: 'bad request', details: 'body is not valid YAML: nesting exceeded maxDepth (100) at line 2, column 107' })
+  })
+
+  it('says a set-aside policy is stored but fails its schema (409), while the others evaluate', async () => {
+    const broken = await api('POST', '/api/eval/policies/broken-kinds', { token: admin, body: { inputData: { data: { color: 'blue' } } } })
+    expect(broken.status).toBe(409)
+    expect(broken.body).toEqual({
+      error: 'definition set aside',
+      details: 'policy "broken-kinds" is stored but fails its schema, so nothing evaluates it until it is replaced or deleted: spec.match.kinds must be array',
+    })
+    const good = await api('POST', '/api/eval/policies/colors', { token: admin, body: { inputData: { data: { color: 'blue' } } } })
+    expect(good.status).toBe(200)
+    expect((good.body as { passed: boolean }).passed).toBe(true)
+  })
+})
