@@ -165,7 +165,10 @@ export function understandInstruction(instruction: string, labels: Record<string
   }
 
   for (const hard of hardClauses(instruction)) {
-    const pieces = softPieces(hard)
+    const split = softPieces(hard)
+    // Deciding each soft break re-reads the text merged so far, which is quadratic in the pieces; no sentence a person
+    // writes has this many, so past the bound the clause is read whole and the work stays linear in the input.
+    const pieces = split.length > MAX_SOFT_PIECES ? [{ text: hard, joiner: '' }] : split
     let current = pieces[0]?.text ?? hard
     for (const piece of pieces.slice(1)) {
       // A soft break separates two clauses only when each side asks for its own template.
@@ -195,6 +198,8 @@ export function understandInstruction(instruction: string, labels: Record<string
   }
   return { context, clauses }
 }
+
+const MAX_SOFT_PIECES = 32
 
 const LEADING_NEGATION = /^\s*(deny|block|forbid|disallow|prohibit|reject|ban|no|never|don'?t allow|do not allow|must not allow)\b/i
 const OWN_PREDICATE = /\b(no|not|never|must|should|shall|need|needs|require[sd]?|only|allow(ed)?|permit(ted)?|may|can|is|are|be|have|has|use|run|set|at (least|most)|deny|block|forbid|disallow)\b/

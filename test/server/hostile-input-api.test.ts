@@ -52,4 +52,27 @@ describe('the REST API facing deep documents and malformed stored definitions', 
     expect(good.status).toBe(200)
     expect((good.body as { passed: boolean }).passed).toBe(true)
   })
+
+  it('caps the instruction on every route that reads one, naming the field', async () => {
+    const long = 'every pod must set the label team. '.repeat(200)
+    for (const [path, body] of [
+      ['/api/hints/ruleset', { instruction: long }],
+      ['/api/hints/policy', { instruction: long }],
+      ['/api/samples', { instruction: long, category: 'kubernetes', type: 'Pod' }],
+    ] as const) {
+      const response = await api('POST', path, { token: admin, body })
+      expect(response.status).toBe(400)
+      expect(response.body).toEqual({ error: 'bad request', details: 'body.instruction must NOT have more than 4000 characters' })
+    }
+    const prompt = await api('POST', '/api/prompt', { token: admin, body: { instruction: long } })
+    expect(prompt.status).toBe(200)
+    expect((prompt.body as { valid: boolean; issues: Array<{ code: string }> }).issues.map((issue) => issue.code)).toEqual(['too-long'])
+  })
+
+  it('reads an instruction of the largest size in any shape (runs of commas, spaces, one long word)', async () => {
+    for (const instruction of ['a, '.repeat(1333), `${' '.repeat(3999)}x`, 'x'.repeat(4000), 'kube-system, '.repeat(300), '(`a` and '.repeat(400)]) {
+      const response = await api('POST', '/api/hints/ruleset', { token: admin, body: { instruction } })
+      expect(response.status).toBe(200)
+    }
+  })
 })

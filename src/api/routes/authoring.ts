@@ -1,15 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { AuthoringService, InstructionRequest } from '../../services/authoring-service.js'
 import type { SampleRequest } from '../../authoring/samples/sample-request.js'
+import { MAX_INSTRUCTION_LENGTH } from '../../authoring/compile-instruction.js'
 import { errorSchema } from './common-schemas.js'
 
-const labelsProperty = { type: 'object', additionalProperties: { type: 'string' }, description: 'platform and resource narrow the templates, as for ruleset creation' } as const
+const labelsProperty = {
+  type: 'object',
+  maxProperties: 64,
+  additionalProperties: { type: 'string', maxLength: 253 },
+  description: 'platform and resource narrow the templates, as for ruleset creation',
+} as const
+
+/** Text work grows with the instruction: every route that reads one has the cap ruleset creation has. */
+const cappedInstruction = { type: 'string', maxLength: MAX_INSTRUCTION_LENGTH } as const
 
 const instructionBody = {
   type: 'object',
   required: ['instruction'],
   additionalProperties: false,
-  properties: { instruction: { type: 'string', description: 'natural-language instruction, possibly partial' }, labels: labelsProperty },
+  properties: { instruction: { ...cappedInstruction, description: 'natural-language instruction, possibly partial' }, labels: labelsProperty },
+} as const
+
+/** /api/prompt reports a long instruction as a finding ("too-long") rather than refusing it. */
+const promptBody = {
+  ...instructionBody,
+  properties: { ...instructionBody.properties, instruction: { type: 'string', maxLength: 10 * MAX_INSTRUCTION_LENGTH, description: 'natural-language instruction to check' } },
 } as const
 
 const sampleBody = {
@@ -17,9 +32,9 @@ const sampleBody = {
   required: ['category', 'type'],
   additionalProperties: false,
   properties: {
-    instruction: { type: 'string', description: 'rules the samples should follow and break' },
-    category: { type: 'string', description: 'kubernetes, terraform or generic' },
-    type: { type: 'string', description: 'a Kubernetes kind, a Terraform resource type, or anything for generic JSON' },
+    instruction: { ...cappedInstruction, description: 'rules the samples should follow and break' },
+    category: { type: 'string', maxLength: 64, description: 'kubernetes, terraform or generic' },
+    type: { type: 'string', maxLength: 253, description: 'a Kubernetes kind, a Terraform resource type, or anything for generic JSON' },
   },
 } as const
 
@@ -110,7 +125,7 @@ export function authoringRoutes(authoring: AuthoringService): FastifyPluginAsync
     )
     app.post<{ Body: InstructionRequest }>(
       '/api/prompt',
-      { config: { scope: 'any' }, schema: { summary: 'Validate an instruction before creating a ruleset from it', body: instructionBody, response: { 200: promptSchema, ...errors } } },
+      { config: { scope: 'any' }, schema: { summary: 'Validate an instruction before creating a ruleset from it', body: promptBody, response: { 200: promptSchema, ...errors } } },
       async (request) => authoring.checkPrompt(request.body),
     )
     app.post<{ Body: SampleRequest }>(

@@ -304,6 +304,8 @@ function resolveWords(index: KindIndex, text: string): FieldInfo[] {
  * A token the kind does not know, as tokens it does: a past participle ("added" is add,
  * "dropped" is drop), or a compound split in two ("antiaffinity" is anti + affinity).
  */
+const MAX_COMPOUND_LENGTH = 48
+
 function unknownToken(index: KindIndex, token: string): string[] {
   if (token.endsWith('ed')) {
     const stem = token.slice(0, -2)
@@ -311,6 +313,8 @@ function unknownToken(index: KindIndex, token: string): string[] {
       if (candidate.length >= 2 && index.postings.has(candidate)) return [candidate]
     }
   }
+  // Each cut copies the token, so a long one would cost its length squared; no compound of two field words is this long.
+  if (token.length > MAX_COMPOUND_LENGTH) return [token]
   for (let cut = 2; cut <= token.length - 2; cut++) {
     const head = token.slice(0, cut)
     const tail = singular(token.slice(cut))

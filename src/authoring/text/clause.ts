@@ -38,8 +38,9 @@ export function normalizeText(text: string, vocabulary: ReadonlySet<string> = ne
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .replace(/[“”]/g, '"')
-    .replace(/\s+[+&]\s+/g, ' and ')
+    // Runs of white space are collapsed first: matched around "+" they would be retried from every position.
     .replace(/\s+/g, ' ')
+    .replace(/ [+&] /g, ' and ')
     .trim()
   return correctTypos(lower, vocabulary)
 }

@@ -447,7 +447,7 @@ function fieldsByEnum(predicate: Predicate, context: ClauseContext): ValueRef[] 
 /** "every host in spec.rules" is `spec.rules[].host`; "each job in jobs must set timeout_minutes" judges `jobs[].timeout_minutes`. */
 /** "the retention.ms entry under config": one key (dots and all) inside a named map, `config['retention.ms']`. */
 export function nestedKeys(text: string): string {
-  return text.replace(/(?:\bthe\s+)?[`"']?([A-Za-z_][\w./-]*)[`"']?\s+(?:entry|key|field|setting|property|option)\s+(?:under|in|inside|within|of)\s+(?:the\s+)?[`"']?([A-Za-z_][\w.-]*)[`"']?(?:\s+(?:map|section|block|object))?/g, (whole, key: string, parent: string) => {
+  return text.replace(/(?:\bthe\s+)?[`"']?(?<![\w./-])([A-Za-z_][\w./-]*)[`"']?\s+(?:entry|key|field|setting|property|option)\s+(?:under|in|inside|within|of)\s+(?:the\s+)?[`"']?([A-Za-z_][\w.-]*)[`"']?(?:\s+(?:map|section|block|object))?/g, (whole, key: string, parent: string) => {
     if (/^(the|a|an|this|that|each|every|any)$/i.test(key)) return whole
     return `${parent}['${key}']`
   })

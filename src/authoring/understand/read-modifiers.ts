@@ -116,6 +116,27 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
 
 const EXEMPTS = /\b(?:are|is) (?:exempt|excluded|not affected|ignored|out of scope|not checked|not covered)\b|\b(?:one |other |another |single )*exceptions? (?:is|are)\b|\b(?:may|can) (?:be|run) (?!up to|at most|at least|as |between|more|less|larger|bigger|smaller|longer|shorter|higher|lower|\d)[a-z]|\bdo(?:n'?t| not)(?: even)? need\b|\bdoes(?:n'?t| not) need\b|\bexempt from\b|\bthe only (?:[\w-]+ ){0,3}(?:allowed|permitted|exempt)\b|\b(?:the )?only exceptions? (?:is|are)\b/
 
+const EXEMPT_TAIL = /\s+(?:namespaces?\s+)?(?:are|is)\s+(?:exempt|excluded|not affected|ignored|out of scope)\b/g
+/** How far before "are exempt" a list of names may start: far more than any list a person writes. */
+const EXEMPT_LIST_WINDOW = 400
+
+/**
+ * "kube-system and monitoring namespaces are exempt": the tail is found first and the list is read
+ * backwards from it within a window, so a long run of names without that tail costs linear time
+ * (an unanchored list pattern would retry the whole run from every name).
+ */
+function exemptNamesBefore(lower: string): RegExpExecArray | null {
+  for (const tail of lower.matchAll(EXEMPT_TAIL)) {
+    const from = Math.max(0, tail.index - EXEMPT_LIST_WINDOW)
+    const list = new RegExp(String.raw`(${NAME_LIST})$`).exec(lower.slice(from, tail.index))
+    if (!list?.[1]) continue
+    const start = from + list.index
+    const match = Object.assign([lower.slice(start, tail.index + tail[0].length), list[1]], { index: start, input: lower }) as unknown as RegExpExecArray
+    return match
+  }
+  return null
+}
+
 function readScopes(text: string, lower: string, context: ModifierContext, modifiers: Modifiers, take: (match: RegExpExecArray | null) => void): void {
   // "in every environment except dev", "for all tiers other than batch": a document's own field names the exemption.
   const everyExcept = /\b(?:in|for|on|across)\s+(?:every|all|any|each)\s+([a-z][a-z_-]*?)s?\s+(?:except|other than|but|apart from|besides)\s+(?:in\s+|for\s+)?[`"']?([\w.-]+?)[`"']?(?=[\s,;.]|$)/.exec(lower)
@@ -139,7 +160,7 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
       take(outside)
     }
   }
-  const exemptNamespaces = new RegExp(String.raw`(${NAME_LIST})\s+(?:namespaces?\s+)?(?:are|is)\s+(?:exempt|excluded|not affected|ignored|out of scope)\b`).exec(lower)
+  const exemptNamespaces = exemptNamesBefore(lower)
   if (exemptNamespaces?.[1] && context.platform === 'kubernetes' && !/\b(replica|containers?|deployments?|pods?|secrets?)\b/.test(exemptNamespaces[1])) {
     const names = namesIn(exemptNamespaces[1])
     if (names.length > 0) {

@@ -98,7 +98,8 @@ const FORMATS: Array<[RegExp, FormatName, string]> = [
 
 /** A format named in the text (email, https URL, semver, ...), or a literal prefix + "followed by N digits". */
 export function readFormat(lower: string, original: string): { format: FormatName; pattern: string } | undefined {
-  const digits = /(?:format |like |as )?["'`]?([A-Za-z][A-Za-z0-9_-]*?)["'`]?\s+followed by (?:exactly )?(\w+) (digits|letters)/i.exec(original)
+  // Starting only where a word starts keeps the lazy name linear on a long token.
+  const digits = /(?:format |like |as )?["'`]?(?<![A-Za-z0-9_-])([A-Za-z][A-Za-z0-9_-]*?)["'`]?\s+followed by (?:exactly )?(\w+) (digits|letters)/i.exec(original)
   if (digits?.[1] && digits[2]) {
     const count = /^\d+$/.test(digits[2]) ? Number(digits[2]) : ({ one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 } as Record<string, number>)[digits[2].toLowerCase()]
     if (count) return { format: 'pattern', pattern: `^${escapeRegex(digits[1])}${digits[3]?.toLowerCase() === 'digits' ? '[0-9]' : '[A-Za-z]'}{${count}}$` }
