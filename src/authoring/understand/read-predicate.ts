@@ -254,6 +254,8 @@ const CUES: Cue[] = [
       const boundAfter = /^[^.;,]*?\b(?:from|between|at (?:least|most)|up to|no (?:more|less)|less|more|greater|fewer|under|over|above|below|range|max(?:imum)?|min(?:imum)?)\b[^.;,]*?\d/.test(lower)
       // "must be set to a dedicated account": set, and not to the shared default.
       if (/^(?:a|an|its own|their own) (?:dedicated|custom|non-default|separate|own)\b/.test(lower)) return { predicate: { op: 'noneOf', values: ['default'] }, end: 0, missing: 'fail' }
+      // "must be a subdomain of ...": the words after "be" start a predicate of their own, read by its cue.
+      if (/^(?:a |an )?(?:subdomain|sub-domain)\b/.test(lower)) return undefined
       if (NOT_A_VALUE.test(lower)) return /^(?:a|an|some) [a-z]+/.test(lower) && !boundAfter && !readFormat(lower.slice(0, 60), after.slice(0, 60)) ? { predicate: { op: 'set' }, end: 0 } : undefined
       const list = values(after)
       const [first] = list.values
