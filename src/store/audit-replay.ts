@@ -1,5 +1,6 @@
 import { insertAudits, type AuditRows } from './audits-repository.js'
 import type { Db } from './db.js'
+import { storableAuditRows } from './storable-audit-rows.js'
 
 export interface ReplayOutcome {
   /** Audit rows written now. */
@@ -13,8 +14,11 @@ export interface ReplayOutcome {
  * name and updatedAt exists: request ids are unique per evaluation, and the writer stamps
  * updatedAt before the first attempt, so a repeated row has all three equal. The check and the
  * insert share one transaction; only the replaying writer adds rows for these request ids.
+ * Rows are compared as the store holds them (storable-audit-rows.ts), so a request id with
+ * U+0000 is matched by its stored form.
  */
-export async function insertMissingAudits(db: Db, rows: AuditRows): Promise<ReplayOutcome> {
+export async function insertMissingAudits(db: Db, given: AuditRows): Promise<ReplayOutcome> {
+  const rows = storableAuditRows(given)
   for (const row of [...rows.policyAudits, ...rows.rulesetAudits]) {
     if (row.updatedAt === undefined) throw new Error(`a replayed audit needs its updatedAt (request ${row.requestId})`)
   }

@@ -2,6 +2,7 @@ import type { Queryable } from './db.js'
 import type { AuditPageQuery, AuditRange, InputFormat } from './audit-records.js'
 import { planAuditCount } from './audit-count-plan.js'
 import { counterNameCondition, nameCondition, nameSelector } from './name-pattern.js'
+import { storableJson } from './storable-text.js'
 import { isoTimestamp, timestampParam } from './timestamps.js'
 
 /** What both audit tables hold, whatever their name column is called. */
@@ -66,14 +67,17 @@ export class AuditTable {
        ORDER BY u.ord`
   }
 
-  /** The eight array parameters of insertSql, in order. */
+  /**
+   * The eight array parameters of insertSql, in order. The text columns arrive storable
+   * (storable-audit-rows.ts); the output is made so here, as it is turned into JSON text.
+   */
   insertParams(rows: readonly AuditInsert[]): unknown[] {
     return [
       rows.map((row) => row.requestId),
       rows.map((row) => row.name),
-      rows.map((row) => (row.input === null ? null : withoutNul(row.input))),
+      rows.map((row) => row.input),
       rows.map((row) => row.inputFormat),
-      rows.map((row) => jsonText(row.output)),
+      rows.map((row) => storableJson(row.output)),
       rows.map((row) => row.passed ?? row.output.passed),
       rows.map((row) => row.updatedBy),
       rows.map((row) => (row.updatedAt ? timestampParam(row.updatedAt) : null)),
@@ -148,16 +152,4 @@ export function updatedAtOf(row: StoredAuditRow): string {
 function checkPaging(query: AuditPageQuery): void {
   if (!Number.isSafeInteger(query.page) || query.page < 1) throw new RangeError(`page must be an integer >= 1, got ${query.page}`)
   if (!Number.isSafeInteger(query.pageSize) || query.pageSize < 1) throw new RangeError(`pageSize must be an integer >= 1, got ${query.pageSize}`)
-}
-
-/** PostgreSQL text cannot hold U+0000; an audit must not be lost for it, so it is stored as U+FFFD. */
-export function withoutNul(text: string): string {
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text
-}
-
-/** jsonb rejects the \u0000 escape as well; the slow path runs only when one is present. */
-function jsonText(value: unknown): string {
-  const json = JSON.stringify(value)
-  if (!json.includes('\\u0000')) return json
-  return JSON.stringify(value, (_key, item: unknown) => (typeof item === 'string' ? withoutNul(item) : item))
 }

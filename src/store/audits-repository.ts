@@ -5,8 +5,9 @@ import type {
   PolicyAuditRecord,
   RulesetAuditRecord,
 } from './audit-records.js'
-import { AuditTable, updatedAtOf, withoutNul, type StoredAuditRow } from './audit-table.js'
+import { AuditTable, updatedAtOf, type StoredAuditRow } from './audit-table.js'
 import type { Queryable } from './db.js'
+import { storableAuditRows } from './storable-audit-rows.js'
 import type { PolicyResult, RulesetResult } from '../engine/results/evaluation-result.js'
 
 export type {
@@ -28,10 +29,12 @@ const rulesetAudits = new AuditTable('ruleset_audits', 'ruleset_name')
  * in ONE statement: atomic on its own, one round trip, and a named prepared statement, so a busy
  * writer pays neither BEGIN/COMMIT round trips nor re-planning per batch. A row keeps its input
  * inline when its request id already holds a different document, or when an earlier write stored
- * this request id's input (ON CONFLICT DO NOTHING returned nothing for it).
+ * this request id's input (ON CONFLICT DO NOTHING returned nothing for it). Text PostgreSQL
+ * cannot hold (U+0000, unpaired surrogates) is stored as U+FFFD rather than failing the write.
  */
-export async function insertAudits(q: Queryable, rows: AuditRows): Promise<void> {
-  if (rows.policyAudits.length === 0 && rows.rulesetAudits.length === 0) return
+export async function insertAudits(q: Queryable, given: AuditRows): Promise<void> {
+  if (given.policyAudits.length === 0 && given.rulesetAudits.length === 0) return
+  const rows = storableAuditRows(given)
   const firstInputs = new Map<string, { input: string; inputFormat: string }>()
   for (const row of [...rows.policyAudits, ...rows.rulesetAudits]) {
     if (!firstInputs.has(row.requestId)) firstInputs.set(row.requestId, { input: row.input, inputFormat: row.inputFormat })
@@ -46,7 +49,7 @@ export async function insertAudits(q: Queryable, rows: AuditRows): Promise<void>
     INSERT_AUDITS_SQL,
     [
       ids,
-      ids.map((id) => withoutNul(firstInputs.get(id)?.input ?? '')),
+      ids.map((id) => firstInputs.get(id)?.input ?? ''),
       ids.map((id) => firstInputs.get(id)?.inputFormat ?? 'json'),
       ...policyAudits.insertParams(rows.policyAudits.map((row) => ({ ...row, name: row.policyName, input: shared(row) }))),
       ...rulesetAudits.insertParams(rows.rulesetAudits.map((row) => ({ ...row, name: row.rulesetName, input: shared(row) }))),
