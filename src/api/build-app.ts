@@ -19,6 +19,7 @@ import './fastify-types.js'
 import { OpenApiDocument } from './openapi-document.js'
 import { ANONYMOUS, type Principal } from './principal.js'
 import { RateLimiter, rateLimitHook } from './rate-limit.js'
+import { refuseUnstorableText } from './refuse-unstorable-text.js'
 import { compileValidator } from './schema-validators.js'
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js'
 import { openApiRoutes } from './routes/openapi.js'
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', rateLimitHook(new RateLimiter({ rate: config.rateLimit, burst: config.rateBurst }), deps.onRateLimited))
   app.addHook('onRequest', authorize)
   registerContentTypes(app)
+  app.addHook('preValidation', refuseUnstorableText)
   app.setErrorHandler(handleError)
   app.setNotFoundHandler(handleNotFound)
 

@@ -11,6 +11,11 @@ declare module 'fastify' {
     scope?: RouteScope
     /** The route also takes YAML bodies (application/x-yaml, application/yaml, text/yaml). */
     acceptsYaml?: boolean
+    /**
+     * Top-level body fields that may hold any text, U+0000 and unpaired surrogates included: the
+     * document being evaluated, audited safely as sent. Everywhere else they are a 400.
+     */
+    freeTextBodyFields?: readonly string[]
   }
 
   interface FastifySchema {

@@ -28,9 +28,9 @@ function describe(error: FastifySchemaValidationError, root: string): string {
   const params = error.params
   switch (error.keyword) {
     case 'required':
-      return `${child(path, String(params.missingProperty))} is required`
+      return `${childPath(path, String(params.missingProperty))} is required`
     case 'additionalProperties':
-      return `${child(path, String(params.additionalProperty))} is not allowed`
+      return `${childPath(path, String(params.additionalProperty))} is not allowed`
     case 'type':
       return `${path} must be ${String(params.type).split(',').map((type) => ARTICLES[type] ?? type).join(' or ')}`
     case 'enum':
@@ -49,9 +49,10 @@ function fieldPath(root: string, pointer: string): string {
     .slice(1)
     .split('/')
     .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : child(path, segment)), root)
+    .reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : childPath(path, segment)), root)
 }
 
-function child(path: string, key: string): string {
+/** `body.labels` for a plain key, `body.labels["a b"]` for any other, so the path reads back unambiguously. */
+export function childPath(path: string, key: string): string {
   return /^[A-Za-z_$][\w$-]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`
 }

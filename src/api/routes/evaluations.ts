@@ -77,7 +77,7 @@ export function evaluationRoutes(evaluations: EvaluationService): FastifyPluginA
     app.post<{ Params: { name: string }; Body: EvalBody; Querystring: EvalQuery }>(
       '/api/eval/policies/:name',
       {
-        config: { scope: 'eval', acceptsYaml: true },
+        config: { scope: 'eval', acceptsYaml: true, freeTextBodyFields: ['inputData'] },
         schema: {
           summary: 'Evaluate a document against a policy',
           params: nameParams('name', 'policy'),
@@ -92,7 +92,7 @@ export function evaluationRoutes(evaluations: EvaluationService): FastifyPluginA
     app.post<{ Params: { name: string }; Body: EvalBody; Querystring: EvalQuery }>(
       '/api/eval/rulesets/:name',
       {
-        config: { scope: 'eval', acceptsYaml: true },
+        config: { scope: 'eval', acceptsYaml: true, freeTextBodyFields: ['inputData'] },
         schema: {
           summary: 'Evaluate a document against a ruleset',
           params: nameParams('name', 'ruleset'),
