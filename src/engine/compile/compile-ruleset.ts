@@ -6,6 +6,7 @@ import type { Rule } from '../model/rule.js'
 import type { Ruleset } from '../model/ruleset.js'
 import { RulesetCompileError, type CompileProblem } from './compile-problem.js'
 import type { CompiledNamedProgram, CompiledRule, CompiledRuleset, CompiledValidation } from './compiled-ruleset.js'
+import { variableOrderProblems } from './variable-order.js'
 
 /** Parses every expression of a ruleset once; reports every broken expression, not just the first. */
 export function compileRuleset(ruleset: Ruleset): CompiledRuleset {
@@ -43,6 +44,7 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
   })
 
   const variables = named(rule.variables, `${path}.variables`).map(withShareKey)
+  problems.push(...variableOrderProblems(rule, path))
   const compiled: CompiledRule = {
     ruleset,
     name: rule.name,
