@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util'
+import { parseTimestamp } from '../services/rfc3339-timestamp.js'
+import { InvalidRequestError } from '../services/service-errors.js'
 import { TokenService, type TokenView } from '../services/token-service.js'
 import { openConfiguredStore } from './store-access.js'
 import { UsageError } from './usage-error.js'
@@ -86,9 +88,12 @@ const DURATION = /^(\d+)([hdw])$/
 function expiry(expires: string | undefined, expiresAt: string | undefined): Date | null {
   if (expires && expiresAt) throw new UsageError('token create: give --expires or --expires-at, not both')
   if (expiresAt) {
-    const date = new Date(expiresAt)
-    if (Number.isNaN(date.getTime())) throw new UsageError(`token create: --expires-at ${JSON.stringify(expiresAt)} is not an ISO 8601 date-time`)
-    return date
+    try {
+      return parseTimestamp('--expires-at', expiresAt)
+    } catch (error) {
+      if (error instanceof InvalidRequestError) throw new UsageError(`token create: ${error.details}`)
+      throw error
+    }
   }
   if (!expires) return null
   const match = DURATION.exec(expires)

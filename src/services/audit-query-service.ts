@@ -7,6 +7,7 @@ import {
   policyAuditByRequestId,
   rulesetAuditsByRequestId,
 } from '../store/audits-repository.js'
+import { parseTimestamp } from './rfc3339-timestamp.js'
 import { InvalidRequestError, NotFoundError } from './service-errors.js'
 
 /** The query parameters of the audit routes, as they arrive (strings, possibly absent). */
@@ -28,8 +29,6 @@ interface Window {
 export const MAX_PAGE_SIZE = 1000
 const DEFAULT_PAGE_SIZE = 10
 const EPOCH = '1970-01-01T00:00:00.000Z'
-/** ISO 8601 date-time with a zone (Z or ±hh:mm), or a plain date. */
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/
 
 /** The eight audit routes of the spec: validated parameters in, the spec's shapes out. */
 export class AuditQueryService {
@@ -82,22 +81,13 @@ export class AuditQueryService {
   #window(query: AuditQuery): Window {
     const startTimestamp = query.startTimestamp ?? EPOCH
     const endTimestamp = query.endTimestamp ?? this.#now().toISOString()
-    const start = timestamp('query.startTimestamp', startTimestamp)
-    const end = timestamp('query.endTimestamp', endTimestamp)
+    const start = parseTimestamp('query.startTimestamp', startTimestamp)
+    const end = parseTimestamp('query.endTimestamp', endTimestamp)
     if (start.getTime() > end.getTime()) {
       throw new InvalidRequestError(`query.startTimestamp: ${startTimestamp} is after query.endTimestamp ${endTimestamp}`)
     }
     return { start, end, startTimestamp, endTimestamp }
   }
-}
-
-/** A query parameter as an instant, or a 400 naming the field; the timeseries routes parse theirs the same way. */
-export function timestamp(field: string, value: string): Date {
-  const date = new Date(value)
-  if (!ISO_8601.test(value) || Number.isNaN(date.getTime())) {
-    throw new InvalidRequestError(`${field}: ${JSON.stringify(value)} is not an ISO 8601 date-time such as 2026-01-31T12:00:00Z`)
-  }
-  return date
 }
 
 function paging(query: AuditQuery): { page: number; pageSize: number } {

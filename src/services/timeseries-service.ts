@@ -6,7 +6,7 @@ import {
   timeseriesBuckets,
   type TimeseriesQuery as StoreTimeseriesQuery,
 } from '../store/audit-timeseries.js'
-import { timestamp } from './audit-query-service.js'
+import { EARLIEST_TIMESTAMP, parseTimestamp } from './rfc3339-timestamp.js'
 import { InvalidRequestError } from './service-errors.js'
 
 /** The query parameters of the timeseries routes, as they arrive (strings, possibly absent). */
@@ -61,15 +61,22 @@ export class TimeseriesService {
 
   #request(name: string, query: TimeseriesQuery): Request {
     const endTimestamp = query.endTimestamp ?? this.#now().toISOString()
-    const end = timestamp('query.endTimestamp', endTimestamp)
-    const startTimestamp = query.startTimestamp ?? new Date(end.getTime() - DEFAULT_RANGE_MS).toISOString()
-    const start = timestamp('query.startTimestamp', startTimestamp)
+    const end = parseTimestamp('query.endTimestamp', endTimestamp)
+    const interval = query.interval ?? DEFAULT_INTERVAL
+    const intervalSeconds = parseInterval(interval)
+    const startTimestamp = query.startTimestamp ?? defaultStart(end, intervalSeconds).toISOString()
+    const start = parseTimestamp('query.startTimestamp', startTimestamp)
     if (start.getTime() > end.getTime()) {
       throw new InvalidRequestError(`query.startTimestamp: ${startTimestamp} is after query.endTimestamp ${endTimestamp}`)
     }
-    const interval = query.interval ?? DEFAULT_INTERVAL
-    const intervalSeconds = parseInterval(interval)
-    const { count } = timeseriesBuckets(start, end, intervalSeconds)
+    const { first, count } = timeseriesBuckets(start, end, intervalSeconds)
+    if (first.getTime() < EARLIEST_TIMESTAMP.getTime()) {
+      // Buckets align to the interval since the Unix epoch, so the one holding an early time may begin before year 1.
+      const [field, value] = query.startTimestamp === undefined ? ['query.endTimestamp', endTimestamp] : ['query.startTimestamp', startTimestamp]
+      throw new InvalidRequestError(
+        `${field}: with interval ${interval} the bucket holding ${value} would begin before ${EARLIEST_TIMESTAMP.toISOString()}; use a later time or a shorter interval`,
+      )
+    }
     if (count > MAX_BUCKETS) {
       throw new InvalidRequestError(
         `query.interval: ${interval} splits ${startTimestamp} to ${endTimestamp} into ${count} buckets, more than ${MAX_BUCKETS}; use a longer interval or a shorter range`,
@@ -77,6 +84,17 @@ export class TimeseriesService {
     }
     return { store: { name, start, end, intervalSeconds }, startTimestamp, endTimestamp, interval }
   }
+}
+
+/**
+ * DEFAULT_RANGE_MS before the end, but never earlier than the first whole bucket the store can
+ * hold, nor after the end: a range near year 1 is cut short rather than refused for what the
+ * caller did not send.
+ */
+function defaultStart(end: Date, intervalSeconds: number): Date {
+  const intervalMs = intervalSeconds * 1000
+  const firstWholeBucket = Math.ceil(EARLIEST_TIMESTAMP.getTime() / intervalMs) * intervalMs
+  return new Date(Math.min(end.getTime(), Math.max(end.getTime() - DEFAULT_RANGE_MS, firstWholeBucket)))
 }
 
 /** `15m`, `1h`, `1d`, ... in seconds, or a 400 naming query.interval. */

@@ -98,7 +98,7 @@ export class AuditTimeseriesTable {
       const total = Number(row.total)
       if (row.part === 0) {
         const failed = Number(row.failed)
-        timeseries.buckets.push({ start: isoTimestamp(row.start), total, passed: total - failed, failed })
+        timeseries.buckets.push({ start: isoTimestamp(new Date(Number(row.start))), total, passed: total - failed, failed })
       } else {
         timeseries.topFailingRules.push({ ruleset: row.ruleset ?? '', rule: row.rule ?? '', failures: total })
       }
@@ -108,7 +108,7 @@ export class AuditTimeseriesTable {
 
   /**
    * Two result shapes in one statement: part 0 the buckets in time order (every one, from
-   * generate_series, empty ones as zeros), part 1 the top rules. Rule names compare in byte
+   * generate_series, empty ones as zeros; start in epoch milliseconds), part 1 the top rules. Rule names compare in byte
    * order ("C"), as names do everywhere in the store.
    */
   #sql(query: TimeseriesQuery, params: Params): string {
@@ -124,7 +124,7 @@ export class AuditTimeseriesTable {
          SELECT ruleset COLLATE "C" AS ruleset, rule COLLATE "C" AS rule, sum(failures) AS failures FROM rule_pieces GROUP BY 1, 2
          ORDER BY failures DESC, ruleset, rule LIMIT ${TOP_FAILING_RULES}
        )
-       SELECT 0 AS part, s.start, coalesce(b.audits, 0)::bigint AS total, coalesce(b.failed, 0)::bigint AS failed, NULL::text AS ruleset, NULL::text AS rule
+       SELECT 0 AS part, (extract(epoch FROM s.start) * 1000)::float8 AS start, coalesce(b.audits, 0)::bigint AS total, coalesce(b.failed, 0)::bigint AS failed, NULL::text AS ruleset, NULL::text AS rule
        FROM generate_series(${params.add(timestampParam(series.first))}::timestamptz, ${params.add(timestampParam(series.last))}::timestamptz, ${interval}) AS s(start)
        LEFT JOIN binned b ON b.start = s.start
        UNION ALL
@@ -172,7 +172,11 @@ export class AuditTimeseriesTable {
 
 interface TimeseriesRow {
   part: number
-  start: Date | null
+  /**
+   * Milliseconds since the epoch: a driver that parses timestamp text itself may read years
+   * 0001-0099 as 1901-1999 (PGlite does), and the API accepts ranges from year 0001.
+   */
+  start: number | null
   total: number | bigint
   failed: number | bigint | null
   ruleset: string | null

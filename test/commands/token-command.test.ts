@@ -34,6 +34,9 @@ describe('verdict token and verdict migrate', () => {
   it('exits 2 naming the problem for bad input', () => {
     expect(runCli(['token', 'create', '--name', 'x', '--owner', 'x@example.com', '--scopes', 'root', ...store]).stderr).toMatch(/^verdict token: scopes: unknown scope "root"/)
     expect(runCli(['token', 'create', '--name', 'x', '--owner', 'x@example.com', '--scopes', 'eval', '--expires', 'soon', ...store]).stderr).toMatch(/--expires takes a duration/)
+    expect(runCli(['token', 'create', '--name', 'x', '--owner', 'x@example.com', '--scopes', 'eval', '--expires-at', '2099-02-30T00:00:00Z', ...store]).stderr).toBe(
+      'verdict token: token create: --expires-at: "2099-02-30T00:00:00Z" is not an ISO 8601 date-time (RFC 3339) such as 2026-01-31T12:00:00Z: 2099-02 has 28 days\n',
+    )
     expect(runCli(['token', 'revoke', 'tok_nope', ...store]).stderr).toBe('verdict token: token "tok_nope" does not exist\n')
     expect(runCli(['token', 'frob', ...store]).status).toBe(2)
     expect(runCli(['serve', '--api-port', '99999']).stderr).toMatch(/--api-port must be an integer 0-65535, got "99999"/)

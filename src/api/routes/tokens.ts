@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { SCOPES } from '../../services/scopes.js'
-import { InvalidRequestError } from '../../services/service-errors.js'
+import { parseTimestamp } from '../../services/rfc3339-timestamp.js'
 import type { TokenService } from '../../services/token-service.js'
 import { errorSchema } from './common-schemas.js'
 
@@ -38,7 +38,7 @@ const createBody = {
     name: { type: 'string', minLength: 1, maxLength: 100 },
     owner: { type: 'string', description: "the identity written to audits' updatedBy; default: the caller's" },
     scopes: { type: 'array', minItems: 1, items: { type: 'string', enum: [...SCOPES] } },
-    expiresAt: { type: 'string', description: 'ISO 8601 date-time' },
+    expiresAt: { type: 'string', description: 'RFC 3339 date-time with a zone, such as 2027-01-31T12:00:00Z' },
   },
 } as const
 
@@ -58,7 +58,7 @@ export function tokenRoutes(tokens: TokenService): FastifyPluginAsync {
           name: request.body.name,
           owner: request.body.owner ?? request.principal.owner,
           scopes: request.body.scopes,
-          expiresAt: expiry(request.body.expiresAt),
+          expiresAt: request.body.expiresAt === undefined ? null : parseTimestamp('body.expiresAt', request.body.expiresAt),
         })
         return reply.code(201).send(created)
       },
@@ -80,11 +80,4 @@ export function tokenRoutes(tokens: TokenService): FastifyPluginAsync {
       async (request) => tokens.revoke(request.params.id),
     )
   }
-}
-
-function expiry(value: string | undefined): Date | null {
-  if (value === undefined) return null
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime())) throw new InvalidRequestError(`body.expiresAt: ${JSON.stringify(value)} is not an ISO 8601 date-time`)
-  return date
 }
