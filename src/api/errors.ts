@@ -65,8 +65,9 @@ export type ThrownError = Error | FastifyError
  * by name: they must not know HTTP, and this module need not import them. With a `details` string
  * the message is the short `error`; without one the message is the detail.
  */
-const STATUS_BY_ERROR_NAME: Record<string, number> = {
+const STATUS_BY_ERROR_NAME: Readonly<Record<string, number>> = {
   InvalidRequestError: 400,
+  ForbiddenError: 403,
   NotFoundError: 404,
   ConflictError: 409,
   AlreadyExistsError: 409,
@@ -75,10 +76,17 @@ const STATUS_BY_ERROR_NAME: Record<string, number> = {
 
 function fromNamedError(thrown: Error): ApiError | undefined {
   if (thrown.name === 'StoreUnavailableError') return new ApiError(503, 'service unavailable', 'the store is unavailable; retry later')
-  const status = STATUS_BY_ERROR_NAME[thrown.name]
+  const status = Object.hasOwn(STATUS_BY_ERROR_NAME, thrown.name) ? STATUS_BY_ERROR_NAME[thrown.name] : undefined
   if (status === undefined) return undefined
   const details = (thrown as { details?: unknown }).details
-  return typeof details === 'string' ? new ApiError(status, thrown.message, details) : new ApiError(status, errorName(status), thrown.message)
+  if (typeof details !== 'string') return new ApiError(status, errorName(status), thrown.message)
+  return new ApiError(status, thrown.message, details, status === 403 ? insufficientScope((thrown as { scopes?: unknown }).scopes) : {})
+}
+
+/** RFC 6750's answer to a token without the scope asked for, as the route check gives it. */
+export function insufficientScope(scopes: unknown): Record<string, string> {
+  const named = Array.isArray(scopes) && scopes.length > 0 ? `, scope="${scopes.join(' ')}"` : ''
+  return { 'www-authenticate': `Bearer error="insufficient_scope"${named}` }
 }
 
 function toApiError(thrown: ThrownError, request: FastifyRequest): ApiError | undefined {

@@ -32,3 +32,17 @@ export class ConflictError extends Error {
     this.details = details
   }
 }
+
+/** The caller may use the route but not do this with it: a token granting a scope it does not hold. */
+export class ForbiddenError extends Error {
+  override readonly name = 'ForbiddenError'
+  readonly details: string
+  /** The scopes the caller would need, for the WWW-Authenticate header. */
+  readonly scopes: readonly string[]
+
+  constructor(details: string, scopes: readonly string[]) {
+    super('forbidden')
+    this.details = details
+    this.scopes = scopes
+  }
+}

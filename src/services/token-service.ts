@@ -9,8 +9,10 @@ import {
   touchTokenLastUsed,
   type StoredToken,
 } from '../store/tokens-repository.js'
-import { isScope, SCOPES, type Scope } from './scopes.js'
-import { InvalidRequestError, NotFoundError } from './service-errors.js'
+import { unstorableCharacterIn } from '../store/storable-text.js'
+import { grants, isScope, SCOPES, type Scope } from './scopes.js'
+import { ForbiddenError, InvalidRequestError, NotFoundError } from './service-errors.js'
+import { ownerProblem } from './token-owner.js'
 import { hashTokenSecret, looksLikeTokenSecret, newTokenId, newTokenSecret, sameHash } from './token-secret.js'
 
 /** A token as shown to users: never its secret or hash. */
@@ -35,6 +37,12 @@ export interface NewToken {
   owner: string
   scopes: readonly string[]
   expiresAt?: Date | null
+  /**
+   * The scopes of the token asking for this one, when a token asks (the REST API): it may grant
+   * only scopes it holds itself, `admin` holding all, or a `tokens:manage` token could mint an
+   * admin one. Absent for the operator's own tools (CLI, bootstrap), which hold the store itself.
+   */
+  grantedBy?: readonly string[]
   /** Only for VERDICT_BOOTSTRAP_TOKEN: a secret chosen by the operator instead of a generated one. */
   secret?: string
 }
@@ -50,7 +58,9 @@ const TOKENS_CHANNEL = 'verdict_tokens'
 const CACHE_MS = 30_000
 /** lastUsedAt is a hint for people, not an audit: one write a minute per token is plenty. */
 const TOUCH_EVERY_MS = 60_000
-const OWNER_SHAPE = /^[^\s@]+@[^\s@]+$|^[a-z0-9]([-a-z0-9.:]*[a-z0-9])?$/i
+/** C0 and C1 controls and DEL: a token name is read in lists and logs, where they would hide or forge text. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 
 interface CachedToken {
   token: StoredToken
@@ -85,10 +95,13 @@ export class TokenService {
   async create(request: NewToken): Promise<CreatedToken> {
     const name = request.name.trim()
     if (name === '' || name.length > 100) throw new InvalidRequestError('name must be 1-100 characters')
-    if (!OWNER_SHAPE.test(request.owner)) throw new InvalidRequestError('owner must be an e-mail-like identity such as ops@example.com')
+    if (CONTROL.test(name) || unstorableCharacterIn(name)) throw new InvalidRequestError('name must not hold control characters or unpaired surrogates')
+    const owner = ownerProblem(request.owner)
+    if (owner) throw new InvalidRequestError(owner)
     if (request.scopes.length === 0) throw new InvalidRequestError('scopes must name at least one scope')
     const unknown = request.scopes.filter((scope) => !isScope(scope))
     if (unknown.length > 0) throw new InvalidRequestError(`scopes: unknown scope ${unknown.map((s) => `"${s}"`).join(', ')}; known: ${SCOPES.join(', ')}`)
+    if (request.grantedBy) refuseUnheldScopes(request.grantedBy, request.scopes as readonly Scope[])
     const now = this.#now()
     if (request.expiresAt && request.expiresAt.getTime() <= now.getTime()) throw new InvalidRequestError('expiresAt must be in the future')
     if (request.secret !== undefined && !looksLikeTokenSecret(request.secret)) {
@@ -164,6 +177,14 @@ export class TokenService {
   #forget(id: string): void {
     for (const [hash, cached] of this.#byHash) if (cached.token.id === id) this.#byHash.delete(hash)
   }
+}
+
+/** A 403 naming every requested scope the granting token does not hold. */
+function refuseUnheldScopes(held: readonly string[], requested: readonly Scope[]): void {
+  const unheld = [...new Set(requested.filter((scope) => !grants(held, scope)))]
+  if (unheld.length === 0) return
+  const named = unheld.length === 1 ? `the scope ${unheld[0]}` : `the scopes ${unheld.join(', ')}`
+  throw new ForbiddenError(`scopes: the token lacks ${named}, so it cannot grant ${unheld.length === 1 ? 'it' : 'them'}; a token may grant only scopes it holds`, unheld)
 }
 
 export function viewOf(token: StoredToken): TokenView {

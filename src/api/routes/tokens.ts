@@ -36,8 +36,11 @@ const createBody = {
   additionalProperties: false,
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 100 },
-    owner: { type: 'string', description: "the identity written to audits' updatedBy; default: the caller's" },
-    scopes: { type: 'array', minItems: 1, items: { type: 'string', enum: [...SCOPES] } },
+    owner: {
+      type: 'string',
+      description: "the identity written to audits' updatedBy: an e-mail address, a user name or a Kubernetes identity such as system:serviceaccount:ns:name; default: the caller's",
+    },
+    scopes: { type: 'array', minItems: 1, items: { type: 'string', enum: [...SCOPES] }, description: 'only scopes the calling token holds (admin holds all); others are a 403' },
     expiresAt: { type: 'string', description: 'RFC 3339 date-time with a zone, such as 2027-01-31T12:00:00Z' },
   },
 } as const
@@ -59,6 +62,7 @@ export function tokenRoutes(tokens: TokenService): FastifyPluginAsync {
           owner: request.body.owner ?? request.principal.owner,
           scopes: request.body.scopes,
           expiresAt: request.body.expiresAt === undefined ? null : parseTimestamp('body.expiresAt', request.body.expiresAt),
+          grantedBy: request.principal.scopes,
         })
         return reply.code(201).send(created)
       },
