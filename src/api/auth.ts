@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { ApiError } from './errors.js'
+import { ApiError, insufficientScope } from './errors.js'
 import { ADMIN_SCOPE, ANONYMOUS, grants, type Principal } from './principal.js'
 
 export type Authenticate = (bearer: string) => Promise<Principal | null>
@@ -18,7 +18,14 @@ function unauthorized(details: string, tokenSent: boolean): ApiError {
  */
 export function authenticationHook(authenticate: Authenticate) {
   return async function identifyCaller(request: FastifyRequest): Promise<void> {
-    if (request.is404 || request.routeOptions.config.scope === 'public') {
+    if (request.is404) {
+      request.principal = ANONYMOUS
+      return
+    }
+    // Node keeps only the first of repeated Authorization headers; which credential counts must not depend on that.
+    const sent = request.raw.headersDistinct.authorization?.length ?? 0
+    if (sent > 1) throw ApiError.badRequest(`headers.authorization: sent ${sent} times; send exactly one Authorization header`)
+    if (request.routeOptions.config.scope === 'public') {
       request.principal = ANONYMOUS
       return
     }
@@ -43,7 +50,5 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   if (request.is404) return
   const scope = request.routeOptions.config.scope ?? ADMIN_SCOPE
   if (grants(request.principal, scope)) return
-  throw new ApiError(403, 'forbidden', `the token lacks the scope ${scope}`, {
-    'www-authenticate': `Bearer error="insufficient_scope", scope="${scope}"`,
-  })
+  throw new ApiError(403, 'forbidden', `the token lacks the scope ${scope}`, insufficientScope([scope]))
 }

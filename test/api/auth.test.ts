@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, expectError, expectStamped, startServer, type TestServer } from './test-server.js'
 
@@ -74,6 +75,18 @@ describe('authentication and scopes', () => {
     expect(await response.json()).toEqual({ ok: true })
   })
 
+  it.each([
+    ['two valid tokens', ['Bearer admin-secret', 'Bearer reader-secret'], '/api/things/web'],
+    ['a valid and an unknown token', ['Bearer reader-secret', 'Bearer nobody-secret'], '/api/things/web'],
+    ['the same token twice', ['Bearer reader-secret', 'Bearer reader-secret'], '/api/things/web'],
+    ['three headers on a public route', ['Bearer a', 'Bearer b', 'Basic c'], '/public/ping'],
+  ])('answers 400 naming the header to %s in separate Authorization headers, rather than using the first', async (_what, values, path) => {
+    const answer = await withRawHeaders(server.url, path, values.flatMap((value) => ['Authorization', value]))
+    expect(answer.status).toBe(400)
+    expect(answer.headers['x-api-version']).toBe('1.0')
+    expect(JSON.parse(answer.body)).toEqual({ error: 'bad request', details: `headers.authorization: sent ${values.length} times; send exactly one Authorization header` })
+  })
+
   it('checks the token before reading the body', async () => {
     const response = await fetch(`${server.url}/api/things/web`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{broken' })
     await expectError(response, 401, 'unauthorized', 'missing Authorization header; send Authorization: Bearer <token>')
@@ -98,3 +111,18 @@ describe('authentication when the token store is down', () => {
     await expectError(response, 503, 'service unavailable', 'the store is unavailable; retry later')
   })
 })
+
+/** A GET with its header lines exactly as given (fetch and Headers would merge repeated names into one). */
+function withRawHeaders(base: string, path: string, rawHeaders: string[]): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, base)
+    // With headers as a list, Node adds no Host header of its own.
+    const outgoing = request(url, { method: 'GET', headers: ['Host', url.host, ...rawHeaders], agent: false }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
+    })
+    outgoing.on('error', reject)
+    outgoing.end()
+  })
+}
