@@ -34,7 +34,7 @@ export function getCelLimits(): CelLimits {
   return limits
 }
 
-/** Thrown out of the expression when the budget runs out. Never caught by comprehensions. */
+/** Thrown out of the expression when the budget runs out or the evaluation is aborted. Never caught by comprehensions. */
 export class CelBudgetExceededError extends Error {
   override readonly name = 'CelBudgetExceededError'
 }
@@ -45,7 +45,7 @@ class Meter {
   checkAt = CHECK_INTERVAL
   /** Clock reading after which the evaluation is over time; set at the first checkpoint. */
   deadline = 0
-  /** Why the budget ran out, kept even if some `||` or `all()` swallowed the thrown error. */
+  /** Why the budget ran out (or the evaluation was aborted), kept even if some `||` or `all()` swallowed the thrown error. */
   exceeded: string | undefined = undefined
   depth = 0
 }
@@ -65,7 +65,7 @@ export function endEvaluation(): void {
   meter.depth--
 }
 
-/** Why the current evaluation ran out of budget, if it did. */
+/** Why the current evaluation ran out of budget or was aborted, if it was. */
 export function budgetExceededReason(): string | undefined {
   return meter.exceeded
 }
@@ -73,6 +73,15 @@ export function budgetExceededReason(): string | undefined {
 /** Charges `units` of work to the running evaluation; throws CelBudgetExceededError when over. */
 export function charge(units: number): void {
   if ((meter.used += units) >= meter.checkAt) checkpoint()
+}
+
+/**
+ * Ends the running evaluation for a reason of its own (a variable read while it is being
+ * computed). Like a spent budget it sticks until the evaluation ends: every later charge throws,
+ * so an `||` or an `all()` that swallows this error cannot keep the evaluation going.
+ */
+export function abortEvaluation(reason: string): never {
+  exceed(reason)
 }
 
 /** Units for walking a string of `length` code units: one per 16, at least one. */
