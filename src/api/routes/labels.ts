@@ -8,13 +8,15 @@ const labelsResponse = {
   properties: { labels: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
 } as const
 
-/** Label values in use merged with the catalog's vocabulary, each list sorted without duplicates. */
+/**
+ * Label values in use merged with the catalog's vocabulary, each list sorted without duplicates.
+ * Label keys are anyone's (`constructor`, `toString`, `__proto__`), so only own keys are read and
+ * the answer is built with defined properties, never by assignment.
+ */
 function mergeLabels(inUse: Record<string, string[]>, vocabulary: Record<string, string[]>): Record<string, string[]> {
-  const merged: Record<string, string[]> = {}
-  for (const key of [...new Set([...Object.keys(inUse), ...Object.keys(vocabulary)])].sort()) {
-    merged[key] = [...new Set([...(inUse[key] ?? []), ...(vocabulary[key] ?? [])])].sort()
-  }
-  return merged
+  const own = (map: Record<string, string[]>, key: string): string[] => (Object.hasOwn(map, key) ? (map[key] ?? []) : [])
+  const keys = [...new Set([...Object.keys(inUse), ...Object.keys(vocabulary)])].sort()
+  return Object.fromEntries(keys.map((key) => [key, [...new Set([...own(inUse, key), ...own(vocabulary, key)])].sort()]))
 }
 
 /**
