@@ -107,6 +107,8 @@ function toApiError(thrown: ThrownError, request: FastifyRequest): ApiError | un
       return unsupportedMediaType(request)
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return ApiError.badRequest('request body length does not match the Content-Length header')
+    case 'FST_ERR_BAD_URL':
+      return ApiError.badRequest(`path: ${shownPath(request)} holds a percent-escape that is not UTF-8 text`)
   }
   const status = framework.statusCode
   if (typeof framework.code === 'string' && framework.code.startsWith('FST_') && status !== undefined && status >= 400 && status < 500) {
@@ -135,9 +137,13 @@ export function handleError(thrown: ThrownError, request: FastifyRequest, reply:
 
 /** Unknown routes answer 404 without asking for a token: there is nothing to protect and the 404 says so. */
 export function handleNotFound(request: FastifyRequest): never {
+  throw ApiError.notFound(`no route ${request.method} ${shownPath(request)}`)
+}
+
+/** The request's path without its query, cut short enough to quote in a message. */
+function shownPath(request: FastifyRequest): string {
   const path = request.url.split('?', 1)[0] ?? ''
-  const shown = path.length > 200 ? `${path.slice(0, 200)}...` : path
-  throw ApiError.notFound(`no route ${request.method} ${shown}`)
+  return path.length > 200 ? `${path.slice(0, 200)}...` : path
 }
 
 /**

@@ -75,6 +75,12 @@ describe.each(testDatabases())('text PostgreSQL cannot hold, over HTTP ($kind)',
     expect(errorBody(response)).toEqual({ error: 'bad request', details: `${field}: contains U+0000 (NUL), which cannot be stored; remove it` })
   })
 
+  it.each(['/api/audits/policies/a%ED%A0%80b', '/api/tokens/%C0%80', '/api/rulesets/%FF'])('refuses %s, whose escapes are not UTF-8, with 400 naming the path', async (path) => {
+    const response = await api('GET', path, { token: admin })
+    expect(response.status).toBe(400)
+    expect(errorBody(response)).toEqual({ error: 'bad request', details: `path: ${path} holds a percent-escape that is not UTF-8 text` })
+  })
+
   it.each([
     ['a token name', '/api/tokens', { name: 'ci\u0000', scopes: ['eval'] }, 'body.name', 'U+0000 (NUL)'],
     ['a token name with a lone surrogate', '/api/tokens', { name: 'ci\uD800', scopes: ['eval'] }, 'body.name', 'U+D800 (an unpaired UTF-16 surrogate)'],
