@@ -108,7 +108,7 @@ function toApiError(thrown: ThrownError, request: FastifyRequest): ApiError | un
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return ApiError.badRequest('request body length does not match the Content-Length header')
     case 'FST_ERR_BAD_URL':
-      return ApiError.badRequest(`path: ${shownPath(request)} holds a percent-escape that is not UTF-8 text`)
+      return ApiError.badRequest(`path: ${shownPath(request)} is not a valid url component: a percent-escape is incomplete or not UTF-8 text`)
   }
   const status = framework.statusCode
   if (typeof framework.code === 'string' && framework.code.startsWith('FST_') && status !== undefined && status >= 400 && status < 500) {

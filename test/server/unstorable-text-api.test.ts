@@ -78,7 +78,7 @@ describe.each(testDatabases())('text PostgreSQL cannot hold, over HTTP ($kind)',
   it.each(['/api/audits/policies/a%ED%A0%80b', '/api/tokens/%C0%80', '/api/rulesets/%FF'])('refuses %s, whose escapes are not UTF-8, with 400 naming the path', async (path) => {
     const response = await api('GET', path, { token: admin })
     expect(response.status).toBe(400)
-    expect(errorBody(response)).toEqual({ error: 'bad request', details: `path: ${path} holds a percent-escape that is not UTF-8 text` })
+    expect(errorBody(response)).toEqual({ error: 'bad request', details: `path: ${path} is not a valid url component: a percent-escape is incomplete or not UTF-8 text` })
   })
 
   it.each([

@@ -5,8 +5,8 @@ import { errorSchema, nameOrGlobParams } from './common-schemas.js'
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema, 503: errorSchema }
 
 const timeRange = {
-  startTimestamp: { type: 'string', description: 'ISO 8601; default: the beginning of time' },
-  endTimestamp: { type: 'string', description: 'ISO 8601; default: now' },
+  startTimestamp: { type: 'string', description: 'RFC 3339 date-time with a zone (2026-01-31T12:00:00Z), 0001-01-01 to 9999-12-31; default: 1970-01-01T00:00:00.000Z' },
+  endTimestamp: { type: 'string', description: 'RFC 3339 date-time with a zone, 0001-01-01 to 9999-12-31; default: now' },
 } as const
 
 const paging = {

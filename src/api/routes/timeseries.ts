@@ -9,8 +9,8 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: erro
 const query = {
   type: 'object',
   properties: {
-    startTimestamp: { type: 'string', description: 'ISO 8601; default: endTimestamp minus 24 hours' },
-    endTimestamp: { type: 'string', description: 'ISO 8601; default: now' },
+    startTimestamp: { type: 'string', description: 'RFC 3339 date-time with a zone (2026-01-31T12:00:00Z); default: endTimestamp minus 24 hours, not before 0001-01-01' },
+    endTimestamp: { type: 'string', description: 'RFC 3339 date-time with a zone, 0001-01-01 to 9999-12-31; default: now' },
     interval: {
       type: 'string',
       default: DEFAULT_INTERVAL,
