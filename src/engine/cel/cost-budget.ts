@@ -1,23 +1,33 @@
 /**
  * A per-evaluation budget of work and time, so a runaway expression ends as an error instead of
  * stalling the webhook. cel-js tracks no cost, so we count it ourselves: every comprehension
- * iteration (our own all/exists/map/filter macros) and every library function that walks a
- * string or list charges units here. Evaluation is synchronous and single-threaded, so one
- * module-level meter is enough; nested evaluations (lazy `variables.x` computed while another
- * expression runs) share the outer evaluation's budget.
+ * iteration (our own all/exists/map/filter macros), every operator and function call with what it
+ * builds and reads (metered-nodes.ts, value-cost.ts), every variable read, and every library
+ * function that walks a string or list charges units here. Evaluation is synchronous and
+ * single-threaded, so one module-level meter is enough; nested evaluations (lazy `variables.x`
+ * computed while another expression runs) share the outer evaluation's budget.
  *
  * The hot path is one addition and one comparison (`charge`). Only every CHECK_INTERVAL units does
  * `checkpoint` compare the total with the limit and read the clock.
+ *
+ * The defaults: an evaluation blocks the one event loop that also answers the webhook, whose p99
+ * target is 10 ms, so no evaluation may hold it longer than 5 ms, half of that. The cost limit
+ * bounds what an evaluation may build (500,000 units: at most 8 million characters or 2 million
+ * list slots, some 16 MB) and leaves room for the largest legitimate work: comparing two of the
+ * largest objects the API server admits (1.5 MiB each, about 100,000 units apiece) or decoding the
+ * longest JSON text json.decode takes (1 MiB, about 330,000 units with its result). A unit is 10
+ * to 120 ns of work, so runaway loops mostly meet the time limit and runaway growth the cost
+ * limit; both end in milliseconds.
  */
 
 export interface CelLimits {
-  /** Work units (comprehension iterations, list elements / string chunks walked) per evaluation. */
+  /** Work units (iterations, calls, list slots and string chunks built or walked) per evaluation. */
   readonly maxCost: number
   /** Wall-clock milliseconds per evaluation. */
   readonly maxMillis: number
 }
 
-const DEFAULT_LIMITS: CelLimits = Object.freeze({ maxCost: 1_000_000, maxMillis: 50 })
+const DEFAULT_LIMITS: CelLimits = Object.freeze({ maxCost: 500_000, maxMillis: 5 })
 const CHECK_INTERVAL = 1024
 
 let limits: CelLimits = DEFAULT_LIMITS
@@ -63,6 +73,11 @@ export function beginEvaluation(): void {
 
 export function endEvaluation(): void {
   meter.depth--
+}
+
+/** True inside an outermost evaluation, false inside one it started (a lazily computed variable) or outside any. */
+export function isOutermostEvaluation(): boolean {
+  return meter.depth === 1
 }
 
 /** Why the current evaluation ran out of budget or was aborted, if it was. */

@@ -1,4 +1,4 @@
-import { Environment } from '@marcbachmann/cel-js'
+import { Environment, type ParseResult } from '@marcbachmann/cel-js'
 import { registerCidrLibrary } from './libraries/cidr.js'
 import { registerComprehensions } from './libraries/comprehensions.js'
 import { registerIpLibrary } from './libraries/ip.js'
@@ -13,6 +13,8 @@ import { registerSemverLibrary } from './libraries/semver.js'
 import { registerSetsLibrary } from './libraries/sets.js'
 import { registerStringsLibrary } from './libraries/strings.js'
 import { registerUrlLibrary } from './libraries/url.js'
+import type { CelAstNode } from './macro-api.js'
+import { meterNodes } from './metered-nodes.js'
 import { MethodOverrides, registerHookType } from './method-override.js'
 
 /** The variables every expression may use; all are dynamically typed JSON-like values. */
@@ -29,8 +31,30 @@ export function celEnvironment(): Environment {
   return shared
 }
 
+/**
+ * The environment whose type-checked expressions charge cel-js's own operators and functions to
+ * the cost budget (see metered-nodes.ts). Metering needs the checked tree, so it happens when an
+ * expression passes its check; an expression only parsed (explanations read the tree) is left as is.
+ */
+class MeteredEnvironment extends Environment {
+  override parse(expression: string): ParseResult {
+    const parsed = super.parse(expression)
+    const check = parsed.check
+    let metered = false
+    parsed.check = () => {
+      const result = check()
+      if (result.valid && !metered) {
+        meterNodes(parsed.ast as unknown as CelAstNode)
+        metered = true
+      }
+      return result
+    }
+    return parsed
+  }
+}
+
 function createEnvironment(): Environment {
-  const env = new Environment({
+  const env = new MeteredEnvironment({
     enableOptionalTypes: true,
     // Kubernetes expressions mix element types in literals (`[1, 'a']` as format arguments...).
     homogeneousAggregateLiterals: false,

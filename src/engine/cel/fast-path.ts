@@ -1,5 +1,6 @@
 import { Optional } from '@marcbachmann/cel-js'
 import { charge } from './cost-budget.js'
+import { chargeResult, chargeReturned, chargeWalk } from './value-cost.js'
 
 /**
  * A faster evaluator for the part of CEL that admission policies are mostly made of: field and
@@ -45,7 +46,12 @@ export function compileFastPath(ast: CelAstNode): FastEvaluator | undefined {
     if (error instanceof Unsupported) return undefined
     throw error
   }
-  return (activation) => node(activation, undefined)
+  // As on cel-js (see metered-nodes.ts): callers print and compare the result outside the budget.
+  return (activation) => {
+    const value = node(activation, undefined)
+    chargeReturned(value)
+    return value
+  }
 }
 
 function bail(): never {
@@ -89,7 +95,11 @@ function compileNode(ast: CelAstNode): Node {
       return compileAdd(ast.args as [CelAstNode, CelAstNode])
     case 'list': {
       const items = (ast.args as CelAstNode[]).map(compileNode)
-      return (a, l) => items.map((item) => item(a, l))
+      return (a, l) => {
+        const list = items.map((item) => item(a, l))
+        chargeResult(list)
+        return list
+      }
     }
     case 'map':
       return compileMapLiteral(ast.args as [CelAstNode, CelAstNode][])
@@ -113,6 +123,7 @@ function compileMapLiteral(entries: [CelAstNode, CelAstNode][]): Node {
   return (a, l) => {
     const map: Record<string, unknown> = {}
     for (let i = 0; i < keys.length; i++) map[keys[i] as string] = (values[i] as Node)(a, l)
+    chargeResult(map)
     return map
   }
 }
@@ -193,6 +204,10 @@ function compileEquality(op: '==' | '!=', args: [CelAstNode, CelAstNode]): Node 
     const x = left(a, l)
     const y = right(a, l)
     if (!samePrimitiveKind(x, y)) return bail()
+    if (typeof x === 'string') {
+      chargeWalk(x)
+      chargeWalk(y)
+    }
     return (x === y) !== negate
   }
 }
@@ -260,12 +275,14 @@ function compileAdd(args: [CelAstNode, CelAstNode]): Node {
     const x = left(a, l)
     const y = right(a, l)
     if (Array.isArray(x) && Array.isArray(y)) {
-      charge(1 + ((x.length + y.length) >>> 4))
-      return x.concat(y)
+      const joined = x.concat(y)
+      chargeResult(joined)
+      return joined
     }
     if (typeof x === 'string' && typeof y === 'string') {
-      charge(1 + ((x.length + y.length) >>> 4))
-      return x + y
+      const joined = x + y
+      chargeResult(joined)
+      return joined
     }
     if (typeof x === 'bigint' && typeof y === 'bigint') {
       const sum = x + y
@@ -302,6 +319,7 @@ function containsOptionalSelect(ast: CelAstNode): boolean {
 function sizeOf(value: unknown): bigint {
   if (Array.isArray(value)) return BigInt(value.length)
   if (typeof value === 'string') {
+    chargeWalk(value)
     let count = 0
     for (let i = 0; i < value.length; i++) {
       const code = value.charCodeAt(i)
@@ -410,6 +428,7 @@ function compileComprehension(kind: ComprehensionKind, receiverAst: CelAstNode, 
           locals.value = item
           if (asBool(body(a, locals))) kept.push(item)
         }
+        chargeResult(kept)
         return kept
       }
       case 'map': {
@@ -419,6 +438,7 @@ function compileComprehension(kind: ComprehensionKind, receiverAst: CelAstNode, 
           locals.value = item
           mapped.push(body(a, locals))
         }
+        chargeResult(mapped)
         return mapped
       }
     }

@@ -8,8 +8,8 @@ const DEFAULTS = getCelLimits()
 afterEach(() => setCelLimits(DEFAULTS))
 
 describe('cost budget', () => {
-  it('defaults to 1,000,000 units and 50 ms', () => {
-    expect(DEFAULTS).toEqual({ maxCost: 1_000_000, maxMillis: 50 })
+  it('defaults to 500,000 units and 5 ms', () => {
+    expect(DEFAULTS).toEqual({ maxCost: 500_000, maxMillis: 5 })
   })
 
   it('stops a runaway nested comprehension with an error', () => {

@@ -16,7 +16,8 @@ import { HOOK_TYPE } from '../method-override.js'
 
 /**
  * Comprehension macros with a cost meter: every iteration charges one unit to the evaluation's
- * budget (see cost-budget.ts), which is what bounds `items.all(a, items.all(b, ...))`.
+ * budget (see cost-budget.ts), which is what bounds `items.all(a, items.all(b, ...))`. What a
+ * body builds and what map/transform return are charged by size where every call is (metered-nodes.ts).
  *
  * They replace cel-js's own all / exists / exists_one / map / filter, which cannot be metered from
  * outside: cel-js expands a method call with the last macro registered for that name and arity
@@ -192,7 +193,7 @@ function evaluate(evaluator: CelEvaluator, macro: ComprehensionMacro, scope: Cel
       for (let i = 0; i < firsts.length; i++) {
         bindAt(it, i)
         if (macro.filter && !predicate(it, macro, macro.filter)) continue
-        out.push(produced(evaluator.run(macro.body, inner)))
+        out.push(evaluator.run(macro.body, inner))
       }
       return out
     }
@@ -201,7 +202,7 @@ function evaluate(evaluator: CelEvaluator, macro: ComprehensionMacro, scope: Cel
       for (let i = 0; i < firsts.length; i++) {
         bindAt(it, i)
         if (macro.filter && !predicate(it, macro, macro.filter)) continue
-        out.set(firsts[i], produced(evaluator.run(macro.body, inner)))
+        out.set(firsts[i], evaluator.run(macro.body, inner))
       }
       return out
     }
@@ -238,17 +239,6 @@ function bindAt(it: Iteration, i: number): void {
   charge(1)
   it.firstScope.setIterValue(it.firsts[i], it.evaluator)
   if (it.seconds) it.inner.setIterValue(it.seconds[i], it.evaluator)
-}
-
-/**
- * Charges for a value a map/transform keeps: `items.map(a, items + items)` does work and holds
- * memory in proportion to what it builds, not to its iteration count.
- */
-function produced(value: unknown): unknown {
-  if (typeof value === 'string') charge(value.length >>> 4)
-  else if (Array.isArray(value)) charge(value.length >>> 2)
-  else if (value instanceof Map || value instanceof Set) charge(value.size >>> 2)
-  return value
 }
 
 /**

@@ -9,10 +9,16 @@ import { formatString } from './format.js'
  * Indexes count Unicode code points (Go runes), not UTF-16 units.
  *
  * cel-js already defines lowerAscii, upperAscii, trim, split, join, indexOf, lastIndexOf and
- * substring. The last three are replaced (see method-override.ts) because cel-js counts UTF-16
- * units and raises errors where cel-go returns -1 (an offset past the end). The zero-argument ones
- * cannot be replaced (a cel-js macro needs an argument) and keep cel-js behaviour: lowerAscii /
- * upperAscii also map non-ASCII letters, trim uses JavaScript's whitespace set.
+ * substring. indexOf, lastIndexOf and substring are replaced (see method-override.ts) because
+ * cel-js counts UTF-16 units and raises errors where cel-go returns -1 (an offset past the end);
+ * `join(separator)` is replaced so that its result is charged before it is built. The
+ * zero-argument ones cannot be replaced (a cel-js macro needs an argument) and keep cel-js
+ * behaviour: lowerAscii / upperAscii also map non-ASCII letters, trim uses JavaScript's
+ * whitespace set.
+ *
+ * `replace` and `join` with a separator can return far more than they are given (a separator
+ * repeated between ten thousand elements), so they work out their result's length first and
+ * charge it to the budget before building it; see value-cost.ts.
  */
 export function registerStringsLibrary(env: Environment, overrides: MethodOverrides): void {
   const sync = { async: false }
@@ -22,6 +28,7 @@ export function registerStringsLibrary(env: Environment, overrides: MethodOverri
   overrides.add('lastIndexOf', { receiver: 'string', args: ['string', 'int'], result: 'int', impl: lastIndexOfOffset })
   overrides.add('substring', { receiver: 'string', args: ['int'], result: 'string', impl: (s: string, start: bigint) => substring(s, start, undefined) })
   overrides.add('substring', { receiver: 'string', args: ['int', 'int'], result: 'string', impl: substring })
+  overrides.add('join', { receiver: 'list', args: ['string'], result: 'string', impl: joinWith })
 
   env.registerFunction('string.charAt(int): string', charAt, sync)
   env.registerFunction('string.replace(string, string): string', (s: string, from: string, to: string) => replace(s, from, to, -1n), sync)
@@ -111,6 +118,7 @@ function replace(s: string, from: string, to: string, limit: bigint): string {
   charge(stringCost(s.length))
   if (limit === 0n || from === to) return s
   if (from !== '') {
+    charge(stringCost(s.length + occurrences(s, from, limit) * (to.length - from.length)))
     if (limit < 0n) return s.split(from).join(to)
     let out = ''
     let start = 0
@@ -123,16 +131,31 @@ function replace(s: string, from: string, to: string, limit: bigint): string {
     return out + s.slice(start)
   }
   const chars = runes(s)
-  let out = ''
-  let inserted = 0n
-  for (let i = 0; i <= chars.length; i++) {
-    if (limit < 0n || inserted < limit) {
-      out += to
-      inserted++
-    }
-    out += chars[i] ?? ''
+  const insertions = limit < 0n || limit > BigInt(chars.length) ? chars.length + 1 : Number(limit)
+  charge(stringCost(s.length + insertions * to.length))
+  // `to` before each of the first `insertions` runes, and after the last one when all are taken.
+  if (chars.length === 0) return to
+  if (insertions > chars.length) return to + chars.join(to) + to
+  return to + chars.slice(0, insertions).join(to) + chars.slice(insertions).join('')
+}
+
+/** How many of the first `limit` (all when negative) non-overlapping matches of `from` `s` holds. */
+function occurrences(s: string, from: string, limit: bigint): number {
+  let count = 0
+  for (let at = s.indexOf(from); at >= 0 && (limit < 0n || count < limit); at = s.indexOf(from, at + from.length)) count++
+  return count
+}
+
+/** `list.join(separator)` of cel-js (a list of strings only), with its result charged before it is built. */
+function joinWith(list: readonly unknown[] | ReadonlySet<unknown>, separator: string): string {
+  const items = Array.isArray(list) ? (list as readonly unknown[]) : [...list]
+  let length = separator.length * Math.max(0, items.length - 1)
+  for (const item of items) {
+    if (typeof item !== 'string') throw new EvaluationError('string.join(separator): list must contain only strings')
+    length += item.length
   }
-  return out
+  charge((items.length >>> 2) + stringCost(length))
+  return items.join(separator)
 }
 
 const QUOTE_ESCAPES: Readonly<Record<string, string>> = {
