@@ -102,3 +102,39 @@ export const BENCH_DEFINITIONS: BenchDefinitions = {
     'pod-ownership': { rulesets: ['pod-ownership'], action: 'Audit' },
   },
 }
+
+/** Thirty variables, each made from the one before by `step` (which names it `v`), read by `validation`. */
+function doublingRule(name: string, first: string, step: (v: string) => string): unknown {
+  const variables = [{ name: 'v0', expression: first }]
+  for (let i = 1; i <= 30; i++) variables.push({ name: `v${i}`, expression: step(`variables.v${i - 1}`) })
+  return { name, match: { kinds: ['Pod'] }, variables, validate: { cel: [{ expression: 'size(variables.v30) > 0', message: `${name} failed` }] } }
+}
+
+/**
+ * Rules a careless or hostile author could store, for the benchmark's hostile run: each compiles,
+ * and would run for seconds and take a gigabyte without the CEL cost budget; with it, each ends
+ * as an error result in the review's audit.
+ */
+export const HOSTILE_RULES: Readonly<Record<string, { description: string; rule: unknown }>> = {
+  doubling: { description: 'a string doubled through 30 variables', rule: doublingRule('hostile-doubling', "'abcdefgh'", (v) => `${v} + ${v}`) },
+  'list-doubling': { description: 'a list doubled through 30 variables', rule: doublingRule('hostile-list-doubling', '[1, 2, 3, 4]', (v) => `${v} + ${v}`) },
+  nested: {
+    description: 'three nested comprehensions of 400 elements',
+    rule: {
+      name: 'hostile-nested',
+      match: { kinds: ['Pod'] },
+      validate: { cel: [{ expression: 'lists.range(400).all(a, lists.range(400).all(b, lists.range(400).all(c, a + b + c >= 0)))', message: 'hostile-nested failed' }] },
+    },
+  },
+}
+
+/** The benchmark's definitions with the last ownership rule replaced by a hostile one: still 50 rules. */
+export function withHostileRule(kind: string): BenchDefinitions {
+  const hostile = HOSTILE_RULES[kind]
+  if (!hostile) throw new Error(`unknown hostile rule "${kind}"; one of ${Object.keys(HOSTILE_RULES).join(', ')}`)
+  const ownershipRules = (BENCH_DEFINITIONS.rulesets['pod-ownership'] as { rules: unknown[] }).rules
+  return {
+    rulesets: { ...BENCH_DEFINITIONS.rulesets, 'pod-ownership': { rules: [...ownershipRules.slice(0, -1), hostile.rule] } },
+    policies: BENCH_DEFINITIONS.policies,
+  }
+}

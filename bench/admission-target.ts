@@ -1,7 +1,8 @@
 // The webhook bench/admission.ts loads, in a process of its own so the load generator does not
 // share its event loop: the admission server as the service composes it (catalog, group-commit
 // audit writer on PostgreSQL with fsync on), with the benchmark's 50 rules. The PostgreSQL URL is
-// the first argument. Prints one JSON line with the port and the certificate to trust.
+// the first argument. BENCH_HOSTILE=<kind> replaces one of the rules by a hostile one (see
+// HOSTILE_RULES). Prints one JSON line with the port and the certificate to trust.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -11,9 +12,10 @@ import { startAdmissionServer } from '../src/admission/index.js'
 import { AuditWriter } from '../src/audit/audit-writer.js'
 import { DefinitionCatalog } from '../src/services/definition-catalog.js'
 import { DefinitionService } from '../src/services/definition-service.js'
+import { ConflictError } from '../src/services/service-errors.js'
 import { migrate } from '../src/store/migrate.js'
 import { openDb } from '../src/store/open-db.js'
-import { BENCH_DEFINITIONS } from './admission-policies.js'
+import { BENCH_DEFINITIONS, withHostileRule } from './admission-policies.js'
 
 const databaseUrl = process.argv[2]
 if (!databaseUrl) throw new Error('usage: admission-target.js <postgres url>')
@@ -25,8 +27,20 @@ await migrate(db)
 const catalog = new DefinitionCatalog(db, { onError: (error) => logger.error({ err: error }, 'catalog refresh failed') })
 await catalog.start()
 const definitions = new DefinitionService(db, catalog)
-for (const [name, body] of Object.entries(BENCH_DEFINITIONS.rulesets)) await definitions.createRuleset(name, body, { by: 'bench' })
-for (const [name, body] of Object.entries(BENCH_DEFINITIONS.policies)) await definitions.createPolicy(name, body, { by: 'bench' })
+const wanted = process.env.BENCH_HOSTILE ? withHostileRule(process.env.BENCH_HOSTILE) : BENCH_DEFINITIONS
+// A later run on the same database (the hostile run) finds the definitions there and replaces them.
+const write = async (create: () => Promise<unknown>, replace: () => Promise<unknown>): Promise<void> => {
+  await create().catch(async (error: unknown) => {
+    if (!(error instanceof ConflictError)) throw error
+    await replace()
+  })
+}
+for (const [name, body] of Object.entries(wanted.rulesets)) {
+  await write(() => definitions.createRuleset(name, body, { by: 'bench' }), () => definitions.replaceRuleset(name, body, { by: 'bench' }))
+}
+for (const [name, body] of Object.entries(wanted.policies)) {
+  await write(() => definitions.createPolicy(name, body, { by: 'bench' }), () => definitions.replacePolicy(name, body, { by: 'bench' }))
+}
 // What the webhook's own process went through, printed at exit: a stalled event loop delays every review in it.
 const loopDelay = monitorEventLoopDelay({ resolution: 5 })
 const batches = { count: 0, entries: 0, maxEntries: 0, slowest: 0 }

@@ -3,8 +3,11 @@
 // PostgreSQL with fsync on by the group-commit writer (the webhook's default: the answer does not
 // wait for the commit; BENCH_AUDIT_WAIT_MS=50 makes it wait up to 50 ms). First a fixed
 // 500 reviews/s, evenly paced, for the target's latency; then the rate steps up until p99 passes
-// 10 ms or a review fails, for the highest sustained rate. The webhook and each load step run
-// in processes of their own; PostgreSQL, webhook and load generator share the machine's cores.
+// 10 ms or a review fails, for the highest sustained rate. Last, a webhook whose 50 rules include
+// one hostile rule (BENCH_HOSTILE: doubling, the default, list-doubling or nested; none skips it)
+// takes the same fixed 500 reviews/s: what a rule the CEL budget has to stop on every review
+// costs the others. The webhook and each load step run in processes of their own; PostgreSQL,
+// webhook and load generator share the machine's cores.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { request } from 'node:https'
@@ -12,7 +15,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import type { AdmissionLoadOptions, AdmissionLoadResult } from './admission-load.js'
-import { BENCH_DEFINITIONS } from './admission-policies.js'
+import { BENCH_DEFINITIONS, HOSTILE_RULES } from './admission-policies.js'
 import { percentile } from './paced-load.js'
 import { startBenchPostgres } from './postgres-server.js'
 
@@ -21,6 +24,7 @@ const FIXED_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const STEP_SECONDS = Number(process.env.BENCH_STEP_SECONDS ?? 5)
 const STEPS = (process.env.BENCH_STEPS ?? '600,700,800,900,1000,1200,1400,1700,2000,2500,3000').split(',').map(Number)
 const P99_LIMIT_MS = 10
+const HOSTILE = process.env.BENCH_HOSTILE ?? 'doubling'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const pod = JSON.parse(readFileSync(resolve(here, '..', '..', 'bench', 'fixtures', 'restricted-pod.json'), 'utf8')) as { metadata: { name: string; namespace: string } }
@@ -52,10 +56,13 @@ interface Target {
 }
 
 /** Starts bench/admission-target.js on the project's Node and waits for the line naming its port. */
-function startTarget(databaseUrl: string): Promise<{ target: Target; stop: () => Promise<void> }> {
+function startTarget(databaseUrl: string, hostile?: string): Promise<{ target: Target; stop: () => Promise<void> }> {
   // BENCH_TARGET_PROFILE=dir writes a V8 CPU profile of the webhook there, to see where its time goes.
   const profile = process.env.BENCH_TARGET_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_TARGET_PROFILE}`] : []
-  const child = spawn(process.execPath, [...profile, resolve(here, 'admission-target.js'), databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const env = { ...process.env }
+  if (hostile === undefined) delete env.BENCH_HOSTILE
+  else env.BENCH_HOSTILE = hostile
+  const child = spawn(process.execPath, [...profile, resolve(here, 'admission-target.js'), databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'], env })
   return new Promise((resolveTarget, reject) => {
     let buffer = ''
     child.once('exit', (code) => reject(new Error(`the webhook target exited with ${code}`)))
@@ -155,10 +162,25 @@ async function main(): Promise<void> {
     stopped = true
     const audits = await countAudits(postgres.url)
     console.log(`audits committed: ${audits.policyAudits} policy audits, ${audits.rulesetAudits} ruleset audits, ${audits.inputs} reviews (5 + 5 per review)`)
-    console.log(`p50_ms=${fixed.p50} p99_ms=${fixed.p99} max_sustained_rps=${maxSustained}`)
+    const hostile = HOSTILE === 'none' ? undefined : await hostileRun(postgres.url)
+    const hostileFigures = hostile ? ` hostile_p50_ms=${hostile.p50} hostile_p99_ms=${hostile.p99}` : ''
+    console.log(`p50_ms=${fixed.p50} p99_ms=${fixed.p99} max_sustained_rps=${maxSustained}${hostileFigures}`)
   } finally {
     if (!stopped) await stop()
     await postgres.stop()
+  }
+}
+
+/** The fixed rate again, on a webhook whose rules include one the CEL budget must stop on every review. */
+async function hostileRun(databaseUrl: string): Promise<StepFigures> {
+  const description = HOSTILE_RULES[HOSTILE]?.description ?? HOSTILE
+  const { target, stop } = await startTarget(databaseUrl, HOSTILE)
+  try {
+    console.log(`hostile run: one of the 50 rules replaced by ${description}; sample answer: ${await loadSample(target)}`)
+    await step(target, FIXED_RATE, 3, 'hostile warm-up', false)
+    return await step(target, FIXED_RATE, FIXED_SECONDS, `hostile, fixed ${FIXED_RATE}/s, evenly paced`)
+  } finally {
+    await stop()
   }
 }
 

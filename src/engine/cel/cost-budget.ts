@@ -11,13 +11,14 @@
  * `checkpoint` compare the total with the limit and read the clock.
  *
  * The defaults: an evaluation blocks the one event loop that also answers the webhook, whose p99
- * target is 10 ms, so no evaluation may hold it longer than 5 ms, half of that. The cost limit
- * bounds what an evaluation may build (500,000 units: at most 8 million characters or 2 million
- * list slots, some 16 MB) and leaves room for the largest legitimate work: comparing two of the
- * largest objects the API server admits (1.5 MiB each, about 100,000 units apiece) or decoding the
- * longest JSON text json.decode takes (1 MiB, about 330,000 units with its result). A unit is 10
- * to 120 ns of work, so runaway loops mostly meet the time limit and runaway growth the cost
- * limit; both end in milliseconds.
+ * target is 10 ms, so no evaluation may hold it longer than 5 ms, half of that. The clock is read
+ * between operations only, so the cost limit must also keep any single operation short: 100,000
+ * units are at most 1.6 million characters or 400,000 list slots (a few MB), which one copy
+ * builds in a couple of milliseconds. A unit is 10 to 120 ns of work, so runaway loops mostly meet
+ * the time limit and runaway growth the cost limit; both end within a few milliseconds. Work on
+ * the largest documents the API server admits (comparing two 1.5 MiB objects, about 200,000
+ * units; decoding a 1 MiB JSON string, about 330,000) is beyond the defaults by the same measure:
+ * it holds the event loop for several milliseconds, so it needs limits raised on purpose.
  */
 
 export interface CelLimits {
@@ -27,7 +28,7 @@ export interface CelLimits {
   readonly maxMillis: number
 }
 
-const DEFAULT_LIMITS: CelLimits = Object.freeze({ maxCost: 500_000, maxMillis: 5 })
+const DEFAULT_LIMITS: CelLimits = Object.freeze({ maxCost: 100_000, maxMillis: 5 })
 const CHECK_INTERVAL = 1024
 
 let limits: CelLimits = DEFAULT_LIMITS
@@ -57,6 +58,8 @@ class Meter {
   deadline = 0
   /** Why the budget ran out (or the evaluation was aborted), kept even if some `||` or `all()` swallowed the thrown error. */
   exceeded: string | undefined = undefined
+  /** The error every later charge throws again: a new one each time would capture a stack each time. */
+  error: CelBudgetExceededError | undefined = undefined
   depth = 0
 }
 
@@ -69,6 +72,7 @@ export function beginEvaluation(): void {
   meter.checkAt = Math.min(CHECK_INTERVAL, limits.maxCost + 1)
   meter.deadline = 0
   meter.exceeded = undefined
+  meter.error = undefined
 }
 
 export function endEvaluation(): void {
@@ -105,7 +109,7 @@ export function stringCost(length: number): number {
 }
 
 function checkpoint(): void {
-  if (meter.exceeded !== undefined) throw new CelBudgetExceededError(meter.exceeded)
+  if (meter.error !== undefined) throw meter.error
   // Functions may be called outside an evaluation (tests, constant folding); nothing to bound then.
   if (meter.depth === 0) {
     meter.used = 0
@@ -127,6 +131,7 @@ function checkpoint(): void {
 
 function exceed(reason: string): never {
   meter.exceeded = reason
+  meter.error = new CelBudgetExceededError(reason)
   meter.checkAt = 0
-  throw new CelBudgetExceededError(reason)
+  throw meter.error
 }

@@ -1,6 +1,6 @@
 import { Optional } from '@marcbachmann/cel-js'
 import { charge } from './cost-budget.js'
-import { chargeResult, chargeReturned, chargeWalk } from './value-cost.js'
+import { chargeResult, chargeReturned, chargeWalk, sizeCost } from './value-cost.js'
 
 /**
  * A faster evaluator for the part of CEL that admission policies are mostly made of: field and
@@ -274,15 +274,14 @@ function compileAdd(args: [CelAstNode, CelAstNode]): Node {
   return (a, l) => {
     const x = left(a, l)
     const y = right(a, l)
+    // Charged before the copy is made: the result is as large as both operands (see value-cost.ts).
     if (Array.isArray(x) && Array.isArray(y)) {
-      const joined = x.concat(y)
-      chargeResult(joined)
-      return joined
+      charge(1 + sizeCost(x) + sizeCost(y))
+      return x.concat(y)
     }
     if (typeof x === 'string' && typeof y === 'string') {
-      const joined = x + y
-      chargeResult(joined)
-      return joined
+      charge(1 + sizeCost(x) + sizeCost(y))
+      return x + y
     }
     if (typeof x === 'bigint' && typeof y === 'bigint') {
       const sum = x + y

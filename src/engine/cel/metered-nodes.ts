@@ -1,5 +1,6 @@
 import type { CelAstNode } from './macro-api.js'
-import { chargeResult, chargeReturned, chargeWalk } from './value-cost.js'
+import { charge } from './cost-budget.js'
+import { chargeResult, chargeReturned, chargeSize, chargeWalk } from './value-cost.js'
 
 /**
  * Charges the work cel-js does inside its own operators and built-in functions, which no library
@@ -12,7 +13,8 @@ import { chargeResult, chargeReturned, chargeWalk } from './value-cost.js'
  * evaluation is a function in its metadata (`setMeta('evaluate', ...)`, the hook cel-js uses for
  * its own optimisations), or the `evaluate` of the macro that expanded it. Wrapping those once,
  * at compile time, lets every evaluation charge:
- * - every operator and function call, and what it built, after it built it (value-cost.ts `resultCost`);
+ * - every operator and function call, and what it built, after it built it (value-cost.ts `resultCost`),
+ *   except `+`, whose operands are charged before it copies them;
  * - what `==`, `!=`, `in` over a list and a function will read of their operands, before they read it
  *   (`walkCost`: a list that holds one large list many times is charged as large as it reads);
  * - what the whole expression returns, when it is not a boolean: callers print and compare it outside the budget.
@@ -46,6 +48,10 @@ const TOP_LEVEL_ONLY: ReadonlySet<string> = new Set(['dyn', 'type', 'value', 'ha
 function visit(node: MeterableNode): void {
   switch (node.op) {
     case '+':
+      // The result is as large as both operands: charged before the copy is made, not after.
+      for (const operand of node.args as MeterableNode[]) after(operand, chargeSize)
+      after(node, chargeOperation)
+      break
     case 'list':
     case 'map':
       after(node, chargeResult)
@@ -76,6 +82,10 @@ function meterCall(node: MeterableNode): void {
       ? (node.args as [string, MeterableNode[]])[1]
       : [(node.args as [string, MeterableNode])[1], ...(node.args as [string, MeterableNode, MeterableNode[]])[2]]
   for (const operand of operands) after(operand, name === 'size' ? chargeStringWalk : chargeWalk)
+}
+
+function chargeOperation(): void {
+  charge(1)
 }
 
 /** `x in list` compares x with every element; `key in map` is a lookup. */

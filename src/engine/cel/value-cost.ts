@@ -8,8 +8,9 @@ import { charge, isOutermostEvaluation } from './cost-budget.js'
  * `resultCost` is what an operator or function is charged for returning the value: one unit for
  * the operation, plus what it built of the value's top level. It is charged after the value is
  * built, which is safe because no single operation makes more than a few times what it was given
- * (the ones that could, `replace` and `join` with a separator, charge their result before
- * building it).
+ * in about the time its inputs were charged for. Where the result can be much larger or slower to
+ * build than that, the operation charges it before building it: `+` (the sizes of its operands),
+ * `replace`, `join` with a separator and `split`.
  *
  * `walkCost` is what reading the whole value costs: comparing it, printing it, joining it. It is
  * charged before the walk. Values share parts (`[l, l]` holds one list twice), so a value built in
@@ -25,12 +26,17 @@ const ELEMENT_SHIFT = 2
 
 /** Units for an operation that returned `value`: one, plus its characters or element slots. */
 export function resultCost(value: unknown): number {
-  if (typeof value === 'string') return 1 + (value.length >>> STRING_SHIFT)
-  if (typeof value !== 'object' || value === null) return 1
-  if (Array.isArray(value)) return 1 + (value.length >>> ELEMENT_SHIFT)
-  if (value instanceof Map || value instanceof Set) return 1 + (value.size >>> ELEMENT_SHIFT)
-  if (value instanceof Uint8Array) return 1 + (value.length >>> STRING_SHIFT)
-  return 1
+  return 1 + sizeCost(value)
+}
+
+/** Units for the characters or element slots of `value`'s top level; 0 for a scalar. */
+export function sizeCost(value: unknown): number {
+  if (typeof value === 'string') return value.length >>> STRING_SHIFT
+  if (typeof value !== 'object' || value === null) return 0
+  if (Array.isArray(value)) return value.length >>> ELEMENT_SHIFT
+  if (value instanceof Map || value instanceof Set) return value.size >>> ELEMENT_SHIFT
+  if (value instanceof Uint8Array) return value.length >>> STRING_SHIFT
+  return 0
 }
 
 const walkCosts = new WeakMap<object, number>()
@@ -73,6 +79,12 @@ function elementsCost(items: Iterable<unknown>, count: number): number {
 /** Charges an operation for the value it just returned. */
 export function chargeResult(value: unknown): void {
   charge(resultCost(value))
+}
+
+/** Charges, before an operation runs, for an operand whose top level it copies (`+`). */
+export function chargeSize(value: unknown): void {
+  const cost = sizeCost(value)
+  if (cost > 0) charge(cost)
 }
 
 /** Charges for reading all of a value, before it is read. */

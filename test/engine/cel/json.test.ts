@@ -58,8 +58,8 @@ describe('json.decode', () => {
 
   it(`refuses text longer than ${MAX_JSON_LENGTH} characters`, () => {
     const padded = (length: number): string => `"${'a'.repeat(length - 2)}"`
-    // Decoding a whole mebibyte takes a few milliseconds, about the default time limit; this is about length.
-    setCelLimits({ maxMillis: 60_000 })
+    // Decoding a whole mebibyte is beyond the default budget (a few milliseconds, ~330,000 units); this is about length.
+    setCelLimits({ maxCost: 1_000_000, maxMillis: 60_000 })
     expect(decode(padded(MAX_JSON_LENGTH))).toHaveLength(MAX_JSON_LENGTH - 2)
     expect(decodeError(padded(MAX_JSON_LENGTH + 1)).message).toBe(
       `json.decode: the text is ${MAX_JSON_LENGTH + 1} characters long, more than the limit of ${MAX_JSON_LENGTH} (at 1:1)`,

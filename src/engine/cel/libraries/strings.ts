@@ -11,14 +11,15 @@ import { formatString } from './format.js'
  * cel-js already defines lowerAscii, upperAscii, trim, split, join, indexOf, lastIndexOf and
  * substring. indexOf, lastIndexOf and substring are replaced (see method-override.ts) because
  * cel-js counts UTF-16 units and raises errors where cel-go returns -1 (an offset past the end);
- * `join(separator)` is replaced so that its result is charged before it is built. The
+ * `join(separator)` and `split` are replaced, keeping cel-js behaviour, so that their result is
+ * charged before it is built. The
  * zero-argument ones cannot be replaced (a cel-js macro needs an argument) and keep cel-js
  * behaviour: lowerAscii / upperAscii also map non-ASCII letters, trim uses JavaScript's
  * whitespace set.
  *
  * `replace` and `join` with a separator can return far more than they are given (a separator
- * repeated between ten thousand elements), so they work out their result's length first and
- * charge it to the budget before building it; see value-cost.ts.
+ * repeated between ten thousand elements), and `split` a string per character, so they work out
+ * their result's size first and charge it to the budget before building it; see value-cost.ts.
  */
 export function registerStringsLibrary(env: Environment, overrides: MethodOverrides): void {
   const sync = { async: false }
@@ -29,6 +30,8 @@ export function registerStringsLibrary(env: Environment, overrides: MethodOverri
   overrides.add('substring', { receiver: 'string', args: ['int'], result: 'string', impl: (s: string, start: bigint) => substring(s, start, undefined) })
   overrides.add('substring', { receiver: 'string', args: ['int', 'int'], result: 'string', impl: substring })
   overrides.add('join', { receiver: 'list', args: ['string'], result: 'string', impl: joinWith })
+  overrides.add('split', { receiver: 'string', args: ['string'], result: 'list<string>', impl: (s: string, separator: string) => split(s, separator, -1n) })
+  overrides.add('split', { receiver: 'string', args: ['string', 'int'], result: 'list<string>', impl: split })
 
   env.registerFunction('string.charAt(int): string', charAt, sync)
   env.registerFunction('string.replace(string, string): string', (s: string, from: string, to: string) => replace(s, from, to, -1n), sync)
@@ -156,6 +159,18 @@ function joinWith(list: readonly unknown[] | ReadonlySet<unknown>, separator: st
   }
   charge((items.length >>> 2) + stringCost(length))
   return items.join(separator)
+}
+
+/** cel-js's `split`: JavaScript's, by UTF-16 unit for '', and at most `limit` parts (all when negative), the last holding the rest. */
+function split(s: string, separator: string, limit: bigint): string[] {
+  if (limit === 0n) return []
+  const parts = separator === '' ? s.length : occurrences(s, separator, -1n) + 1
+  charge(stringCost(s.length) + (parts >>> 2))
+  const all = s.split(separator)
+  if (limit < 0n || BigInt(all.length) <= limit) return all
+  const kept = all.slice(0, Number(limit) - 1)
+  kept.push(all.slice(Number(limit) - 1).join(separator))
+  return kept
 }
 
 const QUOTE_ESCAPES: Readonly<Record<string, string>> = {
