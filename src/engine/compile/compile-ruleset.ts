@@ -10,13 +10,31 @@ import { variableOrderProblems } from './variable-order.js'
 
 /** Parses every expression of a ruleset once; reports every broken expression, not just the first. */
 export function compileRuleset(ruleset: Ruleset): CompiledRuleset {
+  return compile(ruleset, { checkVariableOrder: true })
+}
+
+/**
+ * Compiles a ruleset that is already stored, leaving out how its variables read each other
+ * (variable-order.ts): those checks came after rulesets were first stored, and one stored before
+ * them must keep evaluating, not fail every evaluation and admission review that meets it.
+ * Evaluation stops a cycle among such variables on its own, as an error of that one rule.
+ */
+export function compileStoredRuleset(ruleset: Ruleset): CompiledRuleset {
+  return compile(ruleset, { checkVariableOrder: false })
+}
+
+interface CompileOptions {
+  readonly checkVariableOrder: boolean
+}
+
+function compile(ruleset: Ruleset, options: CompileOptions): CompiledRuleset {
   const problems: CompileProblem[] = []
-  const rules = ruleset.rules.map((rule, index) => compileRule(ruleset.name, rule, `rules[${index}]`, problems))
+  const rules = ruleset.rules.map((rule, index) => compileRule(ruleset.name, rule, `rules[${index}]`, problems, options))
   if (problems.length > 0) throw new RulesetCompileError(ruleset.name, problems)
   return { name: ruleset.name, version: ruleset.version ?? 0, rules }
 }
 
-function compileRule(ruleset: string, rule: Rule, path: string, problems: CompileProblem[]): CompiledRule {
+function compileRule(ruleset: string, rule: Rule, path: string, problems: CompileProblem[], options: CompileOptions): CompiledRule {
   const compile = (expression: string, at: string): CelProgram | undefined => {
     try {
       return compileCel(expression)
@@ -44,7 +62,7 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
   })
 
   const variables = named(rule.variables, `${path}.variables`).map(withShareKey)
-  problems.push(...variableOrderProblems(rule, path))
+  if (options.checkVariableOrder) problems.push(...variableOrderProblems(rule, path))
   const compiled: CompiledRule = {
     ruleset,
     name: rule.name,
