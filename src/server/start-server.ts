@@ -94,7 +94,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const catalog = new DefinitionCatalog(db, {
       onError: (error) => logger.current?.error({ err: error }, 'refreshing rulesets and policies failed'),
       onSetAside: ({ kind, name, version, problems }) =>
-        logger.current?.error({ kind, name, version, problems }, `stored ${kind} "${name}" fails its schema and is set aside: nothing evaluates it until it is fixed or deleted`),
+        logger.current?.error({ kind, name, version, problems }, `stored ${kind} "${name}" is invalid (its schema or its expressions) and is set aside: nothing evaluates it until it is fixed or deleted`),
     })
     await catalog.start()
     cleanups.push(() => catalog.stop())

@@ -15,7 +15,7 @@ export interface DefinitionChange {
 
 type ChangeListener = (change: DefinitionChange) => void
 
-/** A stored definition that fails its schema when loaded: kept out of evaluation and reported. */
+/** A stored definition that fails its schema or does not compile when loaded: kept out of evaluation and reported. */
 export interface SetAsideDefinition {
   kind: DefinitionChange['kind']
   name: string
@@ -47,7 +47,7 @@ export class DefinitionCatalog {
     this.#onSetAside = options.onSetAside ?? (() => {})
   }
 
-  /** Stored definitions that failed their schema when loaded, so evaluation does not see them. */
+  /** Stored definitions that failed their schema or did not compile when loaded, so evaluation does not see them. */
   setAside(): SetAsideDefinition[] {
     return [...this.#setAside.values()].sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name))
   }

@@ -70,12 +70,12 @@ export class EvaluationService {
     return evaluated
   }
 
-  /** A definition set aside for failing its schema is stored but not evaluated: say so, and what is wrong with it. */
+  /** A definition set aside as invalid is stored but not evaluated: say so, and what is wrong with it. */
   #absent(kind: 'ruleset' | 'policy', name: string): Error {
     const setAside = this.#catalog.setAsideEntry(kind, name)
     if (!setAside) return new NotFoundError(kind, name)
     const problems = setAside.problems.map((problem) => `${problem.path} ${problem.message}`).join('; ')
-    return new ConflictError('definition set aside', `${kind} "${name}" is stored but fails its schema, so nothing evaluates it until it is replaced or deleted: ${problems}`)
+    return new ConflictError('definition set aside', `${kind} "${name}" is stored but invalid, so nothing evaluates it until it is replaced or deleted: ${problems}`)
   }
 
   async #evaluatePolicy(request: EvaluationRequest): Promise<Evaluated<PolicyEvaluationResponse>> {

@@ -1,4 +1,4 @@
-import { checkPolicySpec, checkRulesetSpec, type DefinitionProblem } from '../engine/index.js'
+import { checkPolicySpec, checkRulesetSpec, compileStoredRuleset, RulesetCompileError, type DefinitionProblem } from '../engine/index.js'
 import type { StoredPolicy } from '../store/policies-repository.js'
 import type { StoredRuleset } from '../store/rulesets-repository.js'
 
@@ -15,7 +15,16 @@ function specOf(definition: object): Record<string, unknown> {
  * so one malformed row is set aside instead of failing every evaluation that meets it.
  */
 export function problemsOfStoredRuleset(ruleset: StoredRuleset): DefinitionProblem[] {
-  return checkRulesetSpec(specOf(ruleset), 'spec')
+  const problems = checkRulesetSpec(specOf(ruleset), 'spec')
+  if (problems.length > 0) return problems
+  // One that no longer compiles (written before a check existed, or by another release) is set aside the same way.
+  try {
+    compileStoredRuleset(ruleset)
+    return []
+  } catch (error) {
+    if (!(error instanceof RulesetCompileError)) throw error
+    return error.problems.map((problem) => ({ path: `spec.${problem.path}`, message: problem.message }))
+  }
 }
 
 export function problemsOfStoredPolicy(policy: StoredPolicy): DefinitionProblem[] {

@@ -46,6 +46,7 @@ describe('the webhook facing malformed stored definitions and hostile objects', 
     const broken = { labels: {}, source: 'api' as const, createdBy: by, updatedBy: by }
     await insertPolicy(h.db, { name: 'broken-kinds', ...broken, rulesets: ['configmap-color'], action: 'Deny', match: { kinds: 5 } } as never)
     await insertRuleset(h.db, { name: 'broken-rules', ...broken, rules: 'not a list' } as never)
+    await insertRuleset(h.db, { name: 'broken-cel', ...broken, rules: [{ name: 'r', validate: { cel: [{ expression: 'object.(' }] } }] })
     await h.catalog.resync()
     target = (await h.start()).target
   })
@@ -53,11 +54,12 @@ describe('the webhook facing malformed stored definitions and hostile objects', 
     await h?.close()
   })
 
-  it('sets aside a stored definition that fails its schema, reporting its problems', () => {
+  it('sets aside a stored definition that fails its schema or does not compile, reporting its problems', () => {
     expect(h.catalog.policy('broken-kinds')).toBeUndefined()
     expect(h.catalog.ruleset('broken-rules')).toBeUndefined()
     expect(h.catalog.setAside().map(({ kind, name, problems }) => ({ kind, name, problems }))).toEqual([
       { kind: 'policy', name: 'broken-kinds', problems: [{ path: 'spec.match.kinds', message: 'must be array' }] },
+      { kind: 'ruleset', name: 'broken-cel', problems: [{ path: 'spec.rules[0].validate.cel[0].expression', message: 'Expected IDENTIFIER, got LPAREN' }] },
       { kind: 'ruleset', name: 'broken-rules', problems: [{ path: 'spec.rules', message: 'must be array' }] },
     ])
   })
@@ -88,7 +90,7 @@ describe('the webhook facing malformed stored definitions and hostile objects', 
   it('serves a fixed definition again once it is replaced', async () => {
     await h.definitions.replacePolicy('broken-kinds', { rulesets: ['configmap-color'], action: 'Audit', match: { kinds: ['Secret'] } }, { by })
     expect(h.catalog.policy('broken-kinds')?.match).toEqual({ kinds: ['Secret'] })
-    expect(h.catalog.setAside().map((entry) => entry.name)).toEqual(['broken-rules'])
+    expect(h.catalog.setAside().map((entry) => entry.name)).toEqual(['broken-cel', 'broken-rules'])
   })
 
   it('answers an object nested thousands of levels deep with a decision and the reason, not an error', async () => {

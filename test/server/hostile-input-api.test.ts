@@ -46,7 +46,7 @@ describe('the REST API facing deep documents and malformed stored definitions', 
     expect(broken.status).toBe(409)
     expect(broken.body).toEqual({
       error: 'definition set aside',
-      details: 'policy "broken-kinds" is stored but fails its schema, so nothing evaluates it until it is replaced or deleted: spec.match.kinds must be array',
+      details: 'policy "broken-kinds" is stored but invalid, so nothing evaluates it until it is replaced or deleted: spec.match.kinds must be array',
     })
     const good = await api('POST', '/api/eval/policies/colors', { token: admin, body: { inputData: { data: { color: 'blue' } } } })
     expect(good.status).toBe(200)

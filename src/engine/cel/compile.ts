@@ -3,6 +3,7 @@ import { beginEvaluation, budgetExceededReason, endEvaluation } from './cost-bud
 import { celEnvironment } from './environment.js'
 import { CelEvaluationError, compileErrorFrom, evaluationErrorFrom } from './errors.js'
 import { compileFastPath, type CelAstNode, type FastEvaluator } from './fast-path.js'
+import { expressionDepth, MAX_EXPRESSION_DEPTH } from './expression-depth.js'
 
 /**
  * The variables an expression sees. Values must already be CEL values (see toCelValue): convert a
@@ -40,6 +41,9 @@ export function compileCel(source: string): CelProgram {
     parsed = env.parse(source)
   } catch (error) {
     throw compileErrorFrom(source, error)
+  }
+  if (expressionDepth(parsed.ast as CelAstNode) > MAX_EXPRESSION_DEPTH) {
+    throw compileErrorFrom(source, new Error(`the expression nests deeper than ${MAX_EXPRESSION_DEPTH} levels (a chain of that many operators); split it, for example into variables`))
   }
   // Checking now also stores the types on the AST, so evaluation skips cel-js's per-call check.
   const checked = parsed.check()

@@ -38,7 +38,8 @@ export function compileErrorFrom(expression: string, error: unknown): CelCompile
   if (error instanceof ParseError || error instanceof CelTypeError || error instanceof EvaluationError) {
     return new CelCompileError(expression, error.summary, error.range?.start ?? 0, { cause: error })
   }
-  const message = error instanceof Error ? error.message : String(error)
+  // The parser recurses per prefix operator ("!!!!...true"): too many of them exhaust the stack.
+  const message = error instanceof RangeError ? 'the expression nests too deeply to be parsed' : error instanceof Error ? error.message : String(error)
   return new CelCompileError(expression, message, 0, { cause: error })
 }
 

@@ -62,7 +62,9 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
   })
 
   const variables = named(rule.variables, `${path}.variables`).map(withShareKey)
-  if (options.checkVariableOrder) problems.push(...variableOrderProblems(rule, path))
+  // Only expressions that compiled are walked for their reads: one refused for its depth could overflow the walk.
+  const ruleCompiled = !problems.some((problem) => problem.rule === rule.name && problem.path.startsWith(`${path}.`))
+  if (options.checkVariableOrder && ruleCompiled) problems.push(...variableOrderProblems(rule, path))
   const compiled: CompiledRule = {
     ruleset,
     name: rule.name,
