@@ -29,6 +29,10 @@ export interface Config {
   readonly rateLimit: number
   /** Token bucket capacity: requests a token may send at once. */
   readonly rateBurst: number
+  /** Cost units one CEL evaluation may spend before it ends as an error. */
+  readonly celMaxCost: number
+  /** Milliseconds one CEL evaluation may run before it ends as an error. */
+  readonly celMaxMillis: number
   /** Largest accepted request body, in bytes. */
   readonly bodyLimit: number
   /** Days audit records are kept; 0 keeps them forever. */
@@ -202,6 +206,22 @@ const DEFINITIONS = [
   setting({ name: 'VERDICT_API_TLS_KEY_FILE', key: 'apiTlsKeyFile', parse: text, fallback: undefined, default: undefined, description: 'REST API private key (PEM), with VERDICT_API_TLS_CERT_FILE' }),
   setting({ name: 'VERDICT_RATE_LIMIT', key: 'rateLimit', parse: positiveNumber, fallback: 50, default: '50', description: 'sustained requests per second per API token' }),
   setting({ name: 'VERDICT_RATE_BURST', key: 'rateBurst', parse: integer(1, 'an integer >= 1'), fallback: 100, default: '100', description: 'requests an API token may send at once before the rate applies' }),
+  setting({
+    name: 'VERDICT_CEL_MAX_COST',
+    key: 'celMaxCost',
+    parse: integer(1, 'an integer >= 1'),
+    fallback: 100_000,
+    default: '100000',
+    description: 'cost units one CEL evaluation may spend (a unit per operation, plus one per 16 characters or 4 list elements built or read); past it the rule ends as an error',
+  }),
+  setting({
+    name: 'VERDICT_CEL_MAX_MILLIS',
+    key: 'celMaxMillis',
+    parse: positiveNumber,
+    fallback: 5,
+    default: '5',
+    description: 'milliseconds one CEL evaluation may run; past it the rule ends as an error (it shares the event loop with the webhook)',
+  }),
   setting({ name: 'VERDICT_BODY_LIMIT', key: 'bodyLimit', parse: byteSize, fallback: 1024 ** 2, default: '1mb', description: 'largest request body (bytes, or with a unit: 512kb, 1mb)' }),
   setting({
     name: 'VERDICT_AUDIT_RETENTION_DAYS',

@@ -18,6 +18,7 @@ import { AuditWriter } from '../audit/audit-writer.js'
 import { logSpoolEvent, openAuditSpool } from '../audit/open-audit-spool.js'
 import { startRetentionJob } from '../audit/retention-job.js'
 import type { Config } from '../config.js'
+import { setCelLimits } from '../engine/index.js'
 import { AuditQueryService } from '../services/audit-query-service.js'
 import { DefinitionCatalog } from '../services/definition-catalog.js'
 import { ChatCompletionsModel } from '../authoring/model/clause-model.js'
@@ -66,6 +67,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     for (const cleanup of cleanups.reverse()) await cleanup()
   }
   try {
+    // One budget for every evaluation of this process: REST, webhook, explanations and the controller's.
+    setCelLimits({ maxCost: config.celMaxCost, maxMillis: config.celMaxMillis })
     await migrate(db)
     const tokens = new TokenService(db)
     await tokens.start()
