@@ -9,6 +9,7 @@ import {
 } from '../engine/index.js'
 import type { CrdDefinitions } from '../services/crd-definitions.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
+import { describeCodeUnit, unstorableTextPath } from '../store/storable-text.js'
 import { sameStatus, statusFor, type DefinitionStatus, type Verdict } from './definition-status.js'
 import { POLICIES, RULESETS, type DefinitionObject, type DefinitionResource } from './resources.js'
 
@@ -44,8 +45,11 @@ export async function reconcileRuleset(name: string, object: DefinitionObject | 
   }
   const rules = countRules(object.spec)
   const loaded = loadDefinition(manifestOf(RULESETS, name, object), { expect: 'Ruleset' })
+  const unstorable = unstorableIn(object.spec)
   let outcome: { verdict: Verdict; stored?: 'created' | 'updated' }
-  if ('problems' in loaded) {
+  if (unstorable) {
+    outcome = { verdict: invalid(unstorable, rules, deps.catalog.ruleset(name)?.source === 'crd') }
+  } else if ('problems' in loaded) {
     outcome = { verdict: invalid(describe(loaded.problems), rules, deps.catalog.ruleset(name)?.source === 'crd') }
   } else if (loaded.kind === 'Ruleset') {
     outcome = await storeRuleset(loaded.ruleset, deps)
@@ -62,8 +66,9 @@ export async function reconcilePolicy(name: string, object: DefinitionObject | u
     return deleted.result === 'deleted' ? { stored: 'deleted' } : {}
   }
   const loaded = loadDefinition(manifestOf(POLICIES, name, object), { expect: 'Policy' })
-  if ('problems' in loaded) {
-    const verdict = invalid(describe(loaded.problems), 0, deps.catalog.policy(name)?.source === 'crd')
+  const unstorable = unstorableIn(object.spec)
+  if (unstorable || 'problems' in loaded) {
+    const verdict = invalid(unstorable ?? describe('problems' in loaded ? loaded.problems : []), 0, deps.catalog.policy(name)?.source === 'crd')
     return { verdict, statusWritten: await writeIfChanged(POLICIES, object, verdict, deps) }
   }
   if (loaded.kind !== 'Policy') throw new Error('loadDefinition returned a ruleset for a Policy')
@@ -112,6 +117,12 @@ async function storeRuleset(ruleset: Ruleset, deps: ReconcilerDeps): Promise<{ v
   if (written.result === 'conflict') return { verdict: conflict('ruleset', ruleset.name, written.owner, rules) }
   const verdict: Verdict = { ready: true, reason: 'Reconciled', message: `compiled and stored as version ${written.stored.version}`, rules }
   return written.result === 'unchanged' ? { verdict } : { verdict, stored: written.result }
+}
+
+/** A spec holding text the store cannot keep (U+0000, an unpaired surrogate) would fail its write on every retry: it is invalid. */
+function unstorableIn(spec: unknown): string | undefined {
+  const found = unstorableTextPath(spec, 'spec')
+  return found ? `${found.path}: contains ${describeCodeUnit(found.codeUnit)}, which cannot be stored; remove it` : undefined
 }
 
 async function writeIfChanged(resource: DefinitionResource, object: DefinitionObject, verdict: Verdict, deps: ReconcilerDeps): Promise<boolean> {

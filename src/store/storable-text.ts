@@ -58,3 +58,34 @@ function storableValue(value: unknown): unknown {
   // fromEntries defines keys as own properties, so a key such as "__proto__" stays a key.
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableText(key), storableValue(item)]))
 }
+
+/**
+ * The path of the first key or string inside `value` that the store cannot hold (`spec.rules[0].message`),
+ * with the code unit found; undefined when every string is storable. Walks with its own stack, so
+ * the depth of `value` cannot overflow it.
+ */
+export function unstorableTextPath(value: unknown, root: string): { path: string; codeUnit: number } | undefined {
+  const pending: Array<{ value: unknown; path: string }> = [{ value, path: root }]
+  while (pending.length > 0) {
+    const next = pending.pop() as { value: unknown; path: string }
+    if (typeof next.value === 'string') {
+      const found = unstorableCharacterIn(next.value)
+      if (found) return { path: next.path, codeUnit: found.codeUnit }
+      continue
+    }
+    if (typeof next.value !== 'object' || next.value === null) continue
+    if (Array.isArray(next.value)) {
+      for (let index = next.value.length - 1; index >= 0; index -= 1) pending.push({ value: next.value[index], path: `${next.path}[${index}]` })
+      continue
+    }
+    const entries = Object.entries(next.value)
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, item] = entries[index] as [string, unknown]
+      const keyFound = unstorableCharacterIn(key)
+      const path = /^[A-Za-z_$][\w$-]*$/.test(key) ? `${next.path}.${key}` : `${next.path}[${JSON.stringify(key)}]`
+      if (keyFound) return { path, codeUnit: keyFound.codeUnit }
+      pending.push({ value: item, path })
+    }
+  }
+  return undefined
+}
