@@ -1,16 +1,36 @@
-const compiled = new Map<string, RegExp>()
-
-/** Shell-style glob over a whole string: `*` any run, `?` one character; everything else literal. */
+/**
+ * Shell-style glob over a whole string: `*` any run, `?` one character; everything else literal.
+ *
+ * Matched by the greedy two-pointer method rather than a regular expression: `a*a*a*...b`
+ * compiled to `^a.*a.*a.*...b$` backtracks exponentially on a long run of `a`, and patterns come
+ * from definitions while values come from the cluster. Here only the last `*` is ever retried, so
+ * the work is at most the product of the two lengths.
+ */
 export function matchesGlob(value: string, pattern: string): boolean {
   if (pattern === '*') return true
   if (!pattern.includes('*') && !pattern.includes('?')) return value === pattern
-  let regex = compiled.get(pattern)
-  if (!regex) {
-    const body = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')
-    regex = new RegExp(`^${body}$`, 's')
-    compiled.set(pattern, regex)
+  let at = 0
+  let next = 0
+  let star = -1
+  let resumeAt = 0
+  while (at < value.length) {
+    const expected = pattern[next]
+    if (expected === '*') {
+      star = next++
+      resumeAt = at
+    } else if (expected !== undefined && (expected === '?' || expected === value[at])) {
+      at++
+      next++
+    } else if (star >= 0) {
+      // The last star takes one more character and the rest of the pattern is tried again.
+      next = star + 1
+      at = ++resumeAt
+    } else {
+      return false
+    }
   }
-  return regex.test(value)
+  while (pattern[next] === '*') next++
+  return next === pattern.length
 }
 
 export function matchesAnyGlob(value: string, patterns: readonly string[]): boolean {
