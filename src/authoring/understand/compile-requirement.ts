@@ -364,7 +364,17 @@ function noneOfValues(values: ReadonlyArray<string | number | boolean>): Array<s
   return values.includes(0) && !values.includes('0%') ? [...values, '0%'] : [...values]
 }
 
+/**
+ * "europe-*", "us-*": a name prefix written as a glob, compared without case (cloud providers
+ * write regions either way: EUROPE-WEST2). A lone "*" or "*.example.com" stays literal (CORS
+ * origins, TLS hosts).
+ */
+const PREFIX_GLOB = /^[A-Za-z0-9][\w.]*[-_]\*$/
+
 function equalsTest(value: string, expected: string | number | boolean): string {
+  if (typeof expected === 'string' && PREFIX_GLOB.test(expected)) {
+    return `(${value} == ${celString(expected)} || (${IS_STRING(value)} && ${value}.lowerAscii().startsWith(${celString(expected.slice(0, -1).toLowerCase())})))`
+  }
   if (typeof expected === 'number') return `(${NUMBER(value)} && double(${value}) == ${Number.isInteger(expected) ? `${expected}.0` : String(expected)})`
   if (typeof expected === 'boolean') return `(${value} == ${celScalar(expected)} || ${value} == ${celString(String(expected))})`
   return `(${value} == ${celString(expected)})`

@@ -252,6 +252,9 @@ const CUES: Cue[] = [
       // "IMDSv2: metadata_options.http_tokens = "required"": after the colon comes a field given its own value.
       if (/^\s*[`"']?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[`"']?\s*(?:[=:]|(?:must|should|has to|needs? to|is)\b)/.test(after)) return undefined
       const boundAfter = /^[^.;,]*?\b(?:from|between|at (?:least|most)|up to|no (?:more|less)|less|more|greater|fewer|under|over|above|below|range|max(?:imum)?|min(?:imum)?)\b[^.;,]*?\d/.test(lower)
+      // "must be the EU multi-region or a europe-* region": values each named inside its own noun phrase.
+      const named = valuesInNounPhrases(after)
+      if (named) return { predicate: { op: 'oneOf', values: named.values }, end: named.end }
       // "must be set to a dedicated account": set, and not to the shared default.
       if (/^(?:a|an|its own|their own) (?:dedicated|custom|non-default|separate|own)\b/.test(lower)) return { predicate: { op: 'noneOf', values: ['default'] }, end: 0, missing: 'fail' }
       // "must be a subdomain of ...": the words after "be" start a predicate of their own, read by its cue.
@@ -270,6 +273,28 @@ const CUES: Cue[] = [
     },
   },
 ]
+
+/** A token that can only be a value: an acronym (EU), a code with digits or dots (t3.micro), a glob (europe-*), or quoted. */
+const VALUE_TOKEN = /^(?:[`"'][^`"']+[`"']|[A-Z]{2,}[A-Z0-9-]*|[a-z0-9]+(?:[.-][a-z0-9*]+)+|[a-z]+[0-9][a-z0-9]*|[a-z0-9]+-\*)$/
+
+/**
+ * "the EU multi-region or a europe-* region", "a t3.micro or a t3.small instance": alternatives
+ * each written as an article, a value and a noun. Read only when every alternative carries a token
+ * that cannot be an ordinary word, so "a private or an internal subnet" is left to other readings.
+ */
+function valuesInNounPhrases(after: string): { values: Scalar[]; end: number } | undefined {
+  const clause = /^[^.;:!?]*/.exec(after)?.[0] ?? ''
+  const items = clause.split(/\s*,\s*(?:or\s+)?|\s+or\s+/)
+  if (items.length < 2 || items.length > 12) return undefined
+  const values: Scalar[] = []
+  for (const item of items) {
+    const words = /^(?:the|a|an|any)\s+(\S+)(?:\s+[a-z][a-z-]*){0,2}\s*$/.exec(item.trim())
+    const token = words?.[1]
+    if (!token || !VALUE_TOKEN.test(token)) return undefined
+    values.push(token.replace(/^[`"']|[`"']$/g, ''))
+  }
+  return { values, end: clause.trimEnd().length }
+}
 
 /** The values after "contain": quoted or written ones only, so "must include a reason" is not read as containing "reason". */
 function containment(op: 'contains' | 'notContains', after: string): ReturnType<Cue['read']> {
