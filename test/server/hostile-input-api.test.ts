@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertPolicy } from '../../src/store/policies-repository.js'
+import { insertRuleset } from '../../src/store/rulesets-repository.js'
 import { client } from './http-client.js'
 import { startTestService, type TestService } from './test-service.js'
 
@@ -18,6 +19,7 @@ describe('the REST API facing deep documents and malformed stored definitions', 
     expect((await api('POST', '/api/rulesets/colors', { token: admin, body: ruleset })).status).toBe(201)
     expect((await api('POST', '/api/policies/colors', { token: admin, body: { rulesets: ['colors'], action: 'Deny' } })).status).toBe(201)
     await insertPolicy(service.server.db, { name: 'broken-kinds', labels: {}, rulesets: ['colors'], match: { kinds: 5 }, source: 'api', createdBy: by, updatedBy: by } as never)
+    await insertRuleset(service.server.db, { name: 'object-labels', labels: { team: { nested: 1 } }, rules: [{ name: 'r', validate: { cel: [{ expression: 'true' }] } }], source: 'api', createdBy: by, updatedBy: by } as never)
     await service.server.catalog.resync()
   })
 
@@ -51,6 +53,21 @@ describe('the REST API facing deep documents and malformed stored definitions', 
     const good = await api('POST', '/api/eval/policies/colors', { token: admin, body: { inputData: { data: { color: 'blue' } } } })
     expect(good.status).toBe(200)
     expect((good.body as { passed: boolean }).passed).toBe(true)
+  })
+
+  it('answers recommendations, labels, lists and policy hints with a malformed definition stored', async () => {
+    for (const [method, path, body] of [
+      ['GET', '/api/recommendations', undefined],
+      ['GET', '/api/labels/policies', undefined],
+      ['GET', '/api/labels/rulesets', undefined],
+      ['GET', '/api/rulesets', undefined],
+      ['GET', '/api/policies', undefined],
+      ['GET', '/api/policies/broken-kinds', undefined],
+      ['POST', '/api/hints/policy', { instruction: 'deny privileged pods in production' }],
+    ] as const) {
+      const response = await api(method, path, { token: admin, ...(body ? { body } : {}) })
+      expect(response.status, `${method} ${path}`).toBe(200)
+    }
   })
 
   it('caps the instruction on every route that reads one, naming the field', async () => {
