@@ -1,0 +1,269 @@
+import type { PathSegment } from '../autogen/pod-template-path.js'
+import { compileMapNode, type ArrayNode, type CompiledPattern, type LeafNode, type MapEntry, type MapNode, type PatternNode } from './compile-pattern.js'
+import { formatGoType, formatGoValue } from './go-text.js'
+import { expandMetadata } from './metadata-wildcards.js'
+import {
+  conditionalMismatch,
+  globalMismatch,
+  isNegation,
+  isSkip,
+  Mismatch,
+  negationMismatch,
+  skippedMismatch,
+  type Failure,
+  type PatternField,
+} from './mismatch.js'
+import { childPath, kyvernoPathText, segmentsOf, type PathMapping, type ResourcePath } from './pattern-path.js'
+import { matchesScalar } from './scalar-pattern.js'
+
+/**
+ * Kyverno's pattern matching (pkg/engine/validate): how one resource fares against one pattern.
+ *
+ * - pass;
+ * - skip: a conditional or global anchor did not hold, so the pattern does not apply;
+ * - fail at a path: the part of the resource that does not match;
+ * - error: the pattern did not match and Kyverno names no path, either because a conditional or
+ *   existence anchor's key is missing from the resource somewhere it looked, or because a list of
+ *   lists was shorter than its pattern. Kyverno reports these as errors, and so does Verdict.
+ */
+export type PatternOutcome =
+  | { status: 'pass' }
+  | { status: 'skip'; reason: string }
+  | { status: 'fail'; path: PathSegment[]; reason: string; field?: PatternField }
+  | { status: 'error'; reason: string }
+
+export interface MatchOptions {
+  /** Where paths are reported: the submitted document when the subject is a controller's pod template. */
+  mapPath?: PathMapping
+}
+
+interface MatchState {
+  /** Conditional and existence anchors seen, and whether the resource ever had their key (Kyverno's AnchorMap). */
+  presence: Map<string, boolean> | undefined
+  mapPath: PathMapping | undefined
+}
+
+export function matchPattern(pattern: CompiledPattern, resource: unknown, options: MatchOptions = {}): PatternOutcome {
+  const state: MatchState = { presence: pattern.tracksPresence ? new Map() : undefined, mapPath: options.mapPath }
+  const failure = matchElement(resource, pattern.root, undefined, state)
+  if (!failure) return { status: 'pass' }
+  const { mismatch, path } = failure
+  if (isSkip(mismatch)) return { status: 'skip', reason: mismatch.message }
+  // A negation that matched always fails at its path; other mismatches are errors when Kyverno names no path.
+  if (path === 'none' || (!isNegation(mismatch) && keysAreMissing(state))) return { status: 'error', reason: mismatch.message }
+  const outcome: PatternOutcome = { status: 'fail', path: reportedSegments(path, state), reason: mismatch.message }
+  if (mismatch.finding) {
+    const { field, actual, requirement } = mismatch.finding
+    outcome.field = { path: reportedSegments(field, state), actual, requirement }
+  }
+  return outcome
+}
+
+/** A pattern that failed while some conditional or existence anchor never found its key: Kyverno calls that an error. */
+function keysAreMissing(state: MatchState): boolean {
+  if (!state.presence) return false
+  for (const present of state.presence.values()) if (!present) return true
+  return false
+}
+
+function reportedSegments(path: ResourcePath, state: MatchState): PathSegment[] {
+  const segments = segmentsOf(path)
+  return state.mapPath ? state.mapPath(segments) : segments
+}
+
+function pathText(path: ResourcePath, state: MatchState): string {
+  return kyvernoPathText(reportedSegments(path, state))
+}
+
+function matchElement(resource: unknown, node: PatternNode, path: ResourcePath, state: MatchState): Failure | undefined {
+  switch (node.kind) {
+    case 'map': {
+      if (!isMap(resource)) {
+        const message = `pattern and resource have different structures. Path: ${pathText(path, state)}. Expected map[string]interface {}, found ${formatGoType(resource)}`
+        return { path, mismatch: new Mismatch('plain', message, { field: path, actual: resource, requirement: resource === undefined || resource === null ? { kind: 'set' } : { kind: 'object' } }) }
+      }
+      if (state.presence) notePresence(node, resource, state.presence)
+      return matchMap(resource, node, path, state)
+    }
+    case 'array': {
+      if (!Array.isArray(resource)) {
+        const message = `validation rule failed at path ${pathText(path, state)}, resource does not satisfy the expected overlay pattern`
+        return { path, mismatch: new Mismatch('plain', message, { field: path, actual: resource, requirement: resource === undefined || resource === null ? { kind: 'set' } : { kind: 'list' } }) }
+      }
+      return matchArray(resource, node, path, state)
+    }
+    case 'leaf':
+      return matchLeaf(resource, node, path, state)
+  }
+}
+
+/** A scalar pattern against a list checks every item (an empty list passes); the failure names the list. */
+function matchLeaf(resource: unknown, node: LeafNode, path: ResourcePath, state: MatchState): Failure | undefined {
+  if (Array.isArray(resource)) {
+    for (const item of resource) if (!matchesScalar(item, node.scalar)) return leafFailure(resource, node, path, state)
+    return undefined
+  }
+  return matchesScalar(resource, node.scalar) ? undefined : leafFailure(resource, node, path, state)
+}
+
+function leafFailure(resource: unknown, node: LeafNode, path: ResourcePath, state: MatchState): Failure {
+  const patternText = node.scalar.kind === 'int' ? node.scalar.value.toString() : formatGoValue(node.raw)
+  const message = `resource value '${formatGoValue(resource)}' does not match '${patternText}' at path ${pathText(path, state)}`
+  return { path, mismatch: new Mismatch('plain', message, { field: path, actual: resource, requirement: { kind: 'match', pattern: node.raw } }) }
+}
+
+/**
+ * Anchors first, in key order: a conditional anchor that does not hold skips the map (unless
+ * another anchor applied and the skip came from deeper down); then global anchors and keys
+ * holding anchors, then the plain keys; the first failure is the one reported.
+ */
+function matchMap(resource: Readonly<Record<string, unknown>>, compiled: MapNode, path: ResourcePath, state: MatchState): Failure | undefined {
+  const node = withMetadataExpanded(compiled, resource)
+  const skips: Mismatch[] = []
+  let applied = 0
+  for (const entry of node.anchors) {
+    const failure = handleEntry(entry, resource, path, state)
+    if (!failure) {
+      applied++
+      continue
+    }
+    if (isSkip(failure.mismatch)) {
+      skips.push(failure.mismatch)
+      continue
+    }
+    // A conditional anchor of this very map that did not hold wins over any failure of its siblings.
+    if (!skips.some(isOwnSkip)) return failure
+  }
+  if (skips.length > 0 && (applied === 0 || skips.some(isOwnSkip))) return { path, mismatch: skippedMismatch(skips) }
+  for (const entry of node.rest) {
+    const failure = handleEntry(entry, resource, path, state)
+    if (failure) return failure
+  }
+  return undefined
+}
+
+/** A skip raised by an anchor of this map, not one passed up from a map below (Kyverno's non-PatternError skip). */
+function isOwnSkip(mismatch: Mismatch): boolean {
+  return mismatch.kind !== 'skipped'
+}
+
+function withMetadataExpanded(node: MapNode, resource: Readonly<Record<string, unknown>>): MapNode {
+  if (!node.metadata) return node
+  const metadata = expandMetadata(node.metadata, node.raw, resource)
+  if (!metadata) return node
+  const expanded = compileMapNode({ ...node.raw, [node.metadata.metadataKey]: metadata })
+  // Expanded once per visit, as Kyverno does; the keys it could not resolve stay as written.
+  delete expanded.metadata
+  return expanded
+}
+
+function handleEntry(entry: MapEntry, resource: Readonly<Record<string, unknown>>, path: ResourcePath, state: MatchState): Failure | undefined {
+  const field = entry.field
+  const here = childPath(path, field)
+  const present = Object.hasOwn(resource, field)
+  const value = present ? resource[field] : undefined
+  switch (entry.anchor?.kind) {
+    case 'condition': {
+      if (!present) return { path: here, mismatch: conditionalMismatch("conditional anchor key doesn't exist in the resource") }
+      const failure = matchElement(value, entry.node, here, state)
+      return failure ? { path: failure.path, mismatch: conditionalMismatch(failure.mismatch.message) } : undefined
+    }
+    case 'global': {
+      if (!present) return undefined
+      const failure = matchElement(value, entry.node, here, state)
+      return failure ? { path: failure.path, mismatch: globalMismatch(failure.mismatch.message) } : undefined
+    }
+    case 'equality':
+      return present ? matchElement(value, entry.node, here, state) : undefined
+    case 'negation':
+      if (!present) return undefined
+      return { path: here, mismatch: negationMismatch(`${pathText(here, state)} is not allowed`, { field: here, actual: value, requirement: { kind: 'unset' } }) }
+    case 'existence':
+      return present ? matchExistence(value, entry.node, here, state) : undefined
+    default:
+      return matchField(entry, value, path, here, state)
+  }
+}
+
+/** A plain key; `"*"` only asks that the field be set to something other than null. */
+function matchField(entry: MapEntry, value: unknown, path: ResourcePath, here: ResourcePath, state: MatchState): Failure | undefined {
+  if (entry.node.kind === 'leaf' && entry.node.raw === '*') {
+    if (value !== undefined && value !== null) return undefined
+    // Kyverno names the parent here, and writes the key after the parent's trailing slash.
+    const message = `${pathText(path, state)}/${entry.text} not found`
+    return { path, mismatch: new Mismatch('plain', message, { field: here, actual: value, requirement: { kind: 'set' } }) }
+  }
+  return matchElement(value, entry.node, here, state)
+}
+
+/** `^(key)`: for each pattern in the list, some item of the resource's list must match it. */
+function matchExistence(value: unknown, node: PatternNode, here: ResourcePath, state: MatchState): Failure | undefined {
+  if (!Array.isArray(value)) {
+    const message = `invalid resource type ${formatGoType(value)}: Existence ^ () anchor can be used only on list/array type resource`
+    return { path: here, mismatch: new Mismatch('plain', message, { field: here, actual: value, requirement: { kind: 'list' } }) }
+  }
+  // Compilation refuses anything but a non-empty list of maps here.
+  const patterns = node.kind === 'array' ? node.items : [node]
+  for (const pattern of patterns) {
+    const found = value.some((item, index) => matchElement(item, pattern, childPath(here, index), state) === undefined)
+    if (!found) {
+      const message = `existence anchor validation failed at path ${pathText(here, state)}`
+      return { path: here, mismatch: new Mismatch('plain', message, { field: here, actual: undefined, requirement: { kind: 'some-item' } }) }
+    }
+  }
+  return undefined
+}
+
+/**
+ * A list pattern: a map (the first item) is matched against every item, a scalar (the first
+ * item) against every item, and lists of lists item by item. Further pattern items are not read,
+ * as in Kyverno.
+ */
+function matchArray(resource: readonly unknown[], node: ArrayNode, path: ResourcePath, state: MatchState): Failure | undefined {
+  const first = node.items[0]
+  if (first === undefined) return { path, mismatch: new Mismatch('plain', 'pattern Array empty') }
+  if (first.kind === 'map') return matchEach(resource, resource.length, () => first, path, state)
+  if (first.kind === 'leaf') return matchLeaf(resource, first, path, state)
+  if (resource.length < node.items.length) {
+    const message = `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${node.items.length}`
+    return { path: 'none', mismatch: new Mismatch('plain', message) }
+  }
+  return matchEach(resource, node.items.length, (index) => node.items[index] as PatternNode, path, state)
+}
+
+/**
+ * Items one by one: a failure stops at once; items whose conditional anchors did not hold are
+ * left out, and when every item was left out the whole list is skipped.
+ */
+function matchEach(
+  resource: readonly unknown[],
+  count: number,
+  patternAt: (index: number) => PatternNode,
+  path: ResourcePath,
+  state: MatchState,
+): Failure | undefined {
+  const skips: Mismatch[] = []
+  let applied = 0
+  for (let index = 0; index < count; index++) {
+    const failure = matchElement(resource[index], patternAt(index), childPath(path, index), state)
+    if (!failure) {
+      applied++
+      continue
+    }
+    if (!isSkip(failure.mismatch)) return failure
+    skips.push(failure.mismatch)
+  }
+  return applied === 0 && skips.length > 0 ? { path, mismatch: skippedMismatch(skips) } : undefined
+}
+
+/** Kyverno's CheckAnchorInResource: a key of an anchor counts as present once any map it was checked against had it. */
+function notePresence(node: MapNode, resource: Readonly<Record<string, unknown>>, presence: Map<string, boolean>): void {
+  for (const { text, field } of node.presence) {
+    if (presence.get(text) === true) continue
+    presence.set(text, Object.hasOwn(resource, field))
+  }
+}
+
+function isMap(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
