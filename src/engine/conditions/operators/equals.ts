@@ -3,7 +3,7 @@ import { goDeepEqual } from '../go-deep-equal.js'
 import { durationSeconds } from '../go-duration.js'
 import { floatToInt64, parseGoInt } from '../go-int.js'
 import { parseGoFloat } from '../go-parse-float.js'
-import { isGoList, type GoValue } from '../go-value.js'
+import { isGoList, isGoObject, type GoValue } from '../go-value.js'
 import { tryParseQuantity } from '../optional-parsers.js'
 import { durationPair } from './duration-pair.js'
 
@@ -30,7 +30,7 @@ export function equals(key: GoValue, value: GoValue): boolean {
   }
   if (key === null) return false
   if (isGoList(key)) return isGoList(value) && goDeepEqual(key, value)
-  return value !== null && typeof value === 'object' && !isGoList(value) && goDeepEqual(key, value)
+  return isGoObject(value) && goDeepEqual(key, value)
 }
 
 /**

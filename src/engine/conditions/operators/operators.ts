@@ -38,42 +38,33 @@ export function isConditionOperator(name: string): name is ConditionOperator {
   return KNOWN.has(name)
 }
 
-/**
- * The handler for an operator name, found regardless of case as Kyverno's engine finds it;
- * undefined for a name that is no operator. Ordering and duration handlers keep the name as
- * written (see ordering.ts).
- */
+const ORDERING_NAMES = ['GreaterThan', 'GreaterThanOrEquals', 'LessThan', 'LessThanOrEquals'] as const
+const DURATION_ORDERING_NAMES = ['DurationGreaterThan', 'DurationGreaterThanOrEquals', 'DurationLessThan', 'DurationLessThanOrEquals'] as const
+const neverHolds: OperatorHandler = () => false
+
+/** Handlers by lower-cased name, as Kyverno's engine looks operators up. */
+const BY_LOWER_CASE: ReadonlyMap<string, OperatorHandler> = new Map<string, OperatorHandler>([
+  ['equals', equals],
+  ['equal', equals],
+  ['notequals', notEquals],
+  ['notequal', notEquals],
+  ['in', (key, value) => inHolds(key, value, false)],
+  ['notin', (key, value) => inHolds(key, value, true)],
+  ['anyin', (key, value) => setOperatorHolds('AnyIn', key, value)],
+  ['allin', (key, value) => setOperatorHolds('AllIn', key, value)],
+  ['anynotin', (key, value) => setOperatorHolds('AnyNotIn', key, value)],
+  ['allnotin', (key, value) => setOperatorHolds('AllNotIn', key, value)],
+  // Found in any case, but Kyverno compares only under the exact name (see ordering.ts): otherwise false.
+  ...[...ORDERING_NAMES, ...DURATION_ORDERING_NAMES].map((name): [string, OperatorHandler] => [name.toLowerCase(), neverHolds]),
+])
+
+/** The exactly spelled ordering operators, which do compare. */
+const EXACT: ReadonlyMap<string, OperatorHandler> = new Map<string, OperatorHandler>([
+  ...ORDERING_NAMES.map((name): [string, OperatorHandler] => [name, (key, value) => orderingHolds(name, key, value)]),
+  ...DURATION_ORDERING_NAMES.map((name): [string, OperatorHandler] => [name, (key, value) => durationOrderingHolds(name, key, value)]),
+])
+
+/** The handler for an operator name, found regardless of case as Kyverno's engine finds it; undefined for no operator. */
 export function operatorHandler(name: string): OperatorHandler | undefined {
-  switch (name.toLowerCase()) {
-    case 'equals':
-    case 'equal':
-      return equals
-    case 'notequals':
-    case 'notequal':
-      return notEquals
-    case 'in':
-      return (key, value) => inHolds(key, value, false)
-    case 'notin':
-      return (key, value) => inHolds(key, value, true)
-    case 'anyin':
-      return (key, value) => setOperatorHolds('AnyIn', key, value)
-    case 'allin':
-      return (key, value) => setOperatorHolds('AllIn', key, value)
-    case 'anynotin':
-      return (key, value) => setOperatorHolds('AnyNotIn', key, value)
-    case 'allnotin':
-      return (key, value) => setOperatorHolds('AllNotIn', key, value)
-    case 'greaterthan':
-    case 'greaterthanorequals':
-    case 'lessthan':
-    case 'lessthanorequals':
-      return (key, value) => orderingHolds(name, key, value)
-    case 'durationgreaterthan':
-    case 'durationgreaterthanorequals':
-    case 'durationlessthan':
-    case 'durationlessthanorequals':
-      return (key, value) => durationOrderingHolds(name, key, value)
-    default:
-      return undefined
-  }
+  return EXACT.get(name) ?? BY_LOWER_CASE.get(name.toLowerCase())
 }
