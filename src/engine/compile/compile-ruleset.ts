@@ -4,6 +4,7 @@ import { namesPodKind } from '../match/kind-selector.js'
 import { compileMatch, kindsNamedBy } from '../match/matches-rule.js'
 import type { Rule } from '../model/rule.js'
 import type { Ruleset } from '../model/ruleset.js'
+import { compilePattern, type CompiledPattern, type PatternValidation } from '../pattern/index.js'
 import { RulesetCompileError, type CompileProblem } from './compile-problem.js'
 import type { CompiledNamedProgram, CompiledRule, CompiledRuleset, CompiledValidation } from './compiled-ruleset.js'
 import { variableOrderProblems } from './variable-order.js'
@@ -79,12 +80,31 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
   if (rule.message !== undefined) compiled.message = rule.message
   if (rule.remediation !== undefined) compiled.remediation = rule.remediation
   if (rule.match !== undefined) compiled.match = rule.match
-  if (rule.validate.cel === undefined) {
-    // Accepting a rule we cannot judge would turn into an error on every request (a denial under Fail).
-    const kind = rule.validate.pattern === undefined ? 'anyPattern' : 'pattern'
-    problems.push({ rule: rule.name, path: `${path}.validate.${kind}`, message: `validate.${kind} is not supported by this engine yet; write the rule in CEL` })
-  }
+  const patterns = compilePatterns(rule, path, problems)
+  if (patterns) compiled.patterns = patterns
   return compiled
+}
+
+/** `validate.pattern` or `validate.anyPattern`, each pattern compiled once; every malformed part is a problem naming its path. */
+function compilePatterns(rule: Rule, path: string, problems: CompileProblem[]): PatternValidation | undefined {
+  const kind = rule.validate.pattern !== undefined ? 'pattern' : rule.validate.anyPattern !== undefined ? 'anyPattern' : undefined
+  if (kind === undefined) return undefined
+  const sources = kind === 'pattern' ? [{ raw: rule.validate.pattern, at: `${path}.validate.pattern` }] : (rule.validate.anyPattern ?? []).map((raw, index) => ({ raw, at: `${path}.validate.anyPattern[${index}]` }))
+  const patterns: CompiledPattern[] = sources.map(({ raw, at }) => {
+    const { pattern, problems: found } = compilePattern(raw)
+    for (const problem of found) problems.push({ rule: rule.name, path: joinPath(at, problem.path), message: problem.message })
+    // Until the JMESPath engine provides a substitution, a variable would be matched as its own braces: refuse it instead.
+    for (const variable of pattern.variables) {
+      problems.push({ rule: rule.name, path: joinPath(at, variable), message: '{{ }} variables in patterns are not supported by this engine yet' })
+    }
+    return pattern
+  })
+  return { kind, patterns }
+}
+
+function joinPath(base: string, inner: string): string {
+  if (inner === '') return base
+  return inner.startsWith('[') ? `${base}${inner}` : `${base}.${inner}`
 }
 
 function withShareKey(variable: CompiledNamedProgram): CompiledNamedProgram {

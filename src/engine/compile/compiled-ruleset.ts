@@ -2,6 +2,7 @@ import type { CelProgram } from '../cel/index.js'
 import type { TargetPredicate } from '../match/matches-filter.js'
 import type { Match } from '../model/match.js'
 import type { Severity } from '../model/rule.js'
+import type { PatternValidation } from '../pattern/index.js'
 
 export interface CompiledValidation {
   program: CelProgram
@@ -37,6 +38,8 @@ export interface CompiledRule {
   /** Position of each variable by name, for lazy lookup. */
   variableIndex: ReadonlyMap<string, number>
   validations: CompiledValidation[]
+  /** Set for `validate.pattern` / `validate.anyPattern` rules, whose `validations` are then empty. */
+  patterns?: PatternValidation
 }
 
 export interface CompiledRuleset {

@@ -1,5 +1,8 @@
+import { controllerPathOf } from '../autogen/pod-template-path.js'
 import { CelEvaluationError, celValueToString, type CelActivation } from '../cel/index.js'
 import type { CompiledRule, CompiledValidation } from '../compile/compiled-ruleset.js'
+import { formatPath } from '../explain/field-finding.js'
+import { judgePatterns, type PatternJudgement, type PathMapping } from '../pattern/index.js'
 import { LazyVariables } from './lazy-variables.js'
 import type { RuleResult, RuleStatus } from '../results/rule-result.js'
 import type { PreparedInput, Subject } from './prepared-input.js'
@@ -12,7 +15,7 @@ export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResu
   const activation = activationFor(rule, subject)
   let outcome: RuleResult
   try {
-    outcome = judge(rule, activation)
+    outcome = judge(rule, activation, subject, autogen)
   } catch (error) {
     outcome = resultOf(rule, 'error', errorMessage(error))
   }
@@ -25,7 +28,7 @@ export function subjectFor(rule: CompiledRule, input: PreparedInput): Subject | 
   return input.subjectMatching(rule.matches, rule.autogenControllers)
 }
 
-function judge(rule: CompiledRule, activation: CelActivation): RuleResult {
+function judge(rule: CompiledRule, activation: CelActivation, subject: Subject, autogen: string | undefined): RuleResult {
   for (const condition of rule.conditions) {
     const holds = condition.program.evaluate(activation)
     if (holds !== true) {
@@ -33,6 +36,7 @@ function judge(rule: CompiledRule, activation: CelActivation): RuleResult {
       return resultOf(rule, 'skip', `match condition "${condition.name}" is false`)
     }
   }
+  if (rule.patterns) return patternResult(rule, judgeSubject(rule, subject, autogen))
   for (const validation of rule.validations) {
     const valid = validation.program.evaluate(activation)
     if (valid === true) continue
@@ -40,6 +44,40 @@ function judge(rule: CompiledRule, activation: CelActivation): RuleResult {
     return resultOf(rule, 'fail', failureMessage(rule, validation, activation))
   }
   return resultOf(rule, 'pass')
+}
+
+/**
+ * A pattern rule's judgement of the subject CEL sees (a controller's pod template under autogen,
+ * with paths moved back into the controller). Kyverno does not judge deleted resources with
+ * patterns; neither does Verdict: a DELETE request has no object.
+ */
+function judgeSubject(rule: CompiledRule, subject: Subject, autogen: string | undefined): PatternJudgement {
+  const patterns = rule.patterns
+  const object = subject.bindings.object
+  if (!patterns || object === null || object === undefined) return { status: 'skip', message: 'patterns judge the object of a request, and this request has none', fields: [] }
+  const options: Parameters<typeof judgePatterns>[2] = { rule: rule.name }
+  if (rule.message !== undefined) options.message = rule.message
+  if (autogen !== undefined) options.mapPath = controllerPaths(autogen)
+  return judgePatterns(patterns, object, options)
+}
+
+function controllerPaths(kind: string): PathMapping {
+  return (segments) => controllerPathOf(kind, segments)
+}
+
+/** The judgement of a pattern rule for one input, for explanations; undefined when the rule is not a pattern rule or does not match. */
+export function judgePatternRule(rule: CompiledRule, input: PreparedInput): PatternJudgement | undefined {
+  if (!rule.patterns) return undefined
+  const subject = subjectFor(rule, input)
+  if (!subject) return undefined
+  return judgeSubject(rule, subject, subject === input.subject ? undefined : input.subject.target.gvk.kind)
+}
+
+function patternResult(rule: CompiledRule, judgement: PatternJudgement): RuleResult {
+  const result = resultOf(rule, judgement.status, judgement.message)
+  const path = judgement.path === undefined ? '' : formatPath(judgement.path)
+  if (judgement.status === 'fail' && path !== '') result.path = path
+  return result
 }
 
 /** As in ValidatingAdmissionPolicy: messageExpression, then message, then a generic line naming the expression. */

@@ -12,6 +12,11 @@ export interface RuleResult {
   remediation?: string
   /** Set when the rule judged a controller's pod template rather than the object itself. */
   autogen?: string
+  /**
+   * For a failed pattern rule, the field where the resource departs from the pattern, in the
+   * submitted document: `spec.containers[0].securityContext.privileged`.
+   */
+  path?: string
 }
 
 export function isViolation(result: RuleResult): boolean {

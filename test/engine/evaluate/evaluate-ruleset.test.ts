@@ -150,9 +150,9 @@ describe('evaluateRuleset', () => {
     expect(problems[0]?.line).toBe(1)
   })
 
-  it('refuses pattern rules at compile time instead of judging them wrongly', () => {
-    expect(() => compileRuleset({ name: 'p', rules: [{ name: 'pat', validate: { pattern: { spec: {} } } }] })).toThrow(
-      /rules\[0\]\.validate\.pattern: validate\.pattern is not supported by this engine yet/,
+  it('refuses a pattern holding {{ }} variables at compile time instead of matching the braces as text', () => {
+    expect(() => compileRuleset({ name: 'p', rules: [{ name: 'pat', validate: { pattern: { spec: { x: '{{ request.object.y }}' } } } }] })).toThrow(
+      /rules\[0\]\.validate\.pattern\.spec\.x: \{\{ \}\} variables in patterns are not supported by this engine yet/,
     )
   })
 })
