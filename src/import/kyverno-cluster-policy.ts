@@ -6,6 +6,7 @@ import type { Ruleset } from '../engine/model/ruleset.js'
 import { celMatchConditions, celValidations, celVariables, optionalMessage } from './cel.js'
 import { ImportError, Unsupported } from './import-error.js'
 import { importedRemediation } from './imported-remediation.js'
+import { importedPatterns } from './kyverno-pattern.js'
 import { kyvernoAutogen } from './kyverno-autogen.js'
 import { restrictToNamespace, translateKyvernoExclude, translateKyvernoMatch } from './kyverno-match.js'
 import { readMetadata, type SourceMetadata } from './metadata.js'
@@ -27,7 +28,8 @@ import { failurePolicy } from './validation-actions.js'
 
 /**
  * Kyverno ClusterPolicy / Policy (kyverno.io/v1, v2beta1) -> one Ruleset named after the policy
- * holding its validate.cel rules under their own names, and one Policy of the same name.
+ * holding its validate.cel, validate.pattern and validate.anyPattern rules under their own names,
+ * and one Policy of the same name.
  * Every other rule is reported as skipped, never dropped.
  */
 export function importKyvernoPolicy(doc: JsonObject): ImportedDocument {
@@ -108,7 +110,8 @@ interface PolicyCommon {
   description: string | undefined
 }
 
-const OTHER_VALIDATIONS = ['pattern', 'anyPattern', 'deny', 'foreach', 'podSecurity', 'manifests', 'assert'] as const
+const OTHER_VALIDATIONS = ['deny', 'foreach', 'podSecurity', 'manifests', 'assert'] as const
+const VALIDATION_KINDS = ['cel', 'pattern', 'anyPattern'] as const
 
 function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: RuleDefaults): ImportedRule {
   const name = text(rule.name, `${path}.name`)
@@ -122,11 +125,9 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
   for (const other of OTHER_VALIDATIONS) {
     if (validate[other] !== undefined && validate[other] !== null) throw new Unsupported(`validate.${other} rules are not supported yet`)
   }
-  const cel = optionalObject(validate.cel, `${path}.validate.cel`)
-  if (!cel) throw new ImportError(`${path}.validate`, `has none of cel, ${OTHER_VALIDATIONS.join(', ')}`)
-  if (present(cel.paramKind) || present(cel.paramRef)) {
-    throw new Unsupported('validate.cel with paramKind/paramRef is not supported (parameter resources come from a cluster)')
-  }
+  const kinds = VALIDATION_KINDS.filter((kind) => validate[kind] !== undefined && validate[kind] !== null)
+  if (kinds.length === 0) throw new ImportError(`${path}.validate`, `has none of ${[...VALIDATION_KINDS, ...OTHER_VALIDATIONS].join(', ')}`)
+  if (kinds.length > 1) throw new ImportError(`${path}.validate`, `has ${kinds.join(' and ')}; a rule validates in exactly one way`)
   const context = optionalList(rule.context, `${path}.context`)
   if (context && context.length > 0) {
     throw new Unsupported('context entries are not supported (they load data with JMESPath, apiCall, configMap or imageRegistry)')
@@ -134,6 +135,12 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
   if (hasConditions(rule.preconditions)) {
     throw new Unsupported('JMESPath preconditions are not supported; celPreconditions are')
   }
+  const cel = kinds[0] === 'cel' ? object(validate.cel, `${path}.validate.cel`) : undefined
+  if (cel && (present(cel.paramKind) || present(cel.paramRef))) {
+    throw new Unsupported('validate.cel with paramKind/paramRef is not supported (parameter resources come from a cluster)')
+  }
+  // Kyverno refuses celPreconditions on any rule but a validate.cel one.
+  if (!cel && present(rule.celPreconditions)) throw new ImportError(`${path}.celPreconditions`, 'applies to validate.cel rules only')
 
   const match: Match = { ...translateKyvernoMatch(rule.match, `${path}.match`) }
   if (defaults.namespace !== undefined) restrictToNamespace(match, defaults.namespace)
@@ -142,8 +149,8 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
   const conditions = [...(celMatchConditions(rule.celPreconditions, `${path}.celPreconditions`) ?? []), ...defaults.conditions]
   if (conditions.length > 0) match.conditions = conditions
 
-  const variables = celVariables(cel.variables, `${path}.validate.cel.variables`)
-  const validations = celValidations(cel.expressions, `${path}.validate.cel.expressions`)
+  const variables = cel ? celVariables(cel.variables, `${path}.validate.cel.variables`) : undefined
+  const validations = cel ? celValidations(cel.expressions, `${path}.validate.cel.expressions`) : []
   const message = optionalMessage(validate.message, `${path}.validate.message`)
   const out: Rule = {
     name,
@@ -151,7 +158,7 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
     match,
     autogen,
     ...(variables ? { variables } : {}),
-    validate: { cel: validations },
+    validate: cel ? { cel: validations } : importedPatterns(validate, `${path}.validate`),
     ...(message !== undefined ? { message } : {}),
     remediation: importedRemediation(message, validations, defaults.description),
   }

@@ -292,15 +292,16 @@ ${rules}
   })
 
   describe('skipped rules', () => {
-    it('reports every rule that is not validate.cel, with its kind', () => {
+    it('reports every rule that is neither validate.cel nor a pattern, with its kind', () => {
       const imported = importOne(`
         apiVersion: kyverno.io/v1
         kind: ClusterPolicy
         metadata: { name: mixed }
         spec:
           rules:
-          - { name: pattern, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { pattern: { spec: {} } } }
-          - { name: any-pattern, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { anyPattern: [{ spec: {} }] } }
+          - { name: variables, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { pattern: { metadata: { name: '{{ request.object.metadata.labels.app }}' } } } }
+          - { name: reference, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { pattern: { spec: { x: '$(./../y)' } } } }
+          - { name: mutate-anchor, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { anyPattern: [{ spec: {} }, { spec: { +(x): 'y' } }] } }
           - { name: deny, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { deny: { conditions: { any: [] } } } }
           - { name: foreach, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { foreach: [{ list: x }] } }
           - { name: pss, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { podSecurity: { level: baseline } } }
@@ -316,8 +317,9 @@ ${rules}
       `)
       const reasons = Object.fromEntries(imported.skipped.map((s) => [s.rule, s.reason]))
       expect(reasons).toEqual({
-        pattern: 'validate.pattern rules are not supported yet',
-        'any-pattern': 'validate.anyPattern rules are not supported yet',
+        variables: 'spec.rules[0].validate.pattern uses {{ }} variables (at metadata.name), which are not supported yet',
+        reference: 'spec.rules[1].validate.pattern.spec.x: "$(./../y)": $(...) references are not supported',
+        'mutate-anchor': 'spec.rules[2].validate.anyPattern[1].spec["+(x)"]: the anchor "+(x)" adds a field in mutate overlays; validate patterns do not accept it',
         deny: 'validate.deny rules are not supported yet',
         foreach: 'validate.foreach rules are not supported yet',
         pss: 'validate.podSecurity rules are not supported yet',
@@ -456,7 +458,7 @@ ${rules}
     it.each([
       ['an unknown failure action', 'validationFailureAction: Block, rules: []', 'spec.validationFailureAction'],
       ['an unknown operation', 'rules: [{ name: a, match: { any: [{ resources: { kinds: [Pod], operations: [PATCH] } }] }, validate: { cel: { expressions: [{ expression: x }] } } }]', 'spec.rules[0].match.any[0].resources.operations[0]'],
-      ['a duplicate rule name', 'rules: [{ name: a, validate: { pattern: {} } }, { name: a, validate: { pattern: {} } }]', 'spec.rules[1].name'],
+      ['a duplicate rule name', 'rules: [{ name: a, mutate: { patchStrategicMerge: {} } }, { name: a, mutate: { patchStrategicMerge: {} } }]', 'spec.rules[1].name'],
       ['no expressions', 'rules: [{ name: a, match: { any: [] }, validate: { cel: { expressions: [] } } }]', 'spec.rules[0].validate.cel.expressions'],
       ['a variable name that is no identifier', 'rules: [{ name: a, match: {}, validate: { cel: { variables: [{ name: a-b, expression: x }], expressions: [{ expression: x }] } } }]', 'spec.rules[0].validate.cel.variables[0].name'],
     ])('rejects %s', (_what, spec, field) => {
