@@ -31,9 +31,13 @@ export function parseGoFloat(text: string): number | undefined {
 }
 
 const SPECIAL = /^(?:([+-]?)(inf|infinity)|nan)$/i
-/** Mantissa (digits, `_`, one `.`) and an optional exponent whose first character is a digit. */
-const DECIMAL = /^[+-]?([0-9_]*\.?[0-9_]*)(?:[eE][+-]?[0-9][0-9_]*)?$/
-const HEX = /^([+-]?)0[xX]([0-9a-fA-F_]*)\.?([0-9a-fA-F_]*)[pP]([+-]?[0-9][0-9_]*)$/
+/**
+ * Mantissa (digits and `_`, at most one `.`) and an optional exponent whose first character is a
+ * digit. Written so that each character has one way to match: the text can come from the cluster,
+ * and two stars over the same characters side by side would backtrack quadratically on a long one.
+ */
+const DECIMAL = /^[+-]?((?:[0-9_]+(?:\.[0-9_]*)?|\.[0-9_]+))(?:[eE][+-]?[0-9][0-9_]*)?$/
+const HEX = /^([+-]?)0[xX]([0-9a-fA-F_]*)(?:\.([0-9a-fA-F_]*))?[pP]([+-]?[0-9][0-9_]*)$/
 
 /** Go allows `_` only between two digits, or between a base prefix and a digit. */
 function underscoresAllowed(text: string, hex: boolean): boolean {

@@ -29,7 +29,7 @@ const BOUND = String.raw`[-|+]?\d+(?:\.\d+)?[A-Za-z]*`
 const RANGE = new RegExp(`^(${BOUND})-(${BOUND})$`)
 const NOT_RANGE = new RegExp(`^(${BOUND})!-(${BOUND})$`)
 /** Go's unicode.IsSpace, which differs from JavaScript's \s on U+0085 and U+FEFF. */
-const GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g
+const GO_SPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/
 
 function operatorOf(pattern: string): PatternOperator {
   // A single character is always a literal, even `>` or `!`.
@@ -50,7 +50,7 @@ function matchesOne(value: string, pattern: string): boolean {
       ? matchesOne(value, `>= ${low}`) && matchesOne(value, `<= ${high}`)
       : matchesOne(value, `< ${low}`) || matchesOne(value, `> ${high}`)
   }
-  return compare(value, pattern.slice(operator.length).replace(GO_SPACE, ''), operator)
+  return compare(value, trimGoSpace(pattern.slice(operator.length)), operator)
 }
 
 function compare(value: string, operand: string, operator: Exclude<PatternOperator, 'range' | 'not-range'>): boolean {
@@ -83,6 +83,15 @@ function holds(order: number, operator: Exclude<PatternOperator, 'range' | 'not-
     case '<=':
       return order <= 0
   }
+}
+
+/** strings.TrimSpace, by a scan: a trimming regular expression backtracks on inner runs of blanks. */
+function trimGoSpace(text: string): string {
+  let start = 0
+  let end = text.length
+  while (start < end && GO_SPACE.test(text[start] as string)) start++
+  while (end > start && GO_SPACE.test(text[end - 1] as string)) end--
+  return text.slice(start, end)
 }
 
 function trimSpaces(text: string): string {

@@ -33,4 +33,12 @@ describe('parseGoFloat', () => {
   it.each(['', ' 1', '1 ', '1e', '1e+', '.', '+', '_1', '1_', '1__0', '1_.5', '0x10', '0x', '0b101', '0o7', 'infin', '1e400', '1.2.3', 'Infinityx', '１'])('refuses %j', (text) => {
     expect(parseGoFloat(text)).toBeUndefined()
   })
+
+  it('answers a long run of digits from the cluster in linear time', () => {
+    const started = performance.now()
+    expect(parseGoFloat(`${'1'.repeat(300_000)}x`)).toBeUndefined()
+    expect(parseGoFloat(`0x${'1'.repeat(300_000)}x`)).toBeUndefined()
+    expect(parseGoFloat(`${'1'.repeat(300_000)}.5`)).toBeUndefined()
+    expect(performance.now() - started).toBeLessThan(1_000)
+  })
 })
