@@ -39,6 +39,7 @@ export const ruleResultSchema = {
     message: { type: 'string' },
     remediation: { type: 'string' },
     autogen: { type: 'string', description: 'the controller kind whose pod template was judged' },
+    path: { type: 'string', description: 'for a failed pattern rule, the field where the resource departs from the pattern, e.g. spec.containers[0].securityContext.privileged' },
   },
 } as const
 

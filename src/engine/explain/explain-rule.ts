@@ -4,12 +4,13 @@ import { celEnvironment } from '../cel/environment.js'
 import type { CelAstNode } from '../cel/macro-api.js'
 import { fromCelValue } from '../cel/values.js'
 import type { CompiledRule } from '../compile/compiled-ruleset.js'
-import { activationFor, evaluateRule, subjectFor } from '../evaluate/evaluate-rule.js'
+import { activationFor, evaluateRule, judgePatternRule, subjectFor } from '../evaluate/evaluate-rule.js'
 import type { PreparedInput } from '../evaluate/prepared-input.js'
 import type { RuleStatus } from '../results/rule-result.js'
 import { ExpressionTracer } from './expression-tracer.js'
-import { formatPath, type FieldFinding, type RawFinding } from './field-finding.js'
+import { formatPath, isReadable, type FieldFinding, type RawFinding } from './field-finding.js'
 import { FieldFinder } from './find-fields.js'
+import { patternFindings } from './pattern-findings.js'
 
 export interface RuleExplanation {
   /** How the rule judges the input now. */
@@ -29,6 +30,7 @@ export interface RuleExplanation {
  */
 export function explainRule(rule: CompiledRule, input: PreparedInput): RuleExplanation {
   const { status } = evaluateRule(rule, input)
+  if (rule.patterns) return { status, fields: status === 'fail' ? patternFindings(judgePatternRule(rule, input)?.fields ?? []) : [] }
   const subject = status === 'fail' ? subjectFor(rule, input) : undefined
   if (!subject) return { status, fields: [] }
   const controllerKind = subject === input.subject ? undefined : input.subject.target.gvk.kind
@@ -68,12 +70,6 @@ function shaped(finding: RawFinding, controllerKind: string | undefined): FieldF
   if (actual !== undefined && isReadable(actual)) out.actual = actual
   if (finding.expected !== undefined) out.expected = fromCelValue(finding.expected)
   return out
-}
-
-/** Scalars and lists of scalars read well next to a path; a whole container spec would drown it. */
-function isReadable(value: unknown): boolean {
-  const scalar = (item: unknown) => item === null || typeof item !== 'object'
-  return scalar(value) || (Array.isArray(value) && value.every(scalar))
 }
 
 function distinct(findings: FieldFinding[]): FieldFinding[] {

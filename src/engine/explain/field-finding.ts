@@ -32,3 +32,9 @@ export function formatPath(path: readonly PathSegment[]): string {
   }
   return text
 }
+
+/** Scalars and lists of scalars read well next to a path; a whole container spec would drown it. */
+export function isReadable(value: unknown): boolean {
+  const scalar = (item: unknown) => item === null || typeof item !== 'object'
+  return scalar(value) || (Array.isArray(value) && value.every(scalar))
+}

@@ -1,4 +1,5 @@
 import type { Requirement } from './mismatch.js'
+import { containsWildcard } from './wildcard.js'
 
 /** What a failed pattern asks of a field, in words, and a compliant value when there is exactly one. */
 export interface RequirementText {
@@ -6,10 +7,10 @@ export interface RequirementText {
   expected?: unknown
 }
 
-const PLAIN_TEXT = /^[^*?|&<>!]*$/
+const OPERATORS = /[|&<>!]/
+const RANGE = /^[-+]?\d+(?:\.\d+)?[A-Za-z]*!?-[-+]?\d+(?:\.\d+)?[A-Za-z]*$/
 const NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/
 
-/** `actual` is the value found, which decides whether a compliant `"2"` is the text or the number. */
 export function describeRequirement(requirement: Requirement, actual?: unknown): RequirementText {
   switch (requirement.kind) {
     case 'object':
@@ -33,10 +34,13 @@ function describeMatch(pattern: string | number | boolean | null, actual: unknow
   const text = pattern.trim()
   if (text === '*') return { requirement: 'must be set' }
   if (text === '?*') return { requirement: 'must be set and not empty' }
-  if (PLAIN_TEXT.test(text) && !/^[0-9.]+[A-Za-z]*-[0-9.]+[A-Za-z]*$/.test(text)) {
+  const negated = text.startsWith('!') ? text.slice(1).trim() : undefined
+  if (negated !== undefined && !OPERATORS.test(negated)) {
+    return { requirement: `must not ${containsWildcard(negated) ? 'match' : 'be'} ${JSON.stringify(negated)}` }
+  }
+  if (!OPERATORS.test(text) && !containsWildcard(text) && !RANGE.test(text)) {
     return { requirement: `must be ${JSON.stringify(text)}`, expected: typeof actual === 'string' ? text : literalOf(text) }
   }
-  if (text.startsWith('!') && PLAIN_TEXT.test(text.slice(1))) return { requirement: `must not be ${JSON.stringify(text.slice(1).trim())}` }
   return { requirement: `must match ${JSON.stringify(pattern)}` }
 }
 
