@@ -121,6 +121,70 @@ describe('Kyverno ClusterPolicy', () => {
     })
   })
 
+  describe('pattern rules', () => {
+    it('maps validate.pattern and validate.anyPattern with the message, match and autogen of CEL rules', () => {
+      const imported = importOne(`
+        apiVersion: kyverno.io/v1
+        kind: ClusterPolicy
+        metadata: { name: pod-security }
+        spec:
+          validationFailureAction: Enforce
+          rules:
+          - name: privileged
+            match: { any: [{ resources: { kinds: [Pod] } }] }
+            exclude: { any: [{ resources: { namespaces: [kube-system] } }] }
+            validate:
+              message: Privileged mode is disallowed.
+              pattern:
+                spec:
+                  containers:
+                  - =(securityContext):
+                      =(privileged): "false"
+          - name: non-root
+            match: { any: [{ resources: { kinds: [Pod] } }] }
+            validate:
+              anyPattern:
+              - spec: { securityContext: { runAsNonRoot: true } }
+              - spec: { containers: [{ securityContext: { runAsNonRoot: true } }] }
+      `)
+      expect(imported.skipped).toEqual([])
+      expect(imported.policies).toMatchObject([{ name: 'pod-security', rulesets: ['pod-security'], action: 'Deny' }])
+      const [privileged, nonRoot] = imported.rulesets[0]?.rules ?? []
+      expect(privileged).toEqual({
+        name: 'privileged',
+        match: { any: [{ kinds: ['Pod'] }], exclude: { any: [{ namespaces: ['kube-system'] }] } },
+        autogen: true,
+        validate: { pattern: { spec: { containers: [{ '=(securityContext)': { '=(privileged)': 'false' } }] } } },
+        message: 'Privileged mode is disallowed.',
+        remediation: expect.any(String) as unknown as string,
+      })
+      expect(nonRoot).toMatchObject({
+        name: 'non-root',
+        autogen: true,
+        validate: { anyPattern: [{ spec: { securityContext: { runAsNonRoot: true } } }, { spec: { containers: [{ securityContext: { runAsNonRoot: true } }] } }] },
+      })
+      expect(nonRoot?.message).toBeUndefined()
+    })
+
+    it.each([
+      ['both pattern and anyPattern', 'validate: { pattern: { a: 1 }, anyPattern: [{ a: 1 }] }', 'spec.rules[0].validate', 'has pattern and anyPattern; a rule validates in exactly one way'],
+      ['an empty anyPattern', 'validate: { anyPattern: [] }', 'spec.rules[0].validate.anyPattern', 'must list at least one pattern'],
+      ['celPreconditions on a pattern rule', 'celPreconditions: [{ name: a, expression: "true" }]\n            validate: { pattern: { a: 1 } }', 'spec.rules[0].celPreconditions', 'applies to validate.cel rules only'],
+    ])('rejects %s, as Kyverno does', (_what, rule, field, problem) => {
+      const error = importError(`
+        apiVersion: kyverno.io/v1
+        kind: ClusterPolicy
+        metadata: { name: p }
+        spec:
+          rules:
+          - name: r
+            match: { any: [{ resources: { kinds: [Pod] } }] }
+            ${rule}
+      `)
+      expect([error.field, error.problem]).toEqual([field, problem])
+    })
+  })
+
   describe('match and exclude', () => {
     it('translates the legacy match.resources form with every resource filter', () => {
       const imported = importOne(`
