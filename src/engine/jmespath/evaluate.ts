@@ -1,0 +1,42 @@
+import { metered } from './budget.js'
+import { compileKyvernoJmespath } from './compile.js'
+import { JmespathError } from './errors.js'
+import { ALL_FUNCTIONS, REMOVED_LIBRARY_FUNCTIONS } from './functions/index.js'
+import { KyvernoInterpreter } from './interpreter.js'
+import type { JsonValue } from './json.js'
+
+export interface EvaluateOptions {
+  /** The clock time_now() and time_since() read; the real time when absent. */
+  readonly now?: Date
+}
+
+// One interpreter serves every evaluation: evaluation is synchronous and keeps no state between calls.
+let interpreter: KyvernoInterpreter | undefined
+
+function kyvernoInterpreter(): KyvernoInterpreter {
+  interpreter ??= new KyvernoInterpreter(ALL_FUNCTIONS, REMOVED_LIBRARY_FUNCTIONS)
+  return interpreter
+}
+
+/**
+ * Evaluates a Kyverno JMESPath expression against `data`. Throws JmespathSyntaxError for an
+ * invalid expression, JmespathNotFoundError for a missing field along the main path,
+ * JmespathBudgetError past the work or time budget, and JmespathError for any other failure.
+ */
+export function evaluateJmespath(expression: string, data: JsonValue, options: EvaluateOptions = {}): JsonValue {
+  return metered(() => {
+    const ast = compileKyvernoJmespath(expression)
+    try {
+      return kyvernoInterpreter().evaluate(ast, data)
+    } catch (error) {
+      throw asJmespathError(error)
+    }
+  }, options.now)
+}
+
+/** Library errors (type checks, unknown functions) and stack exhaustion become JmespathErrors. */
+export function asJmespathError(error: unknown): JmespathError {
+  if (error instanceof JmespathError) return error
+  if (error instanceof RangeError) return new JmespathError('expression or value too deeply nested to evaluate', { cause: error })
+  return new JmespathError(error instanceof Error ? error.message : String(error), { cause: error })
+}
