@@ -1,6 +1,6 @@
 import type { PathSegment } from '../autogen/pod-template-path.js'
 import { formatPath } from '../explain/field-finding.js'
-import { parseAnchor, type Anchor } from './anchor.js'
+import { parseAnchor, type Anchor, type AnchorKind } from './anchor.js'
 import { compareGoStrings } from './go-text.js'
 import { metadataExpansionOf, type MetadataExpansion } from './metadata-wildcards.js'
 import { scalarPatternOf, type ScalarPattern, type ScalarValue } from './scalar-pattern.js'
@@ -31,7 +31,13 @@ export interface MapEntry {
   /** The resource field the entry reads: the anchor's key, or the key itself. */
   field: string
   anchor?: Anchor
+  /** The anchor's kind, or 'plain'. */
+  kind: AnchorKind | 'plain'
   node: PatternNode
+  /** The pattern is the bare `"*"`, which asks only that the field be set. */
+  star: boolean
+  /** The field is also a name every object inherits (`constructor`), so presence needs an own-property check. */
+  inheritedName: boolean
 }
 
 export interface MapNode {
@@ -143,7 +149,11 @@ function compileMap(raw: Record<string, unknown>, at: PathSegment[], state: Comp
     }
     if (anchor?.kind === 'existence') checkExistence(raw[text], here, state)
     const node = compileNode(raw[text], here, state)
-    const entry: MapEntry = { text, field: anchor?.key ?? text, node }
+    // Kyverno reads `+(key)` (refused above, but possible after a substitution) as a plain key, anchor and all.
+    const plain = anchor === undefined || anchor.kind === 'addIfNotPresent'
+    const field = plain ? text : anchor.key
+    const star = node.kind === 'leaf' && node.raw === '*'
+    const entry: MapEntry = { text, field, kind: plain ? 'plain' : anchor.kind, node, star, inheritedName: field in Object.prototype }
     if (anchor) entry.anchor = anchor
     entries.push(entry)
   }

@@ -39,18 +39,23 @@ export interface JudgeOptions {
  * no alternative failed and some were skipped.
  */
 export function judgePatterns(validation: PatternValidation, resource: unknown, options: JudgeOptions): PatternJudgement {
-  let outcomes: PatternOutcome[]
-  try {
-    const patterns = validation.patterns.map((pattern) => substituted(pattern, options.substitute))
-    outcomes = validation.kind === 'pattern' ? patterns.slice(0, 1).map((pattern) => match(pattern, resource, options)) : anyOutcomes(patterns, resource, options)
-  } catch (error) {
-    return { status: 'error', message: `variable substitution failed: ${error instanceof Error ? error.message : String(error)}`, fields: [] }
+  let patterns = validation.patterns
+  if (patterns.some((pattern) => pattern.variables.length > 0)) {
+    try {
+      patterns = patterns.map((pattern) => substituted(pattern, options.substitute))
+    } catch (error) {
+      return { status: 'error', message: `variable substitution failed: ${error instanceof Error ? error.message : String(error)}`, fields: [] }
+    }
   }
-  return validation.kind === 'pattern' ? single(outcomes[0] ?? { status: 'pass' }, options) : any(outcomes, options)
+  if (validation.kind === 'pattern') {
+    const [pattern] = patterns
+    return single(pattern ? match(pattern, resource, options) : { status: 'pass' }, options)
+  }
+  return any(anyOutcomes(patterns, resource, options), options)
 }
 
 function match(pattern: CompiledPattern, resource: unknown, options: JudgeOptions): PatternOutcome {
-  return matchPattern(pattern, resource, options.mapPath ? { mapPath: options.mapPath } : {})
+  return matchPattern(pattern, resource, options)
 }
 
 /** Alternatives in order, stopping at the first that passes. */

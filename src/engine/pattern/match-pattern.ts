@@ -119,7 +119,7 @@ function leafFailure(resource: unknown, node: LeafNode, path: ResourcePath, stat
  */
 function matchMap(resource: Readonly<Record<string, unknown>>, compiled: MapNode, path: ResourcePath, state: MatchState): Failure | undefined {
   const node = withMetadataExpanded(compiled, resource)
-  const skips: Mismatch[] = []
+  let skips: Mismatch[] | undefined
   let applied = 0
   for (const entry of node.anchors) {
     const failure = handleEntry(entry, resource, path, state)
@@ -128,13 +128,13 @@ function matchMap(resource: Readonly<Record<string, unknown>>, compiled: MapNode
       continue
     }
     if (isSkip(failure.mismatch)) {
-      skips.push(failure.mismatch)
+      ;(skips ??= []).push(failure.mismatch)
       continue
     }
     // A conditional anchor of this very map that did not hold wins over any failure of its siblings.
-    if (!skips.some(isOwnSkip)) return failure
+    if (!skips?.some(isOwnSkip)) return failure
   }
-  if (skips.length > 0 && (applied === 0 || skips.some(isOwnSkip))) return { path, mismatch: skippedMismatch(skips) }
+  if (skips && (applied === 0 || skips.some(isOwnSkip))) return { path, mismatch: skippedMismatch(skips) }
   for (const entry of node.rest) {
     const failure = handleEntry(entry, resource, path, state)
     if (failure) return failure
@@ -151,49 +151,71 @@ function withMetadataExpanded(node: MapNode, resource: Readonly<Record<string, u
   if (!node.metadata) return node
   const metadata = expandMetadata(node.metadata, node.raw, resource)
   if (!metadata) return node
+  // Resources mostly carry the same few label keys, so the same rewrites come back: compile each once.
+  const key = JSON.stringify(metadata)
+  const cached = node.metadata.compiled.get(key)
+  if (cached) return cached
   const expanded = compileMapNode({ ...node.raw, [node.metadata.metadataKey]: metadata })
   // Expanded once per visit, as Kyverno does; the keys it could not resolve stay as written.
   delete expanded.metadata
+  if (node.metadata.compiled.size >= EXPANSIONS_KEPT) node.metadata.compiled.clear()
+  node.metadata.compiled.set(key, expanded)
   return expanded
 }
 
+/** Rewrites kept per map; past it the cache starts over, so label keys chosen by a hostile client cannot grow memory. */
+const EXPANSIONS_KEPT = 64
+
 function handleEntry(entry: MapEntry, resource: Readonly<Record<string, unknown>>, path: ResourcePath, state: MatchState): Failure | undefined {
   const field = entry.field
-  const here = childPath(path, field)
-  const present = Object.hasOwn(resource, field)
-  const value = present ? resource[field] : undefined
-  switch (entry.anchor?.kind) {
+  // JSON holds no undefined, so a defined value is present unless the name is one every object inherits.
+  let value = resource[field]
+  let present = value !== undefined
+  if (entry.inheritedName) {
+    present = Object.hasOwn(resource, field)
+    value = present ? value : undefined
+  }
+  switch (entry.kind) {
     case 'condition': {
+      const here = childPath(path, field)
       if (!present) return { path: here, mismatch: conditionalMismatch("conditional anchor key doesn't exist in the resource") }
       const failure = matchElement(value, entry.node, here, state)
       return failure ? { path: failure.path, mismatch: conditionalMismatch(failure.mismatch.message) } : undefined
     }
     case 'global': {
       if (!present) return undefined
-      const failure = matchElement(value, entry.node, here, state)
+      const failure = matchElement(value, entry.node, childPath(path, field), state)
       return failure ? { path: failure.path, mismatch: globalMismatch(failure.mismatch.message) } : undefined
     }
     case 'equality':
-      return present ? matchElement(value, entry.node, here, state) : undefined
-    case 'negation':
+      return present ? matchChild(value, entry.node, path, field, state) : undefined
+    case 'negation': {
       if (!present) return undefined
+      const here = childPath(path, field)
       return { path: here, mismatch: negationMismatch(`${pathText(here, state)} is not allowed`, { field: here, actual: value, requirement: { kind: 'unset' } }) }
+    }
     case 'existence':
-      return present ? matchExistence(value, entry.node, here, state) : undefined
+      return present ? matchExistence(value, entry.node, childPath(path, field), state) : undefined
     default:
-      return matchField(entry, value, path, here, state)
+      return matchField(entry, value, path, state)
   }
 }
 
 /** A plain key; `"*"` only asks that the field be set to something other than null. */
-function matchField(entry: MapEntry, value: unknown, path: ResourcePath, here: ResourcePath, state: MatchState): Failure | undefined {
-  if (entry.node.kind === 'leaf' && entry.node.raw === '*') {
+function matchField(entry: MapEntry, value: unknown, path: ResourcePath, state: MatchState): Failure | undefined {
+  if (entry.star) {
     if (value !== undefined && value !== null) return undefined
     // Kyverno names the parent here, and writes the key after the parent's trailing slash.
     const message = `${pathText(path, state)}/${entry.text} not found`
-    return { path, mismatch: new Mismatch('plain', message, { field: here, actual: value, requirement: { kind: 'set' } }) }
+    return { path, mismatch: new Mismatch('plain', message, { field: childPath(path, entry.field), actual: value, requirement: { kind: 'set' } }) }
   }
-  return matchElement(value, entry.node, here, state)
+  return matchChild(value, entry.node, path, entry.field, state)
+}
+
+/** A field of a map: a scalar leaf is compared without building the field's path, which is only needed to report a failure. */
+function matchChild(value: unknown, node: PatternNode, path: ResourcePath, key: PathSegment, state: MatchState): Failure | undefined {
+  if (node.kind === 'leaf' && !Array.isArray(value)) return matchesScalar(value, node.scalar) ? undefined : leafFailure(value, node, childPath(path, key), state)
+  return matchElement(value, node, childPath(path, key), state)
 }
 
 /** `^(key)`: for each pattern in the list, some item of the resource's list must match it. */
@@ -222,30 +244,26 @@ function matchExistence(value: unknown, node: PatternNode, here: ResourcePath, s
 function matchArray(resource: readonly unknown[], node: ArrayNode, path: ResourcePath, state: MatchState): Failure | undefined {
   const first = node.items[0]
   if (first === undefined) return { path, mismatch: new Mismatch('plain', 'pattern Array empty') }
-  if (first.kind === 'map') return matchEach(resource, resource.length, () => first, path, state)
+  if (first.kind === 'map') return matchEach(resource, resource.length, [first], path, state)
   if (first.kind === 'leaf') return matchLeaf(resource, first, path, state)
   if (resource.length < node.items.length) {
     const message = `validate Array failed, array length mismatch, resource Array len is ${resource.length} and pattern Array len is ${node.items.length}`
     return { path: 'none', mismatch: new Mismatch('plain', message) }
   }
-  return matchEach(resource, node.items.length, (index) => node.items[index] as PatternNode, path, state)
+  return matchEach(resource, node.items.length, node.items, path, state)
 }
 
 /**
  * Items one by one: a failure stops at once; items whose conditional anchors did not hold are
  * left out, and when every item was left out the whole list is skipped.
  */
-function matchEach(
-  resource: readonly unknown[],
-  count: number,
-  patternAt: (index: number) => PatternNode,
-  path: ResourcePath,
-  state: MatchState,
-): Failure | undefined {
+function matchEach(resource: readonly unknown[], count: number, patterns: readonly PatternNode[], path: ResourcePath, state: MatchState): Failure | undefined {
   const skips: Mismatch[] = []
   let applied = 0
   for (let index = 0; index < count; index++) {
-    const failure = matchElement(resource[index], patternAt(index), childPath(path, index), state)
+    // One pattern for every item (a list of maps), or one pattern per item (a list of lists).
+    const pattern = (patterns.length === 1 ? patterns[0] : patterns[index]) as PatternNode
+    const failure = matchElement(resource[index], pattern, childPath(path, index), state)
     if (!failure) {
       applied++
       continue

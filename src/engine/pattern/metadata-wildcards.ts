@@ -1,4 +1,5 @@
 import { anchorText, parseAnchor } from './anchor.js'
+import type { MapNode } from './compile-pattern.js'
 import { containsWildcard, matchesWildcard } from './wildcard.js'
 
 /**
@@ -16,6 +17,8 @@ export interface MetadataExpansion {
   /** The key of the pattern map holding metadata: `metadata`, or an anchor on it. */
   metadataKey: string
   tags: MetadataTag[]
+  /** The pattern map compiled for each rewrite met so far, by the rewritten metadata (see match-pattern.ts). */
+  compiled: Map<string, MapNode>
 }
 
 interface MetadataTag {
@@ -24,6 +27,8 @@ interface MetadataTag {
   patternKey: string
   /** Its entries whose pattern is a string: what Kyverno keeps. */
   strings: [string, string][]
+  /** Some entries were not strings, so Kyverno's rewrite drops them whatever the resource. */
+  drops: boolean
 }
 
 const TAGS = ['labels', 'annotations'] as const
@@ -43,48 +48,53 @@ export function metadataExpansionOf(patternMap: Readonly<Record<string, unknown>
     if (!data) continue
     const entries = Object.entries(data)
     const strings = entries.filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    changes ||= strings.length !== entries.length || strings.some(([key]) => containsWildcard(key))
-    tags.push({ tag, patternKey, strings })
+    const drops = strings.length !== entries.length
+    changes ||= drops || strings.some(([key]) => containsWildcard(key))
+    tags.push({ tag, patternKey, strings, drops })
   }
-  return changes ? { metadataKey, tags } : undefined
+  return changes ? { metadataKey, tags, compiled: new Map() } : undefined
 }
 
-/** The pattern's metadata map rewritten for this resource, or undefined when the resource gives nothing to rewrite with. */
+/** The pattern's metadata map rewritten for this resource, or undefined when the rewrite would change nothing. */
 export function expandMetadata(expansion: MetadataExpansion, patternMap: Readonly<Record<string, unknown>>, resource: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
   const resourceMetadata = asMap(resource.metadata)
   if (!resourceMetadata) return undefined
   const patternMetadata = asMap(patternMap[expansion.metadataKey])
   if (!patternMetadata) return undefined
   let out: Record<string, unknown> | undefined
-  for (const { tag, patternKey, strings } of expansion.tags) {
+  for (const { tag, patternKey, strings, drops } of expansion.tags) {
     const resourceKey = keyFor(tag, resourceMetadata)
     const resourceData = resourceKey === undefined ? undefined : asMap(resourceMetadata[resourceKey])
     if (!resourceData) continue
-    const names = Object.keys(resourceData).filter((name) => typeof resourceData[name] === 'string')
+    const keys = expandedKeys(strings, resourceData)
+    // The common case: no wildcard key found a label, and every pattern was a string already.
+    if (!drops && keys.every((key, index) => key === strings[index]?.[0])) continue
+    const map: Record<string, string> = {}
+    strings.forEach(([, value], index) => setOwn(map, keys[index] ?? '', value))
     out ??= { ...patternMetadata }
-    setOwn(out, patternKey, expandKeys(strings, names))
+    setOwn(out, patternKey, map)
   }
   return out
 }
 
-function expandKeys(entries: readonly [string, string][], names: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [key, value] of entries) {
-    if (!containsWildcard(key)) {
-      setOwn(out, key, value)
-      continue
-    }
+function expandedKeys(entries: readonly [string, string][], resourceData: Readonly<Record<string, unknown>>): string[] {
+  let names: string[] | undefined
+  return entries.map(([key]) => {
+    if (!containsWildcard(key)) return key
+    names ??= Object.keys(resourceData).filter((name) => typeof resourceData[name] === 'string')
     const anchor = parseAnchor(key)
     const wanted = anchor ? anchor.key : key
-    const found = names.find((name) => matchesWildcard(wanted, name)) ?? wanted
-    setOwn(out, anchor ? anchorText({ kind: anchor.kind, key: found }) : found, value)
-  }
-  return out
+    const found = names.find((name) => matchesWildcard(wanted, name))
+    if (found === undefined) return key
+    return anchor ? anchorText({ kind: anchor.kind, key: found }) : found
+  })
 }
 
 /** Kyverno's getPatternValue: the key itself, or an anchor on it. */
 function keyFor(tag: string, map: Readonly<Record<string, unknown>>): string | undefined {
-  return Object.keys(map).find((key) => key === tag || parseAnchor(key)?.key === tag)
+  if (Object.hasOwn(map, tag)) return tag
+  // Only a key ending in `)` can be an anchor; resources hardly ever have one, so this rarely parses.
+  return Object.keys(map).find((key) => key.trimEnd().endsWith(')') && parseAnchor(key)?.key === tag)
 }
 
 function asMap(value: unknown): Readonly<Record<string, unknown>> | undefined {

@@ -1,3 +1,4 @@
+import { Quantity } from '../cel/libraries/quantity.js'
 import { parseGoDuration } from './duration.js'
 import { formatGoFloatE, formatGoFloatF, parseGoFloat, parseGoInt } from './go-number.js'
 import { parseStringPattern, quantityOf, type Comparison, type StringCondition, type StringPattern } from './string-pattern.js'
@@ -80,7 +81,10 @@ function holds(value: unknown, condition: StringCondition): boolean {
 
 /** By duration when both sides read as durations, else by quantity when both are quantities, else as text. */
 function compare(value: unknown, comparison: Comparison): boolean {
-  if (comparison.duration !== undefined || comparison.quantity !== undefined) {
+  if (typeof value === 'bigint' || value === null || value === undefined) {
+    const byNumber = compareWhole(value ?? 0n, comparison)
+    if (byNumber !== undefined) return byNumber
+  } else if (comparison.duration !== undefined || comparison.quantity !== undefined) {
     const text = numberText(value)
     if (text !== undefined) {
       if (comparison.duration !== undefined) {
@@ -94,6 +98,16 @@ function compare(value: unknown, comparison: Comparison): boolean {
     }
   }
   return compareText(value, comparison)
+}
+
+/**
+ * The same for a whole number (a missing value reads as 0), without printing and parsing it: its
+ * text reads as a duration only when it is 0 (other numbers lack a unit), and always as a quantity.
+ */
+function compareWhole(value: bigint, comparison: Comparison): boolean | undefined {
+  if (comparison.duration !== undefined && value === 0n) return ordered(comparison, comparison.duration > 0n ? -1 : comparison.duration < 0n ? 1 : 0)
+  if (comparison.quantity !== undefined) return ordered(comparison, new Quantity(value, 0, false).compareTo(comparison.quantity))
+  return undefined
 }
 
 function ordered(comparison: Comparison, sign: number): boolean {

@@ -81,7 +81,11 @@ function comparison(op: ComparisonOperator, operand: string): Comparison {
   return out
 }
 
+// What Go's quantity scanner accepts at all: most strings fail it, and refusing them here spares a thrown error each.
+const QUANTITY_SHAPE = /^[+-]?[0-9]*(?:\.[0-9]*)?[eEinumkKMGTP]*[-+]?[0-9]*$/
+
 export function quantityOf(text: string): Quantity | undefined {
+  if (text === '' || !QUANTITY_SHAPE.test(text)) return undefined
   try {
     return parseQuantity(text)
   } catch {
