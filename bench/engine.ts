@@ -1,5 +1,6 @@
 // Engine throughput on one core: the Pod Security Standards restricted ruleset, imported from the
-// Kyverno library's pod-security-cel policies, judging a realistic Pod and a Deployment.
+// Kyverno library's pod-security-cel policies, judging a realistic Pod and a Deployment; then the
+// classic pod-security ClusterPolicies (validate.pattern / anyPattern) on the same Pod and Deployment.
 // Each evaluation includes input preparation and result shaping, as a request would.
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -11,7 +12,9 @@ import { importDocuments } from '../src/import/index.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = resolve(here, '..', '..')
-const restrictedDir = resolve(root, process.env.VERDICT_CONFORMANCE_DIR ?? '../shared/conformance/kyverno', 'policies/pod-security-cel/restricted')
+const policiesDir = resolve(root, process.env.VERDICT_CONFORMANCE_DIR ?? '../shared/conformance/kyverno', 'policies')
+const restrictedDir = join(policiesDir, 'pod-security-cel/restricted')
+const classicDir = join(policiesDir, 'pod-security/restricted')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
 
 function restrictedRuleset(): Ruleset {
@@ -22,6 +25,25 @@ function restrictedRuleset(): Ruleset {
     for (const imported of importDocuments(documents)) for (const ruleset of imported.rulesets) rules.push(...ruleset.rules)
   }
   return { name: 'pod-security-restricted', rules }
+}
+
+/** The files a kustomization lists, following the directories it names (`../baseline`). */
+function kustomizedFiles(dir: string): string[] {
+  const kustomization = yaml.load(readFileSync(join(dir, 'kustomization.yaml'), 'utf8')) as { resources: string[] }
+  return kustomization.resources.flatMap((entry) => (entry.endsWith('.yaml') ? [join(dir, entry)] : kustomizedFiles(resolve(dir, entry))))
+}
+
+/** The classic pod-security policies: their pattern rules (rules Verdict cannot import yet are counted, not judged). */
+function classicRuleset(): { ruleset: Ruleset; skipped: number } {
+  const rules: Rule[] = []
+  let skipped = 0
+  for (const file of kustomizedFiles(classicDir)) {
+    for (const imported of importDocuments(yaml.loadAll(readFileSync(file, 'utf8')))) {
+      skipped += imported.skipped.length
+      for (const ruleset of imported.rulesets) rules.push(...ruleset.rules)
+    }
+  }
+  return { ruleset: { name: 'pod-security-classic', rules }, skipped }
 }
 
 function deploymentOf(pod: Record<string, unknown>): Record<string, unknown> {
@@ -70,4 +92,18 @@ measure('Deployment, cel-js only', judgeDeployment)
 setCelFastPath(true)
 const podRate = measure('Pod', judgePod)
 const deploymentRate = measure('Deployment', judgeDeployment)
-console.log(`pod_evals_per_second=${podRate} deployment_evals_per_second=${deploymentRate}`)
+
+const classic = classicRuleset()
+const classicCompiled = compileRuleset(classic.ruleset)
+const classicSample = evaluateRuleset(classicCompiled, new PreparedInput({ object: pod }))
+if (!classicSample.passed) throw new Error(`the benchmark Pod should pass the classic set: ${JSON.stringify(classicSample.results)}`)
+console.log(
+  `ruleset ${classic.ruleset.name}: ${classicCompiled.rules.length} pattern rules ` +
+    `(${classicCompiled.rules.filter((rule) => rule.patterns?.kind === 'anyPattern').length} anyPattern), ${classic.skipped} rules not imported`,
+)
+const classicPodRate = measure('Pod, patterns', () => evaluateRuleset(classicCompiled, new PreparedInput({ object: pod })).passed)
+const classicDeploymentRate = measure('Deployment, patterns', () => evaluateRuleset(classicCompiled, new PreparedInput({ object: deployment })).passed)
+console.log(
+  `pod_evals_per_second=${podRate} deployment_evals_per_second=${deploymentRate} ` +
+    `pattern_pod_evals_per_second=${classicPodRate} pattern_deployment_evals_per_second=${classicDeploymentRate}`,
+)
