@@ -20,7 +20,9 @@ const YAML11_WITHOUT_TIMESTAMPS = new yaml.Schema(yaml.YAML11_SCHEMA.tags.filter
 
 export function parseYamlGo(text: string): JsonValue {
   charge(1 + (text.length >> 4))
-  const value: unknown = yaml.load(text, { schema: YAML11_WITHOUT_TIMESTAMPS })
+  // Go's yaml.Unmarshal reads the first document, and an empty input as null.
+  const documents = yaml.loadAll(text, null, { schema: YAML11_WITHOUT_TIMESTAMPS }) as unknown[]
+  const value = documents[0]
   return toJsonValue(value === undefined ? null : value, 'parse_yaml')
 }
 
