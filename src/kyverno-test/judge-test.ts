@@ -73,7 +73,8 @@ function actualFor(
     for (const rule of rules) {
       const response = respond(rule, input)
       if (!response || !formAccepts(wanted.form, response)) continue
-      if (!validating && response.status === 'error') response.status = errorDecision(policy)
+      // A pattern rule's error is reported as an error by the Kyverno CLI; only validate.cel goes through the VAP decision.
+      if (!validating && response.status === 'error' && !rule.patterns) response.status = errorDecision(policy)
       responses.push(response)
     }
   }
