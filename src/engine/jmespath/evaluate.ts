@@ -1,5 +1,6 @@
 import { metered } from './budget.js'
 import { compileKyvernoJmespath } from './compile.js'
+import type { ExpressionNode } from './dialect.js'
 import { JmespathError } from './errors.js'
 import { ALL_FUNCTIONS, REMOVED_LIBRARY_FUNCTIONS } from './functions/index.js'
 import { KyvernoInterpreter } from './interpreter.js'
@@ -24,14 +25,16 @@ function kyvernoInterpreter(): KyvernoInterpreter {
  * JmespathBudgetError past the work or time budget, and JmespathError for any other failure.
  */
 export function evaluateJmespath(expression: string, data: JsonValue, options: EvaluateOptions = {}): JsonValue {
-  return metered(() => {
-    const ast = compileKyvernoJmespath(expression)
-    try {
-      return kyvernoInterpreter().evaluate(ast, data)
-    } catch (error) {
-      throw asJmespathError(error)
-    }
-  }, options.now)
+  return metered(() => evaluateCompiled(compileKyvernoJmespath(expression), data), options.now)
+}
+
+/** Evaluates a compiled expression (see compileKyvernoJmespath) within the current budget. */
+export function evaluateCompiled(ast: ExpressionNode, data: JsonValue): JsonValue {
+  try {
+    return kyvernoInterpreter().evaluate(ast, data)
+  } catch (error) {
+    throw asJmespathError(error)
+  }
 }
 
 /** Library errors (type checks, unknown functions) and stack exhaustion become JmespathErrors. */

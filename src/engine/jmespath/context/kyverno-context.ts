@@ -1,0 +1,214 @@
+import { RE2JS } from 're2js'
+import { JmespathBudgetError, metered } from '../budget.js'
+import { compileKyvernoJmespath } from '../compile.js'
+import type { ExpressionNode } from '../dialect.js'
+import { JmespathError } from '../errors.js'
+import { asJmespathError, evaluateCompiled } from '../evaluate.js'
+import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../json.js'
+import type { VariableContext } from '../substitution/substitute.js'
+import { trimSpaceGo } from '../text.js'
+import { mergeValue, pushValue, splitVariableKey } from './merge-values.js'
+
+/**
+ * The variables a Kyverno rule sees (Kyverno's JSON context): `request.*`, `serviceAccountName`,
+ * `images`, the rule's context entries, `element` in a foreach. Built by buildKyvernoContext,
+ * then narrowed per rule and per foreach element with the `with*` methods, each of which returns
+ * a new context layered over its parent and leaves the parent as it was, so one rule's
+ * variables never leak into the next (Kyverno checkpoints and restores its context for that).
+ *
+ * Context entries load lazily, as Kyverno's deferred loaders do: an entry is evaluated the first
+ * time a query mentions its name (`(^|\s|[^.0-9A-Za-z])name\b`), so an entry that would fail
+ * fails only the rules that use it. While an entry loads, it sees the entries declared before it
+ * only. A failed entry fails every later query that mentions it with the same error (Kyverno
+ * reports the error once and then reads the name as missing).
+ */
+
+/** A context entry waiting to be loaded. */
+export interface DeferredEntry {
+  readonly name: string
+  /** Replace the name's value (variable entries), or deep-merge into it (configMap, images). */
+  readonly merge: boolean
+  /** The value to add, or undefined to add nothing. Runs once, in the context that declared it. */
+  readonly load: (context: KyvernoContext) => JsonValue | undefined
+}
+
+interface EntryState {
+  readonly entry: DeferredEntry
+  readonly matcher: RE2JS
+  status: 'pending' | 'loading' | 'loaded' | 'failed'
+  error: unknown
+}
+
+export class KyvernoContext implements VariableContext {
+  readonly #parent: KyvernoContext | undefined
+  readonly #own: JsonObject
+  readonly #entries: EntryState[] = []
+  #version = 0
+  #cache: { readonly parent: JsonObject | undefined; readonly version: number; readonly data: JsonObject } | undefined
+  /** While an entry of this context loads: how many of its entries it may see. */
+  #visibleEntries: number | undefined
+
+  private constructor(parent: KyvernoContext | undefined, own: JsonObject) {
+    this.#parent = parent
+    this.#own = own
+  }
+
+  /** A context holding exactly `data` (its top-level keys are the variables). */
+  static fromData(data: JsonObject): KyvernoContext {
+    const own: JsonObject = {}
+    for (const key of Object.keys(data)) setOwn(own, key, data[key] as JsonValue)
+    return new KyvernoContext(undefined, own)
+  }
+
+  /** All variables, with every context entry loaded so far. Do not modify it. */
+  data(): JsonObject {
+    const parent = this.#parent?.data()
+    const cache = this.#cache
+    if (cache && cache.parent === parent && cache.version === this.#version) return cache.data
+    let data: JsonObject
+    if (parent === undefined) data = this.#own
+    else {
+      data = {}
+      for (const key of Object.keys(parent)) setOwn(data, key, parent[key] as JsonValue)
+      for (const key of Object.keys(this.#own)) setOwn(data, key, this.#own[key] as JsonValue)
+    }
+    this.#cache = { parent, version: this.#version, data }
+    return data
+  }
+
+  /** `request.operation` (CREATE, UPDATE, DELETE, CONNECT), or '' when there is none. */
+  operation(): string {
+    const request = this.data().request
+    const operation = isJsonObject(request) && Object.hasOwn(request, 'operation') ? request.operation : undefined
+    return typeof operation === 'string' ? operation : ''
+  }
+
+  /**
+   * Kyverno's Query: loads the context entries the expression names, then evaluates it over the
+   * variables. Errors read as Kyverno's: "invalid query (nil)", "incorrect query <expr>: ...",
+   * "JMESPath query failed: Unknown key ...".
+   */
+  query(expression: string): JsonValue {
+    return metered(() => {
+      this.#loadMatching(expression)
+      const trimmed = trimSpaceGo(expression)
+      if (trimmed === '') throw new JmespathError('invalid query (nil)')
+      let ast: ExpressionNode
+      try {
+        ast = compileKyvernoJmespath(trimmed)
+      } catch (error) {
+        throw new JmespathError(`incorrect query ${trimmed}: ${(error as Error).message}`, { cause: error })
+      }
+      try {
+        return evaluateCompiled(ast, this.data())
+      } catch (error) {
+        if (error instanceof JmespathBudgetError) throw error
+        throw new JmespathError(`JMESPath query failed: ${(error as Error).message}`, { cause: asJmespathError(error) })
+      }
+    })
+  }
+
+  /** Kyverno's EvaluateList for foreach: the query's value as a list (a non-list is a one-element list). */
+  queryList(expression: string): JsonValue[] {
+    const value = this.query(expression)
+    return Array.isArray(value) ? value : [value]
+  }
+
+  /**
+   * The context of one foreach element: `element`, `elementIndex` and their nesting-numbered
+   * twins (`element0`, `elementIndex0` for the outermost foreach), replacing those of an
+   * enclosing foreach.
+   */
+  withElement(element: JsonValue, index: number, nesting = 0): KyvernoContext {
+    const own: JsonObject = {}
+    setOwn(own, 'element', element)
+    setOwn(own, `element${nesting}`, element)
+    setOwn(own, 'elementIndex', index)
+    setOwn(own, `elementIndex${nesting}`, index)
+    return new KyvernoContext(this, own)
+  }
+
+  /**
+   * Values as a Kyverno values file gives them: each key is a dotted path
+   * (`request.object.metadata.name`, `"a.b".c` for a key with dots), deep-merged into the
+   * variables.
+   */
+  withVariables(values: Readonly<Record<string, JsonValue>>): KyvernoContext {
+    const child = new KyvernoContext(this, {})
+    for (const key of Object.keys(values)) child.addVariable(key, values[key] as JsonValue)
+    return child
+  }
+
+  /** A child context that will load `entries` when a query names them (see context-entries.ts). */
+  withDeferredEntries(entries: readonly DeferredEntry[]): KyvernoContext {
+    const child = new KyvernoContext(this, {})
+    for (const entry of entries) child.#entries.push({ entry, matcher: nameMatcher(entry.name), status: 'pending', error: undefined })
+    return child
+  }
+
+  /** True when a variable of this top-level name exists (loaded or given). */
+  has(name: string): boolean {
+    return Object.hasOwn(this.data(), name)
+  }
+
+  /** Kyverno's AddVariable: a dotted key's value deep-merged into this context's variables. */
+  private addVariable(key: string, value: JsonValue): void {
+    const keys = splitVariableKey(key)
+    this.#merge(keys[0] as string, pushValue(keys.slice(1), value))
+  }
+
+  #merge(name: string, value: JsonValue): void {
+    const current = Object.hasOwn(this.data(), name) ? this.data()[name] : undefined
+    this.#set(name, mergeValue(current, value))
+  }
+
+  #set(name: string, value: JsonValue): void {
+    setOwn(this.#own, name, value)
+    this.#version++
+  }
+
+  /** This context and its ancestors, outermost first (the order Kyverno added their entries). */
+  #chain(): KyvernoContext[] {
+    const ancestors = this.#parent ? this.#parent.#chain() : []
+    return [...ancestors, this]
+  }
+
+  #loadMatching(query: string): void {
+    for (const context of this.#chain()) {
+      const visible = context.#visibleEntries ?? context.#entries.length
+      for (let i = 0; i < visible; i++) {
+        const state = context.#entries[i] as EntryState
+        if (state.status === 'loaded' || state.status === 'loading') continue
+        if (!state.matcher.test(query)) continue
+        if (state.status === 'failed') throw state.error
+        context.#load(state, i)
+      }
+    }
+  }
+
+  #load(state: EntryState, index: number): void {
+    const saved = this.#visibleEntries
+    state.status = 'loading'
+    this.#visibleEntries = index
+    try {
+      const value = state.entry.load(this)
+      if (value !== undefined) {
+        if (state.entry.merge) this.#merge(state.entry.name, value)
+        else this.#set(state.entry.name, value)
+      }
+      state.status = 'loaded'
+    } catch (error) {
+      // A budget error belongs to this operation, not to the entry: a later one may load it.
+      state.status = error instanceof JmespathBudgetError ? 'pending' : 'failed'
+      state.error = error
+      throw error
+    } finally {
+      this.#visibleEntries = saved
+    }
+  }
+}
+
+/** Kyverno's deferred-loader match: the name at a word boundary, not after a '.', letter or digit. */
+function nameMatcher(name: string): RE2JS {
+  return RE2JS.compile(`(?:\\A|\\z|\\s|[^.0-9A-Za-z])${RE2JS.quote(name)}\\b`)
+}
