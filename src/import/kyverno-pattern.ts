@@ -23,8 +23,10 @@ export function importedPatterns(validate: JsonObject, field: string): Validate 
 
 function checkPattern(raw: unknown, field: string): void {
   const { pattern, problems } = compilePattern(raw)
-  const first = pattern.variables[0]
-  if (first !== undefined) throw new Unsupported(`${field} uses {{ }} variables (at ${first}), which are not supported yet`)
+  const variable = pattern.variables[0]
+  if (variable !== undefined) throw new Unsupported(`${field} uses {{ }} variables (at ${variable}), which are not supported yet`)
+  const reference = pattern.references[0]
+  if (reference !== undefined) throw new Unsupported(`${field} uses $(...) references (at ${reference}), which are not supported yet`)
   const problem = problems[0]
   if (problem !== undefined) throw new Unsupported(`${field}${problem.path === '' ? '' : problem.path.startsWith('[') ? problem.path : `.${problem.path}`}: ${problem.message}`)
 }

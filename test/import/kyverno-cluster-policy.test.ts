@@ -382,7 +382,7 @@ ${rules}
       const reasons = Object.fromEntries(imported.skipped.map((s) => [s.rule, s.reason]))
       expect(reasons).toEqual({
         variables: 'spec.rules[0].validate.pattern uses {{ }} variables (at metadata.name), which are not supported yet',
-        reference: 'spec.rules[1].validate.pattern.spec.x: "$(./../y)": $(...) references are not supported',
+        reference: 'spec.rules[1].validate.pattern uses $(...) references (at spec.x), which are not supported yet',
         'mutate-anchor': 'spec.rules[2].validate.anyPattern[1].spec["+(x)"]: the anchor "+(x)" adds a field in mutate overlays; validate patterns do not accept it',
         deny: 'validate.deny rules are not supported yet',
         foreach: 'validate.foreach rules are not supported yet',

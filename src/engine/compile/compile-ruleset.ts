@@ -93,9 +93,13 @@ function compilePatterns(rule: Rule, path: string, problems: CompileProblem[]): 
   const patterns: CompiledPattern[] = sources.map(({ raw, at }) => {
     const { pattern, problems: found } = compilePattern(raw)
     for (const problem of found) problems.push({ rule: rule.name, path: joinPath(at, problem.path), message: problem.message })
-    // Until the JMESPath engine provides a substitution, a variable would be matched as its own braces: refuse it instead.
+    // Until the JMESPath engine provides a substitution (JudgeOptions.substitute), a variable or a
+    // reference would be matched as its own text: refuse it instead.
     for (const variable of pattern.variables) {
       problems.push({ rule: rule.name, path: joinPath(at, variable), message: '{{ }} variables in patterns are not supported by this engine yet' })
+    }
+    for (const reference of pattern.references) {
+      problems.push({ rule: rule.name, path: joinPath(at, reference), message: '$(...) references in patterns are not supported by this engine yet' })
     }
     return pattern
   })

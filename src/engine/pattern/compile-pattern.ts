@@ -5,7 +5,7 @@ import { compareGoStrings } from './go-text.js'
 import { metadataExpansionOf, type MetadataExpansion } from './metadata-wildcards.js'
 import { scalarPatternOf, type ScalarPattern, type ScalarValue } from './scalar-pattern.js'
 import { stringPatternProblems } from './string-pattern.js'
-import { holdsVariables, holdsReferences } from './substitution.js'
+import { holdsReferences, holdsVariables } from './substitution.js'
 
 /**
  * A validate pattern parsed once per ruleset version: anchors read from keys, string leaves
@@ -67,6 +67,8 @@ export interface CompiledPattern {
   tracksPresence: boolean
   /** Paths of the strings holding `{{ }}` variables, which need a substitution before matching. */
   variables: string[]
+  /** Paths of the strings holding `$(...)` references, which need a substitution too. */
+  references: string[]
 }
 
 export interface PatternProblem {
@@ -81,23 +83,26 @@ export const MAX_PATTERN_DEPTH = 100
 /**
  * Compiles a pattern and lists what makes it malformed: an anchor Kyverno refuses in validate
  * patterns, an existence anchor without a list of maps, an empty list, an unknown operator or an
- * ordering that can never hold, `$(...)` references, nesting past MAX_PATTERN_DEPTH.
- * Strings holding `{{ }}` are listed in `variables`, not checked: their text is known only after substitution.
+ * ordering that can never hold, nesting past MAX_PATTERN_DEPTH. Strings holding `{{ }}` or
+ * `$(...)` are listed in `variables` / `references`, not checked: their text is known only after
+ * substitution, and the caller decides whether it can substitute (see substitution.ts).
  */
 export function compilePattern(raw: unknown): { pattern: CompiledPattern; problems: PatternProblem[] } {
-  const state: CompileState = { problems: [], variables: [], tracksPresence: false }
+  const state: CompileState = { problems: [], variables: [], references: [], tracksPresence: false }
   const root = compileNode(raw, [], state)
-  return { pattern: { root, raw, tracksPresence: state.tracksPresence, variables: state.variables }, problems: state.problems }
+  const pattern: CompiledPattern = { root, raw, tracksPresence: state.tracksPresence, variables: state.variables, references: state.references }
+  return { pattern, problems: state.problems }
 }
 
 /** A map compiled on its own, as the matcher needs after rewriting label keys for one resource (problems were reported with the whole pattern). */
 export function compileMapNode(raw: Record<string, unknown>): MapNode {
-  return compileMap(raw, [], { problems: [], variables: [], tracksPresence: false })
+  return compileMap(raw, [], { problems: [], variables: [], references: [], tracksPresence: false })
 }
 
 interface CompileState {
   problems: PatternProblem[]
   variables: string[]
+  references: string[]
   tracksPresence: boolean
 }
 
@@ -130,7 +135,7 @@ function checkString(text: string, at: PathSegment[], state: CompileState): void
     return
   }
   if (holdsReferences(text)) {
-    state.problems.push({ path: patternPathText(at), message: `"${text}": $(...) references are not supported` })
+    state.references.push(patternPathText(at))
     return
   }
   const scalar = scalarPatternOf(text)

@@ -6,4 +6,4 @@ export { judgePatterns, type JudgeOptions, type PatternJudgement, type PatternVa
 export type { PatternField, Requirement } from './mismatch.js'
 export { describeRequirement, type RequirementText } from './requirement-text.js'
 export { kyvernoPathText, type PathMapping } from './pattern-path.js'
-export { holdsVariables, substitutePattern, type PatternSubstitute } from './substitution.js'
+export { holdsReferences, holdsVariables, type PatternSubstitute } from './substitution.js'

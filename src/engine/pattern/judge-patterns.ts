@@ -3,7 +3,7 @@ import { compilePattern, type CompiledPattern } from './compile-pattern.js'
 import { matchPattern, type PatternOutcome } from './match-pattern.js'
 import type { PatternField } from './mismatch.js'
 import { kyvernoPathText, type PathMapping } from './pattern-path.js'
-import { substitutePattern, type PatternSubstitute } from './substitution.js'
+import type { PatternSubstitute } from './substitution.js'
 
 /** `validate.pattern` (one pattern) or `validate.anyPattern` (the rule passes when any one matches). */
 export interface PatternValidation {
@@ -27,7 +27,7 @@ export interface JudgeOptions {
   /** The rule's own message (Kyverno's validate.message), which leads the failure message. */
   message?: string
   mapPath?: PathMapping
-  /** Replaces `{{ }}` variables; required when a pattern holds them. */
+  /** Substitutes `{{ }}` variables and `$(...)` references; required when a pattern holds them. */
   substitute?: PatternSubstitute
 }
 
@@ -40,9 +40,9 @@ export interface JudgeOptions {
  */
 export function judgePatterns(validation: PatternValidation, resource: unknown, options: JudgeOptions): PatternJudgement {
   let patterns = validation.patterns
-  if (patterns.some((pattern) => pattern.variables.length > 0)) {
+  if (patterns.some(needsSubstitution)) {
     try {
-      patterns = patterns.map((pattern) => substituted(pattern, options.substitute))
+      patterns = patterns.map((pattern, index) => substituted(pattern, { kind: validation.kind, index }, options.substitute))
     } catch (error) {
       return { status: 'error', message: `variable substitution failed: ${error instanceof Error ? error.message : String(error)}`, fields: [] }
     }
@@ -69,10 +69,18 @@ function anyOutcomes(patterns: readonly CompiledPattern[], resource: unknown, op
   return outcomes
 }
 
-function substituted(pattern: CompiledPattern, substitute: PatternSubstitute | undefined): CompiledPattern {
-  if (pattern.variables.length === 0) return pattern
-  if (!substitute) throw new Error(`the pattern holds {{ }} variables (at ${pattern.variables.join(', ')}) and this engine has no substitution for them`)
-  return compilePattern(substitutePattern(pattern.raw, substitute)).pattern
+function needsSubstitution(pattern: CompiledPattern): boolean {
+  return pattern.variables.length > 0 || pattern.references.length > 0
+}
+
+/** The pattern after Kyverno's substitution, compiled for this evaluation. */
+function substituted(pattern: CompiledPattern, at: Parameters<PatternSubstitute>[1], substitute: PatternSubstitute | undefined): CompiledPattern {
+  if (!needsSubstitution(pattern)) return pattern
+  if (!substitute) {
+    const places = [...pattern.variables, ...pattern.references].join(', ')
+    throw new Error(`the pattern holds {{ }} variables or $(...) references (at ${places}) and this engine has no substitution for them`)
+  }
+  return compilePattern(substitute(pattern.raw, at)).pattern
 }
 
 function single(outcome: PatternOutcome, options: JudgeOptions): PatternJudgement {

@@ -109,6 +109,7 @@ describe('pattern rules in rulesets', () => {
     const broken: Rule[] = [
       { name: 'a', validate: { pattern: { spec: { replicas: '=>2' } } } },
       { name: 'b', validate: { anyPattern: [{ spec: {} }, { metadata: { labels: { '+(team)': 'x' } } }] } },
+      { name: 'c', validate: { pattern: { spec: { containers: [{ resources: { requests: { memory: '$(<=./../../limits/memory)' } } }] } } } },
     ]
     let error: unknown
     try {
@@ -120,6 +121,8 @@ describe('pattern rules in rulesets', () => {
     expect((error as RulesetCompileError).problems.map((problem) => [problem.rule, problem.path])).toEqual([
       ['a', 'rules[0].validate.pattern.spec.replicas'],
       ['b', 'rules[1].validate.anyPattern[1].metadata.labels["+(team)"]'],
+      ['c', 'rules[2].validate.pattern.spec.containers[0].resources.requests.memory'],
     ])
+    expect((error as RulesetCompileError).problems[2]?.message).toBe('$(...) references in patterns are not supported by this engine yet')
   })
 })

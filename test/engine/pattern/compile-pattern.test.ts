@@ -44,11 +44,11 @@ describe('compilePattern: malformed patterns are problems naming their place', (
     expect(problems({ a: '>1', b: '<=1Gi', c: '>=1h30m', d: '1-5', e: '100m!-2', f: '!abc', g: '>', h: '*' })).toEqual([])
   })
 
-  it('refuses $(...) references, and lists {{ }} variables for the caller to refuse or substitute', () => {
-    expect(problems({ a: '$(./../b)' })).toEqual([['a', '"$(./../b)": $(...) references are not supported']])
-    const { pattern, problems: found } = compilePattern({ metadata: { name: '{{ request.object.metadata.name }}', '{{k}}': 'v' } })
+  it('lists {{ }} variables and $(...) references, whose text is known only after substitution, for the caller to refuse or substitute', () => {
+    const { pattern, problems: found } = compilePattern({ metadata: { name: '{{ request.object.metadata.name }}', '{{k}}': 'v' }, spec: { a: '$(./../b)', c: '=>{{ x }}' } })
     expect(found).toEqual([])
-    expect(pattern.variables).toEqual(['metadata.name', 'metadata["{{k}}"] (key)'])
+    expect(pattern.variables).toEqual(['metadata.name', 'metadata["{{k}}"] (key)', 'spec.c'])
+    expect(pattern.references).toEqual(['spec.a'])
   })
 
   it('refuses nesting past 100 levels', () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { toCelValue } from '../../../src/engine/cel/values.js'
+import { compilePattern, judgePatterns } from '../../../src/engine/pattern/index.js'
 import { judge, pod } from './pattern-helpers.js'
 
 const privileged = { spec: { containers: [{ '=(securityContext)': { '=(privileged)': 'false' } }] } }
@@ -99,6 +101,41 @@ describe('rule judgements and messages, as Kyverno words them', () => {
       expect(judge('anyPattern', erring, pod({ hostNetwork: true }), 'r').message).toBe(
         "validation error: rule r[0] failed: resource value 'true' does not match 'false' at path /spec/hostNetwork/ rule r[1] failed at path /spec/hostNetwork/",
       )
+    })
+  })
+
+  describe('substitution of {{ }} variables and $(...) references', () => {
+    const replicas = { spec: { replicas: '{{ minimum }}' } }
+
+    it('matches the pattern the hook returns, for each alternative', () => {
+      const compiled = [compilePattern(replicas).pattern]
+      const seen: unknown[] = []
+      const substitute = (pattern: unknown, at: { kind: string; index: number }) => {
+        seen.push(at)
+        return JSON.parse(JSON.stringify(pattern).replace('{{ minimum }}', '>=2')) as unknown
+      }
+      expect(judgePatterns({ kind: 'pattern', patterns: compiled }, toCelValue({ spec: { replicas: 3 } }), { rule: 'r', substitute }).status).toBe('pass')
+      expect(judgePatterns({ kind: 'pattern', patterns: compiled }, toCelValue({ spec: { replicas: 1 } }), { rule: 'r', substitute })).toMatchObject({
+        status: 'fail',
+        message: 'validation error: rule r failed at path /spec/replicas/',
+      })
+      expect(seen).toEqual([
+        { kind: 'pattern', index: 0 },
+        { kind: 'pattern', index: 0 },
+      ])
+    })
+
+    it('is an error when the hook fails, or when there is no hook', () => {
+      const compiled = [compilePattern(replicas).pattern]
+      const failing = () => {
+        throw new Error('failed to resolve minimum at path /validate/pattern/spec/replicas')
+      }
+      expect(judgePatterns({ kind: 'pattern', patterns: compiled }, toCelValue({ spec: { replicas: 1 } }), { rule: 'r', substitute: failing })).toEqual({
+        status: 'error',
+        message: 'variable substitution failed: failed to resolve minimum at path /validate/pattern/spec/replicas',
+        fields: [],
+      })
+      expect(judgePatterns({ kind: 'pattern', patterns: compiled }, toCelValue({ spec: { replicas: 1 } }), { rule: 'r' })).toMatchObject({ status: 'error' })
     })
   })
 })
