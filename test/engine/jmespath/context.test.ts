@@ -93,7 +93,7 @@ describe('buildKyvernoContext in CLI mode', () => {
 
 describe('images', () => {
   it('parses every container image by container kind and name', () => {
-    const deployment = {
+    const deployment: JsonObject = {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: { name: 'd' },
