@@ -168,4 +168,10 @@ describe('leaf patterns (Kyverno pkg/engine/pattern)', () => {
       expect(matches('!', 'x')).toBe(false)
     })
   })
+
+  it('does not read a value longer than 1000 characters as a quantity (it compares as text), so a hostile number cannot stall matching', () => {
+    const huge = '9'.repeat(1_000_001)
+    expect(matches('>0', huge)).toBe(false)
+    expect(matches('>0', '9'.repeat(1000))).toBe(true)
+  })
 })
