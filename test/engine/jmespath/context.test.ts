@@ -213,7 +213,7 @@ describe('context entries', () => {
   })
 
   it('configMap: reads {data, metadata} of a provided ConfigMap, names substituted, default namespace', () => {
-    const configMaps = [
+    const configMaps: JsonObject[] = [
       { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'registries', namespace: 'default' }, data: { allowed: 'ghcr.io' } },
       { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web-settings', namespace: 'shop' }, data: { replicas: '3' } },
     ]
