@@ -67,6 +67,14 @@ describe('buildKyvernoContext in admission mode', () => {
   })
 })
 
+describe('the clock', () => {
+  it('reads a fixed time in queries and substitutions when one is given', () => {
+    const context = buildKyvernoContext({ object: pod }, { now: new Date('2024-01-02T03:04:05Z') })
+    expect(context.query('time_now_utc()')).toBe('2024-01-02T03:04:05Z')
+    expect(substituteVariables('at {{ time_now_utc() }}', context.withElement(1, 0))).toBe('at 2024-01-02T03:04:05Z')
+  })
+})
+
 describe('buildKyvernoContext in CLI mode', () => {
   it('has what kyverno test gives: no request.name, no user unless given', () => {
     const context = buildKyvernoContext({ object: pod }, { mode: 'cli' })

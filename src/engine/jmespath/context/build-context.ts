@@ -55,6 +55,8 @@ export interface BuildContextOptions {
   readonly images?: ImageOptions
   /** Dotted-key values applied last, as a Kyverno values file gives them (`request.operation`, ...). */
   readonly variables?: Readonly<Record<string, JsonValue>>
+  /** The clock time_now() reads in this context; the real time when absent. */
+  readonly now?: Date
 }
 
 function metadataField(object: JsonObject | null | undefined, field: string): string | undefined {
@@ -107,7 +109,7 @@ export function buildKyvernoContext(input: KyvernoRequestInput, options: BuildCo
     setOwn(root, 'serviceAccountNamespace', account.namespace)
   }
   const resource = input.object ?? null
-  let context = KyvernoContext.fromData(root).withDeferredEntries([
+  let context = KyvernoContext.fromData(root, options.now).withDeferredEntries([
     { name: 'images', merge: true, load: () => extractImages(resource, options.images) },
   ])
   if (options.variables !== undefined) context = context.withVariables(options.variables)

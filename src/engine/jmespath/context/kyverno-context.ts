@@ -42,22 +42,32 @@ interface EntryState {
 export class KyvernoContext implements VariableContext {
   readonly #parent: KyvernoContext | undefined
   readonly #own: JsonObject
+  readonly #now: Date | undefined
   readonly #entries: EntryState[] = []
   #version = 0
   #cache: { readonly parent: JsonObject | undefined; readonly version: number; readonly data: JsonObject } | undefined
   /** While an entry of this context loads: how many of its entries it may see. */
   #visibleEntries: number | undefined
 
-  private constructor(parent: KyvernoContext | undefined, own: JsonObject) {
+  private constructor(parent: KyvernoContext | undefined, own: JsonObject, now?: Date) {
     this.#parent = parent
     this.#own = own
+    this.#now = now ?? (parent ? parent.#now : undefined)
   }
 
-  /** A context holding exactly `data` (its top-level keys are the variables). */
-  static fromData(data: JsonObject): KyvernoContext {
+  /**
+   * A context holding exactly `data` (its top-level keys are the variables). `now` fixes the
+   * clock time_now() reads in its queries and substitutions (the real time when absent).
+   */
+  static fromData(data: JsonObject, now?: Date): KyvernoContext {
     const own: JsonObject = {}
     for (const key of Object.keys(data)) setOwn(own, key, data[key] as JsonValue)
-    return new KyvernoContext(undefined, own)
+    return new KyvernoContext(undefined, own, now)
+  }
+
+  /** The fixed clock of this context, if it has one. */
+  now(): Date | undefined {
+    return this.#now
   }
 
   /** All variables, with every context entry loaded so far. Do not modify it. */
@@ -105,7 +115,7 @@ export class KyvernoContext implements VariableContext {
         if (error instanceof JmespathBudgetError) throw error
         throw new JmespathError(`JMESPath query failed: ${(error as Error).message}`, { cause: asJmespathError(error) })
       }
-    })
+    }, this.#now)
   }
 
   /** Kyverno's EvaluateList for foreach: the query's value as a list (a non-list is a one-element list). */

@@ -39,6 +39,8 @@ export interface VariableContext {
   query(expression: string): JsonValue
   /** The admission operation (CREATE, UPDATE, DELETE, CONNECT), or '' when not known. */
   operation(): string
+  /** A fixed clock for time_now(), when the context has one. */
+  now?(): Date | undefined
 }
 
 export interface SubstituteOptions {
@@ -69,7 +71,7 @@ export function substituteVariables(value: JsonValue, context: VariableContext, 
     }
     const deleting = context.operation() === 'DELETE'
     return walk(document, path, (text, at) => substituteString(text, at, context, deleting), 0)
-  })
+  }, context.now?.())
 }
 
 function walk(value: JsonValue, path: string, action: StringAction, depth: number): JsonValue {
