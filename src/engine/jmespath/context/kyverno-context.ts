@@ -189,7 +189,7 @@ export class KyvernoContext implements VariableContext {
       for (let i = 0; i < visible; i++) {
         const state = context.#entries[i] as EntryState
         if (state.status === 'loaded' || state.status === 'loading') continue
-        if (!state.matcher.test(query)) continue
+        if (!query.includes(state.entry.name) || !state.matcher.test(query)) continue
         if (state.status === 'failed') throw state.error
         context.#load(state, i)
       }
@@ -218,7 +218,16 @@ export class KyvernoContext implements VariableContext {
   }
 }
 
+const MATCHER_CACHE_LIMIT = 1_000
+const matchers = new Map<string, RE2JS>()
+
 /** Kyverno's deferred-loader match: the name at a word boundary, not after a '.', letter or digit. */
 function nameMatcher(name: string): RE2JS {
-  return RE2JS.compile(`(?:\\A|\\z|\\s|[^.0-9A-Za-z])${RE2JS.quote(name)}\\b`)
+  let matcher = matchers.get(name)
+  if (matcher === undefined) {
+    matcher = RE2JS.compile(`(?:\\A|\\z|\\s|[^.0-9A-Za-z])${RE2JS.quote(name)}\\b`)
+    if (matchers.size >= MATCHER_CACHE_LIMIT) matchers.delete(matchers.keys().next().value as string)
+    matchers.set(name, matcher)
+  }
+  return matcher
 }
