@@ -19,6 +19,7 @@ import { hasOwn, isFalsy, isJsonObject, setOwn, type JsonObject, type JsonValue 
  * - `a.b` evaluates `b` even when `a` is null, and a multi-select of null is null, as in Go
  *   (`a.to_string(@)` is "null" when `a` is missing);
  * - `==` and `!=` use a metered deep equality, and `{key: ...}` builds objects safely;
+ * - slices apply to lists only (the library also slices strings);
  * - every node visited is charged to the budget.
  *
  * `evaluate` adds Kyverno's not-found errors: along the expression's main path (fields,
@@ -76,6 +77,9 @@ export class KyvernoInterpreter extends LibraryInterpreterClass {
         for (const pair of node.children) setOwn(collected, pair.name, this.visit(pair.value, value) as JsonValue)
         return collected as JSONValue
       }
+      case 'Slice':
+        // Slicing strings is a community extension; go-jmespath slices lists only.
+        return typeof value === 'string' ? null : super.visit(node, value)
       case 'Flatten': {
         const result = super.visit(node, value)
         if (Array.isArray(result)) charge(result.length)

@@ -19,21 +19,9 @@ export function hasOwn(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key)
 }
 
-/** The value stored under `key` itself, never an inherited one. */
-export function ownValue(object: JsonObject, key: string): JsonValue | undefined {
-  return hasOwn(object, key) ? object[key] : undefined
-}
-
 export function setOwn(object: JsonObject, key: string, value: JsonValue): void {
   if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true })
   else object[key] = value
-}
-
-/** A shallow copy that keeps `__proto__` keys as data. */
-export function copyObject(object: JsonObject): JsonObject {
-  const copy: JsonObject = {}
-  for (const key of Object.keys(object)) setOwn(copy, key, object[key] as JsonValue)
-  return copy
 }
 
 /** JMESPath's type name for a value, as the `type()` function and error messages spell it. */

@@ -90,6 +90,11 @@ describe('the Kyverno dialect of JMESPath', () => {
     expect(jpError('to_upper(request.object.metadata.labels.team)', pod)).toBeInstanceOf(JmespathError)
   })
 
+  it('slices lists, not strings', () => {
+    expect(jp('[1:]', ['a', 'b'])).toEqual(['b'])
+    expect(jp('name[0:2]', { name: 'web' })).toBe(null)
+  })
+
   it('evaluates the right side of a dot even on null, as Go does', () => {
     expect(jp('nothing.to_string(@)', { nothing: null })).toBe('null')
     expect(jp('nothing.[a, b]', { nothing: null })).toBe(null)
