@@ -50,6 +50,19 @@ describe('time_add, time_parse, time_utc and time_truncate', () => {
     )
   })
 
+  it('time_parse reads Go layout elements: fractions, zone names, two-digit years, day of year', () => {
+    expect(jp("time_parse('2006-01-02 15:04:05.000', '2024-01-02 03:04:05.123')")).toBe('2024-01-02T03:04:05Z')
+    expect(jp("time_parse('2006-01-02 15:04:05.999999999', '2024-01-02 03:04:05')")).toBe('2024-01-02T03:04:05Z')
+    // A zone abbreviation Go does not know reads at offset 0; GMT+N keeps the wall clock at N hours.
+    expect(jp("time_parse('Jan 2 2006 15:04 MST', 'Feb 3 2024 10:00 CET')")).toBe('2024-02-03T10:00:00Z')
+    expect(jp("time_parse('Jan 2 2006 15:04 MST', 'Feb 3 2024 10:00 GMT+2')")).toBe('2024-02-03T12:00:00+02:00')
+    expect(jp("time_parse('Jan 2 2006 15:04 MST', 'Feb 3 2024 10:00 UTC')")).toBe('2024-02-03T10:00:00Z')
+    expect(jp("time_parse('02-01-06', '31-12-68')")).toBe('2068-12-31T00:00:00Z')
+    expect(jp("time_parse('02-01-06', '31-12-69')")).toBe('1969-12-31T00:00:00Z')
+    expect(jp("time_parse('2006 002', '2024 060')")).toBe('2024-02-29T00:00:00Z')
+    expect(jp("time_parse('January 2, 2006', 'MARCH 5, 2024')")).toBe('2024-03-05T00:00:00Z')
+  })
+
   it('time_parse reports Go parse errors', () => {
     expect(jpError("time_parse('2006-01-02', '2023-02-29')").message).toBe('parsing time "2023-02-29": day out of range')
     expect(jpError("time_parse('2006-01-02', '2023-13-01')").message).toBe('parsing time "2023-13-01": month out of range')
