@@ -17,7 +17,7 @@ const DEFAULTS: Config = {
   rateLimit: 50,
   rateBurst: 100,
   celMaxCost: 100_000,
-  celMaxMillis: 5,
+  celMaxMillis: 50,
   bodyLimit: 1_048_576,
   auditRetentionDays: 30,
   auditSpoolMaxBytes: 1024 ** 3,

@@ -219,7 +219,7 @@ describe('the Deployment', () => {
       expect(env.get('VERDICT_DATA_DIR')?.value).toBe('/var/lib/verdict')
       expect(env.get('VERDICT_TLS_CERT_FILE')?.value).toBe('/etc/verdict/tls/tls.crt')
       expect(env.get('VERDICT_TLS_KEY_FILE')?.value).toBe('/etc/verdict/tls/tls.key')
-      expect([env.get('VERDICT_CEL_MAX_COST')?.value, env.get('VERDICT_CEL_MAX_MILLIS')?.value]).toEqual(['100000', '5'])
+      expect([env.get('VERDICT_CEL_MAX_COST')?.value, env.get('VERDICT_CEL_MAX_MILLIS')?.value]).toEqual(['100000', '50'])
     }
   })
 
