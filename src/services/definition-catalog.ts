@@ -20,6 +20,7 @@ export interface SetAsideDefinition {
   kind: DefinitionChange['kind']
   name: string
   version: number
+  updatedAt: string
   problems: DefinitionProblem[]
 }
 
@@ -55,14 +56,24 @@ export class DefinitionCatalog {
   /** True when the definition may be served; otherwise it is recorded (and reported the first time) as set aside. */
   #admit(kind: DefinitionChange['kind'], definition: StoredRuleset | StoredPolicy): boolean {
     const key = `${kind}/${definition.name}`
-    const problems = kind === 'ruleset' ? problemsOfStoredRuleset(definition as StoredRuleset) : problemsOfStoredPolicy(definition as StoredPolicy)
+    // The minute resync re-reads everything: a definition already judged at this version is not checked (or compiled) again.
+    const served = kind === 'ruleset' ? this.#rulesets.get(definition.name) : this.#policies.get(definition.name)
+    if (served && sameStamp(served, definition)) return true
+    const setAside = this.#setAside.get(key)
+    if (setAside && setAside.version === definition.version && setAside.updatedAt === definition.updatedAt) return false
+    let problems: DefinitionProblem[]
+    if (kind === 'ruleset') {
+      // Compiled into the cache the evaluations use, so checking it is also its first compile.
+      this.#compiled.delete(definition.name)
+      problems = problemsOfStoredRuleset(definition as StoredRuleset, (ruleset) => this.#compiled.get(ruleset))
+    } else {
+      problems = problemsOfStoredPolicy(definition as StoredPolicy)
+    }
     if (problems.length === 0) {
       this.#setAside.delete(key)
       return true
     }
-    const known = this.#setAside.get(key)
-    if (known?.version === definition.version) return false
-    const entry = { kind, name: definition.name, version: definition.version, problems }
+    const entry = { kind, name: definition.name, version: definition.version, updatedAt: definition.updatedAt, problems }
     this.#setAside.set(key, entry)
     this.#onSetAside(entry)
     return false
@@ -110,7 +121,8 @@ export class DefinitionCatalog {
     syncInto(this.#rulesets, rulesets, 'ruleset', changes)
     syncInto(this.#policies, policies, 'policy', changes)
     for (const change of changes) {
-      if (change.kind === 'ruleset') this.#compiled.delete(change.name)
+      // A changed ruleset was compiled afresh when admitted; only a removed one leaves the cache here.
+      if (change.kind === 'ruleset' && !this.#rulesets.has(change.name)) this.#compiled.delete(change.name)
       for (const listener of this.#listeners) listener(change)
     }
   }
@@ -193,4 +205,8 @@ function syncInto<T extends { name: string; version: number; updatedAt: string }
       changes.push({ kind, name: entry.name })
     }
   }
+}
+
+function sameStamp(a: { version: number; updatedAt: string }, b: { version: number; updatedAt: string }): boolean {
+  return a.version === b.version && a.updatedAt === b.updatedAt
 }

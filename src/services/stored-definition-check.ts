@@ -14,12 +14,12 @@ function specOf(definition: object): Record<string, unknown> {
  * written by an older release, by hand, or by a replica with another schema. Loading checks again,
  * so one malformed row is set aside instead of failing every evaluation that meets it.
  */
-export function problemsOfStoredRuleset(ruleset: StoredRuleset): DefinitionProblem[] {
+export function problemsOfStoredRuleset(ruleset: StoredRuleset, compile: (ruleset: StoredRuleset) => unknown = compileStoredRuleset): DefinitionProblem[] {
   const problems = checkRulesetSpec(specOf(ruleset), 'spec')
   if (problems.length > 0) return problems
   // One that no longer compiles (written before a check existed, or by another release) is set aside the same way.
   try {
-    compileStoredRuleset(ruleset)
+    compile(ruleset)
     return []
   } catch (error) {
     if (!(error instanceof RulesetCompileError)) throw error

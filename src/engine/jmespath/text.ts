@@ -4,20 +4,8 @@
  * by them. Kyverno's functions are Go's, so lengths, cuts and comparisons here go by code point.
  */
 
-/** Code point order: what Go's byte-wise comparison of UTF-8 gives. */
-export function compareCodePoints(a: string, b: string): number {
-  if (a === b) return 0
-  const n = Math.min(a.length, b.length)
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i)
-    const y = b.charCodeAt(i)
-    if (x === y) continue
-    // Past U+D7FF code unit order and code point order disagree; compare whole code points.
-    if (x >= 0xd800 && y >= 0xd800) return (a.codePointAt(i) as number) < (b.codePointAt(i) as number) ? -1 : 1
-    return x < y ? -1 : 1
-  }
-  return a.length < b.length ? -1 : 1
-}
+/** Code point order: what Go's byte-wise comparison of UTF-8 gives (the CEL library orders strings the same way). */
+export { compareStrings as compareCodePoints } from '../cel/ordering.js'
 
 /** The string's code points as strings ("runes"). */
 export function runes(text: string): string[] {

@@ -1,3 +1,4 @@
+import { matchesGlobUnits } from '../match/glob.js'
 import { charge } from './budget.js'
 import { runes } from './text.js'
 
@@ -12,28 +13,5 @@ import { runes } from './text.js'
 export function matchesWildcard(pattern: string, text: string): boolean {
   if (pattern === '') return text === ''
   if (pattern === '*') return true
-  const p = runes(pattern)
-  const s = runes(text)
-  let at = 0
-  let next = 0
-  let star = -1
-  let resumeAt = 0
-  while (at < s.length) {
-    charge(1)
-    const expected = p[next]
-    if (expected === '*') {
-      star = next++
-      resumeAt = at
-    } else if (expected !== undefined && (expected === '?' || expected === s[at])) {
-      at++
-      next++
-    } else if (star >= 0) {
-      next = star + 1
-      at = ++resumeAt
-    } else {
-      return false
-    }
-  }
-  while (p[next] === '*') next++
-  return next === p.length
+  return matchesGlobUnits(runes(pattern), runes(text), () => charge(1))
 }

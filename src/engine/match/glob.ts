@@ -9,12 +9,21 @@
 export function matchesGlob(value: string, pattern: string): boolean {
   if (pattern === '*') return true
   if (!pattern.includes('*') && !pattern.includes('?')) return value === pattern
+  return matchesGlobUnits(pattern, value)
+}
+
+/**
+ * The greedy method over any sequence of units: UTF-16 code units for a string, or code points
+ * (Go's runes) for an array of them. `onStep` is called once per step, so a caller can charge a budget.
+ */
+export function matchesGlobUnits(pattern: ArrayLike<string>, value: ArrayLike<string>, onStep?: () => void): boolean {
   let at = 0
   let next = 0
   let star = -1
   let resumeAt = 0
   while (at < value.length) {
-    const expected = pattern[next]
+    onStep?.()
+    const expected = next < pattern.length ? pattern[next] : undefined
     if (expected === '*') {
       star = next++
       resumeAt = at
@@ -22,14 +31,14 @@ export function matchesGlob(value: string, pattern: string): boolean {
       at++
       next++
     } else if (star >= 0) {
-      // The last star takes one more character and the rest of the pattern is tried again.
+      // The last star takes one more unit and the rest of the pattern is tried again.
       next = star + 1
       at = ++resumeAt
     } else {
       return false
     }
   }
-  while (pattern[next] === '*') next++
+  while (next < pattern.length && pattern[next] === '*') next++
   return next === pattern.length
 }
 

@@ -15,7 +15,7 @@ export const UNSUPPORTED_FUNCTIONS: readonly JmespathFunction[] = [
     name: 'x509_decode',
     signature: [STRING],
     call: () => {
-      throw unsupportedFunction('x509_decode', "decoding certificates into Go's x509 structure is not implemented")
+      throw unsupportedFunction('x509_decode', "decoding certificates into Go's x509 structure is outside what Verdict offers; decode them before they reach a policy")
     },
   },
   {
