@@ -18,6 +18,15 @@ export interface EvaluationRequest {
   subResource?: string
 }
 
+/**
+ * Cluster objects a rule's `context` entries may read (Kyverno `configMap` entries). The engine
+ * does no I/O: whoever builds the input answers from what it already holds (the controller's
+ * cache, a test's values), synchronously; undefined means there is no such object.
+ */
+export interface ClusterData {
+  configMap(namespace: string, name: string): Record<string, unknown> | undefined
+}
+
 /** What one evaluation judges: JSON values as they arrive (numbers are plain JavaScript numbers). */
 export interface EvaluationInput {
   object: unknown
@@ -25,4 +34,6 @@ export interface EvaluationInput {
   request?: EvaluationRequest
   /** The resource's Namespace object; its labels serve namespaceSelector and CEL `namespaceObject`. */
   namespaceObject?: unknown
+  /** Cluster data for context entries; without it a `configMap` entry finds nothing. */
+  cluster?: ClusterData
 }
