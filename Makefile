@@ -1,9 +1,21 @@
 # Every target goes through the project's own Node 24 (node_modules/.bin/node), never the system Node.
 SHELL := /bin/bash
 export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
-CONFORMANCE_DIR ?= ../shared/conformance/kyverno/policies
+# The tiered Kyverno conformance data (index.json, policies/...): VERDICT_CONFORMANCE_DIR, relative to
+# the repository root, by default the project workspace's ../shared/conformance/kyverno.
+REPO_ROOT := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+VERDICT_CONFORMANCE_DIR ?= ../shared/conformance/kyverno
+ifeq ($(strip $(VERDICT_CONFORMANCE_DIR)),)
+override VERDICT_CONFORMANCE_DIR := ../shared/conformance/kyverno
+endif
+CONFORMANCE_ROOT := $(if $(filter /%,$(VERDICT_CONFORMANCE_DIR)),$(VERDICT_CONFORMANCE_DIR),$(REPO_ROOT)/$(VERDICT_CONFORMANCE_DIR))
+CONFORMANCE_DIR := $(CONFORMANCE_ROOT)/policies
+# The whole library (no tier index) that `make conformance-data` fetches at the pinned commit.
+# KYVERNO_POLICIES_URL overrides where from (e.g. a local mirror); see scripts/conformance-data.sh.
+KYVERNO_POLICIES_DIR ?= .conformance/kyverno-policies
+export KYVERNO_POLICIES_DIR
 
-.PHONY: install build typecheck lint unit conformance test bench run clean kind-e2e
+.PHONY: install build typecheck lint unit conformance conformance-data conformance-library test bench run clean kind-e2e
 
 install: node_modules/.install-stamp
 
@@ -24,14 +36,32 @@ lint: install
 unit: build
 	vitest run
 
-# The Kyverno library lives in the workspace beside the repository; a clone on its own says it skips the run.
+# The tiered Kyverno library comes from VERDICT_CONFORMANCE_DIR; without its index.json the run is
+# skipped with one line saying how to get the data.
 conformance: build
-	@if [ ! -d "$(CONFORMANCE_DIR)" ]; then echo "conformance skipped: $(CONFORMANCE_DIR) not found (it comes with the project workspace, ../shared beside the repository)"; exit 0; fi; \
+	@if [ ! -f "$(CONFORMANCE_ROOT)/index.json" ]; then echo "conformance skipped: no Kyverno conformance data (index.json) in VERDICT_CONFORMANCE_DIR=$(VERDICT_CONFORMANCE_DIR); set VERDICT_CONFORMANCE_DIR to the tiered data (the project workspace's ../shared/conformance/kyverno), or measure the whole untiered library with 'make conformance-data conformance-library'"; exit 0; fi; \
 	bin/verdict test $(CONFORMANCE_DIR) --tier A \
 		--known-differences test/conformance/known-differences.yaml \
 		--recorded-pass-count test/conformance/recorded-pass-count.txt
 
 test: typecheck lint unit conformance
+
+# Fetches kyverno/policies at the pinned commit into $(KYVERNO_POLICIES_DIR) (ignored by git);
+# does nothing when it is already there.
+conformance-data:
+	scripts/conformance-data.sh
+
+# Runs `verdict test` over the whole fetched library (every test; it has no index.json, so no tiers),
+# keeps the full report beside it and prints the summary table and closing line. A measurement, not
+# a gate: exit 1 (pairs that differ from Kyverno) does not fail the build, in effect `|| true`; any
+# other failure (bad input, a crash) still does.
+conformance-library: build
+	@if [ ! -d "$(KYVERNO_POLICIES_DIR)" ]; then echo "conformance-library: no $(KYVERNO_POLICIES_DIR); run 'make conformance-data' first" >&2; exit 1; fi
+	@report="$(KYVERNO_POLICIES_DIR)-report.txt"; status=0; \
+	bin/verdict test $(KYVERNO_POLICIES_DIR) > "$$report" 2>&1 || status=$$?; \
+	if [ $$status -gt 1 ]; then cat "$$report"; echo "conformance-library: verdict test failed (exit $$status)" >&2; exit $$status; fi; \
+	echo "conformance-library: verdict test $(KYVERNO_POLICIES_DIR) (whole library, measurement only; every test in $$report)"; \
+	sed -n '/^$$/,$$p' "$$report" | sed 1d
 
 bench: build
 	npm run bench
