@@ -1,11 +1,12 @@
 import type { LabelSelector } from '../engine/model/label-selector.js'
 import type { Match, MatchCondition, ResourceFilter } from '../engine/model/match.js'
 import type { FailurePolicy, Policy, PolicyAction } from '../engine/model/policy.js'
-import type { Autogen, Rule } from '../engine/model/rule.js'
+import type { Autogen, Rule, Validate } from '../engine/model/rule.js'
 import type { Ruleset } from '../engine/model/ruleset.js'
 import { celMatchConditions, celValidations, celVariables, optionalMessage } from './cel.js'
 import { ImportError, Unsupported } from './import-error.js'
 import { importedRemediation } from './imported-remediation.js'
+import { importedConditions, importedContext, importedDeny, importedForEach } from './kyverno-classic.js'
 import { importedPatterns } from './kyverno-pattern.js'
 import { kyvernoAutogen } from './kyverno-autogen.js'
 import { restrictToNamespace, translateKyvernoExclude, translateKyvernoMatch } from './kyverno-match.js'
@@ -110,8 +111,8 @@ interface PolicyCommon {
   description: string | undefined
 }
 
-const OTHER_VALIDATIONS = ['deny', 'foreach', 'podSecurity', 'manifests', 'assert'] as const
-const VALIDATION_KINDS = ['cel', 'pattern', 'anyPattern'] as const
+const OTHER_VALIDATIONS = ['podSecurity', 'manifests', 'assert'] as const
+const VALIDATION_KINDS = ['cel', 'pattern', 'anyPattern', 'deny', 'foreach'] as const
 
 function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: RuleDefaults): ImportedRule {
   const name = text(rule.name, `${path}.name`)
@@ -128,13 +129,8 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
   const kinds = VALIDATION_KINDS.filter((kind) => validate[kind] !== undefined && validate[kind] !== null)
   if (kinds.length === 0) throw new ImportError(`${path}.validate`, `has none of ${[...VALIDATION_KINDS, ...OTHER_VALIDATIONS].join(', ')}`)
   if (kinds.length > 1) throw new ImportError(`${path}.validate`, `has ${kinds.join(' and ')}; a rule validates in exactly one way`)
-  const context = optionalList(rule.context, `${path}.context`)
-  if (context && context.length > 0) {
-    throw new Unsupported('context entries are not supported (they load data with JMESPath, apiCall, configMap or imageRegistry)')
-  }
-  if (hasConditions(rule.preconditions)) {
-    throw new Unsupported('JMESPath preconditions are not supported; celPreconditions are')
-  }
+  const context = importedContext(rule.context, `${path}.context`)
+  const preconditions = importedConditions(rule.preconditions, `${path}.preconditions`)
   const cel = kinds[0] === 'cel' ? object(validate.cel, `${path}.validate.cel`) : undefined
   if (cel && (present(cel.paramKind) || present(cel.paramRef))) {
     throw new Unsupported('validate.cel with paramKind/paramRef is not supported (parameter resources come from a cluster)')
@@ -158,7 +154,9 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
     match,
     autogen,
     ...(variables ? { variables } : {}),
-    validate: cel ? { cel: validations } : importedPatterns(validate, `${path}.validate`),
+    ...(context ? { context } : {}),
+    ...(preconditions !== undefined ? { preconditions } : {}),
+    validate: cel ? { cel: validations } : importedValidation(kinds[0] as (typeof VALIDATION_KINDS)[number], validate, `${path}.validate`),
     ...(message !== undefined ? { message } : {}),
     remediation: importedRemediation(message, validations, defaults.description),
   }
@@ -167,6 +165,13 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
     action: failureAction(validate.failureAction, `${path}.validate.failureAction`) ?? defaults.action,
     overrides: actionOverrides(validate.failureActionOverrides, `${path}.validate.failureActionOverrides`) ?? defaults.overrides,
   }
+}
+
+/** The non-CEL validation of a rule, in Verdict's model. */
+function importedValidation(kind: (typeof VALIDATION_KINDS)[number], validate: JsonObject, field: string): Validate {
+  if (kind === 'deny') return { deny: importedDeny(validate.deny, `${field}.deny`) }
+  if (kind === 'foreach') return { foreach: importedForEach(validate.foreach, `${field}.foreach`) }
+  return importedPatterns(validate, field)
 }
 
 /** spec.webhookConfiguration.matchConditions gate every request the policy sees, so every rule gets them. */
@@ -266,11 +271,4 @@ function policyOf(name: string, ruleset: string, action: PolicyAction, common: P
 
 function present(value: unknown): boolean {
   return value !== undefined && value !== null && !(isObject(value) && Object.keys(value).length === 0)
-}
-
-/** Kyverno preconditions are a list, or `{any, all}` lists; empty ones constrain nothing. */
-function hasConditions(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0
-  if (!isObject(value)) return false
-  return [value.any, value.all].some((conditions) => Array.isArray(conditions) && conditions.length > 0)
 }

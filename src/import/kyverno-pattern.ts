@@ -5,8 +5,8 @@ import type { JsonObject } from './read.js'
 
 /**
  * validate.pattern / validate.anyPattern -> the same patterns in Verdict's rule: Verdict judges
- * them with Kyverno's semantics (src/engine/pattern). A pattern Verdict cannot judge as Kyverno
- * would (`{{ }}` variables, `$(...)` references) or one it finds malformed is reported, naming the
+ * them with Kyverno's semantics (src/engine/pattern), substituting `{{ }}` variables and `$(...)`
+ * references for each evaluation. A pattern Verdict finds malformed is reported, naming the
  * place, and the rule is skipped rather than imported to judge differently.
  */
 export function importedPatterns(validate: JsonObject, field: string): Validate {
@@ -23,10 +23,8 @@ export function importedPatterns(validate: JsonObject, field: string): Validate 
 
 function checkPattern(raw: unknown, field: string): void {
   const { pattern, problems } = compilePattern(raw)
-  const variable = pattern.variables[0]
-  if (variable !== undefined) throw new Unsupported(`${field} uses {{ }} variables (at ${variable}), which are not supported yet`)
-  const reference = pattern.references[0]
-  if (reference !== undefined) throw new Unsupported(`${field} uses $(...) references (at ${reference}), which are not supported yet`)
+  // A pattern holding variables is judged once substituted, for each evaluation.
+  if (pattern.variables.length > 0 || pattern.references.length > 0) return
   const problem = problems[0]
   if (problem !== undefined) throw new Unsupported(`${field}${problem.path === '' ? '' : problem.path.startsWith('[') ? problem.path : `.${problem.path}`}: ${problem.message}`)
 }

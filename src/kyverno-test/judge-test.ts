@@ -8,7 +8,9 @@ import {
   type CompiledRuleset,
   type EvaluationInput,
   type Operation,
+  type PrepareOptions,
 } from '../engine/index.js'
+import type { JsonValue } from '../engine/jmespath/index.js'
 import type { LoadedTest, TestPolicy } from './load-test.js'
 import { findResources, type LoadedResource } from './loaded-resource.js'
 import type { PairOutcome } from './pair-outcome.js'
@@ -74,7 +76,7 @@ function actualFor(
       const response = respond(rule, input)
       if (!response || !formAccepts(wanted.form, response)) continue
       // A pattern rule's error is reported as an error by the Kyverno CLI; only validate.cel goes through the VAP decision.
-      if (!validating && response.status === 'error' && !rule.patterns) response.status = errorDecision(policy)
+      if (!validating && response.status === 'error' && rule.validations.length > 0) response.status = errorDecision(policy)
       responses.push(response)
     }
   }
@@ -131,7 +133,9 @@ function compiledRuleset(policy: TestPolicy, cache: Map<string, CompiledRuleset 
 
 /**
  * The request the Kyverno CLI would build: values may make it an UPDATE (with oldObject = object)
- * for ClusterPolicies; the CEL policy engines always send CREATE.
+ * or a DELETE (the resource only as oldObject) for ClusterPolicies; the CEL policy engines always
+ * send CREATE. A ClusterPolicy's rules also see the values file's global and per-resource values,
+ * and each rule its own, in the CLI's request context.
  */
 function preparedInput(
   test: LoadedTest,
@@ -140,25 +144,37 @@ function preparedInput(
   resource: LoadedResource,
   cache: Map<string, PreparedInput>,
 ): PreparedInput {
-  const operation: Operation = validating ? 'CREATE' : operationFromValues(test, policy.name, resource.name)
-  const key = `${test.resources.indexOf(resource)} ${operation}`
+  const values = validating ? {} : resourceValues(test, policy.name, resource.name)
+  const operation: Operation = validating ? 'CREATE' : operationOf(values)
+  const key = `${test.resources.indexOf(resource)} ${operation} ${validating ? '' : policy.name}`
   let input = cache.get(key)
   if (!input) {
     const evaluation: EvaluationInput = {
       object: resource.object,
-      oldObject: operation === 'UPDATE' ? resource.object : null,
+      oldObject: operation === 'UPDATE' || operation === 'DELETE' ? resource.object : null,
       request: { operation, namespace: resource.namespace, name: resource.name, ...userInfoOf(test) },
       namespaceObject: namespaceObjectFor(test, resource.namespace),
     }
-    input = new PreparedInput(evaluation)
+    const options: PrepareOptions = { mode: 'cli', values: { ...values, 'request.operation': operation } }
+    const rules = test.values.policies?.find((entry) => entry.name === policy.name)?.rules
+    if (rules && rules.length > 0) options.ruleValues = (rule) => rules.find((entry) => entry.name === rule)?.values as Record<string, JsonValue> | undefined
+    input = new PreparedInput(evaluation, options)
     cache.set(key, input)
   }
   return input
 }
 
-function operationFromValues(test: LoadedTest, policy: string, resource: string): Operation {
-  const entry = test.values.policies?.find((p) => p.name === policy)?.resources?.find((r) => r.name === resource)
-  const operation = entry?.values?.['request.operation']
+/** The global values, then the values the file gives this policy for this resource (matched by name), as the CLI merges them. */
+function resourceValues(test: LoadedTest, policy: string, resource: string): Record<string, JsonValue> {
+  const merged: Record<string, JsonValue> = { ...(test.values.globalValues as Record<string, JsonValue> | undefined) }
+  for (const entry of test.values.policies?.find((p) => p.name === policy)?.resources ?? []) {
+    if (entry.name === resource) Object.assign(merged, entry.values)
+  }
+  return merged
+}
+
+function operationOf(values: Record<string, JsonValue>): Operation {
+  const operation = values['request.operation']
   return typeof operation === 'string' ? (operation.toUpperCase() as Operation) : 'CREATE'
 }
 

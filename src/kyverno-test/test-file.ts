@@ -19,6 +19,7 @@ export interface ExpectedResultRow {
 
 /** The values (`variables:`) file; `kind` is not checked, as the Kyverno CLI does not check it. */
 export interface ValuesFile {
+  globalValues?: Record<string, unknown>
   policies?: {
     name: string
     resources?: { name: string; values?: Record<string, unknown> }[]

@@ -4,7 +4,7 @@ import { namesPodKind } from '../match/kind-selector.js'
 import { compileMatch, kindsNamedBy } from '../match/matches-rule.js'
 import type { Rule } from '../model/rule.js'
 import type { Ruleset } from '../model/ruleset.js'
-import { compilePattern, type CompiledPattern, type PatternValidation } from '../pattern/index.js'
+import { compileClassic, compilePatternValidation } from './compile-classic.js'
 import { RulesetCompileError, type CompileProblem } from './compile-problem.js'
 import type { CompiledNamedProgram, CompiledRule, CompiledRuleset, CompiledValidation } from './compiled-ruleset.js'
 import { variableOrderProblems } from './variable-order.js'
@@ -80,35 +80,11 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
   if (rule.message !== undefined) compiled.message = rule.message
   if (rule.remediation !== undefined) compiled.remediation = rule.remediation
   if (rule.match !== undefined) compiled.match = rule.match
-  const patterns = compilePatterns(rule, path, problems)
+  const patterns = compilePatternValidation(rule.validate, `${path}.validate`, rule.name, problems)
   if (patterns) compiled.patterns = patterns
+  const classic = compileClassic(rule, path, problems, patterns)
+  if (classic) compiled.classic = classic
   return compiled
-}
-
-/** `validate.pattern` or `validate.anyPattern`, each pattern compiled once; every malformed part is a problem naming its path. */
-function compilePatterns(rule: Rule, path: string, problems: CompileProblem[]): PatternValidation | undefined {
-  const kind = rule.validate.pattern !== undefined ? 'pattern' : rule.validate.anyPattern !== undefined ? 'anyPattern' : undefined
-  if (kind === undefined) return undefined
-  const sources = kind === 'pattern' ? [{ raw: rule.validate.pattern, at: `${path}.validate.pattern` }] : (rule.validate.anyPattern ?? []).map((raw, index) => ({ raw, at: `${path}.validate.anyPattern[${index}]` }))
-  const patterns: CompiledPattern[] = sources.map(({ raw, at }) => {
-    const { pattern, problems: found } = compilePattern(raw)
-    for (const problem of found) problems.push({ rule: rule.name, path: joinPath(at, problem.path), message: problem.message })
-    // Until the JMESPath engine provides a substitution (JudgeOptions.substitute), a variable or a
-    // reference would be matched as its own text: refuse it instead.
-    for (const variable of pattern.variables) {
-      problems.push({ rule: rule.name, path: joinPath(at, variable), message: '{{ }} variables in patterns are not supported by this engine yet' })
-    }
-    for (const reference of pattern.references) {
-      problems.push({ rule: rule.name, path: joinPath(at, reference), message: '$(...) references in patterns are not supported by this engine yet' })
-    }
-    return pattern
-  })
-  return { kind, patterns }
-}
-
-function joinPath(base: string, inner: string): string {
-  if (inner === '') return base
-  return inner.startsWith('[') ? `${base}${inner}` : `${base}.${inner}`
 }
 
 function withShareKey(variable: CompiledNamedProgram): CompiledNamedProgram {

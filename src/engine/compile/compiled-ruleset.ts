@@ -3,6 +3,7 @@ import type { TargetPredicate } from '../match/matches-filter.js'
 import type { Match } from '../model/match.js'
 import type { Severity } from '../model/rule.js'
 import type { PatternValidation } from '../pattern/index.js'
+import type { CompiledClassic } from './compiled-classic.js'
 
 export interface CompiledValidation {
   program: CelProgram
@@ -40,6 +41,8 @@ export interface CompiledRule {
   validations: CompiledValidation[]
   /** Set for `validate.pattern` / `validate.anyPattern` rules, whose `validations` are then empty. */
   patterns?: PatternValidation
+  /** Set when the rule reads JMESPath variables (context, preconditions, deny, foreach, or `{{ }}` in its patterns or message). */
+  classic?: CompiledClassic
 }
 
 export interface CompiledRuleset {

@@ -3,6 +3,8 @@ import { CelEvaluationError, celValueToString, type CelActivation } from '../cel
 import type { CompiledRule, CompiledValidation } from '../compile/compiled-ruleset.js'
 import { formatPath } from '../explain/field-finding.js'
 import { judgePatterns, type PatternJudgement, type PathMapping } from '../pattern/index.js'
+import type { ClassicOutcome } from '../classic/classic-outcome.js'
+import { judgeClassicSubject } from '../classic/judge-classic-subject.js'
 import { LazyVariables } from './lazy-variables.js'
 import type { RuleResult, RuleStatus } from '../results/rule-result.js'
 import type { PreparedInput, Subject } from './prepared-input.js'
@@ -15,7 +17,7 @@ export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResu
   const activation = activationFor(rule, subject)
   let outcome: RuleResult
   try {
-    outcome = judge(rule, activation, subject, autogen)
+    outcome = judge(rule, activation, subject, autogen, input)
   } catch (error) {
     outcome = resultOf(rule, 'error', errorMessage(error))
   }
@@ -28,7 +30,7 @@ export function subjectFor(rule: CompiledRule, input: PreparedInput): Subject | 
   return input.subjectMatching(rule.matches, rule.autogenControllers)
 }
 
-function judge(rule: CompiledRule, activation: CelActivation, subject: Subject, autogen: string | undefined): RuleResult {
+function judge(rule: CompiledRule, activation: CelActivation, subject: Subject, autogen: string | undefined, input: PreparedInput): RuleResult {
   for (const condition of rule.conditions) {
     const holds = condition.program.evaluate(activation)
     if (holds !== true) {
@@ -36,7 +38,10 @@ function judge(rule: CompiledRule, activation: CelActivation, subject: Subject, 
       return resultOf(rule, 'skip', `match condition "${condition.name}" is false`)
     }
   }
-  if (rule.patterns) return patternResult(rule, judgeSubject(rule, subject, autogen))
+  if (rule.classic) {
+    const classic = judgeClassicSubject(rule, rule.classic, input, subject, autogen === undefined ? undefined : controllerPaths(autogen))
+    if (classic !== 'cel') return classicResult(rule, classic)
+  } else if (rule.patterns) return patternResult(rule, judgeSubject(rule, subject, autogen))
   for (const validation of rule.validations) {
     const valid = validation.program.evaluate(activation)
     if (valid === true) continue
@@ -67,10 +72,21 @@ function controllerPaths(kind: string): PathMapping {
 
 /** The judgement of a pattern rule for one input, for explanations; undefined when the rule is not a pattern rule or does not match. */
 export function judgePatternRule(rule: CompiledRule, input: PreparedInput): PatternJudgement | undefined {
-  if (!rule.patterns) return undefined
+  if (!rule.patterns || rule.classic) return undefined
   const subject = subjectFor(rule, input)
   if (!subject) return undefined
   return judgeSubject(rule, subject, subject === input.subject ? undefined : input.subject.target.gvk.kind)
+}
+
+/** Kyverno gives no response when a foreach judged no element, or patterns met a request without an object: Verdict says skip. */
+function classicResult(rule: CompiledRule, outcome: ClassicOutcome | undefined): RuleResult {
+  if (outcome === undefined) return resultOf(rule, 'skip', 'the rule found nothing to judge (no foreach element, or no object in the request)')
+  const result = resultOf(rule, outcome.status, outcome.message)
+  if (outcome.path !== undefined && outcome.status === 'fail') {
+    const path = formatPath(outcome.path)
+    if (path !== '') result.path = path
+  }
+  return result
 }
 
 function patternResult(rule: CompiledRule, judgement: PatternJudgement): RuleResult {

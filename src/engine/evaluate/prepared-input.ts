@@ -7,6 +7,7 @@ import type { MatchTarget } from '../match/match-target.js'
 import type { TargetPredicate } from '../match/matches-filter.js'
 import type { Operation } from '../model/match.js'
 import type { EvaluationInput } from './evaluation-input.js'
+import type { PrepareOptions } from './prepare-options.js'
 
 const NO_VARIABLES: Readonly<Record<string, unknown>> = Object.freeze({})
 
@@ -17,6 +18,8 @@ export interface Subject {
   bindings: Readonly<Record<string, unknown>>
   /** Values of input-only variables (see CompiledNamedProgram.shareKey), by expression. */
   sharedVariables: Map<string, unknown>
+  /** The same object and oldObject as JSON (numbers as numbers), for JMESPath. */
+  json: { object: unknown; oldObject: unknown }
 }
 
 /**
@@ -25,12 +28,17 @@ export interface Subject {
  */
 export class PreparedInput {
   readonly subject: Subject
+  /** The input as given, for what reads it beside CEL (Kyverno's request context). */
+  readonly input: EvaluationInput
+  readonly options: PrepareOptions
   /** The converted object (or oldObject for DELETE): what matching and autogen read. */
   readonly #identity: Record<string, unknown>
   readonly #oldObject: unknown
   #podView: Subject | null | undefined
 
-  constructor(input: EvaluationInput) {
+  constructor(input: EvaluationInput, options: PrepareOptions = {}) {
+    this.input = input
+    this.options = options
     const operation: Operation = input.request?.operation ?? 'CREATE'
     const object = toCelValue(input.object ?? null)
     const oldObject = toCelValue(input.oldObject ?? null)
@@ -50,6 +58,7 @@ export class PreparedInput {
         variables: NO_VARIABLES,
       },
       sharedVariables: new Map(),
+      json: { object: input.object ?? null, oldObject: input.oldObject ?? null },
     }
   }
 
@@ -75,6 +84,9 @@ export class PreparedInput {
     if (!pod) return undefined
     const oldController = asRecord(this.#oldObject)
     const oldPod = oldController ? (podFromController(oldController) ?? null) : null
+    const json = this.subject.json
+    const jsonPod = asRecord(json.object) ? (podFromController(asRecord(json.object) ?? {}) ?? null) : null
+    const jsonOldPod = asRecord(json.oldObject) ? (podFromController(asRecord(json.oldObject) ?? {}) ?? null) : null
     const target: MatchTarget = {
       ...targetOf(pod, this.subject.target.operation, this.subject.target.namespaceLabels),
       namespace: this.subject.target.namespace,
@@ -83,6 +95,7 @@ export class PreparedInput {
       target,
       bindings: { ...this.subject.bindings, object: this.subject.bindings.object === null ? null : pod, oldObject: oldPod },
       sharedVariables: new Map(),
+      json: { object: jsonPod, oldObject: jsonOldPod },
     }
   }
 }

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox'
+import { ConditionsSchema, ContextEntrySchema, DenySchema, ForEachSchema } from './classic-validation.js'
 import { MatchSchema } from './match.js'
 
 export const SeveritySchema = Type.Union([
@@ -34,8 +35,10 @@ export const ValidateSchema = Type.Object(
     cel: Type.Optional(Type.Array(CelValidationSchema, { minItems: 1 })),
     pattern: Type.Optional(PatternSchema),
     anyPattern: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
+    deny: Type.Optional(DenySchema),
+    foreach: Type.Optional(Type.Array(ForEachSchema, { minItems: 1 })),
   },
-  { additionalProperties: false, description: 'exactly one of cel, pattern, anyPattern' },
+  { additionalProperties: false, description: 'exactly one of cel, pattern, anyPattern, deny, foreach' },
 )
 
 export const AutogenSchema = Type.Union([
@@ -63,6 +66,10 @@ export const RuleSchema = Type.Object(
     match: Type.Optional(MatchSchema),
     autogen: Type.Optional(AutogenSchema),
     variables: Type.Optional(Type.Array(VariableSchema)),
+    /** Kyverno context entries: JMESPath variables (`{{ name }}`), read by preconditions, deny, foreach, patterns and the message. */
+    context: Type.Optional(Type.Array(ContextEntrySchema)),
+    /** Kyverno preconditions (JMESPath): when they do not hold the rule is skipped. */
+    preconditions: Type.Optional(ConditionsSchema),
     validate: ValidateSchema,
     message: Type.Optional(Type.String()),
     remediation: Type.Optional(Type.String()),

@@ -1,0 +1,36 @@
+import type { CompiledClassic } from '../compile/compiled-classic.js'
+import type { CompiledRule } from '../compile/compiled-ruleset.js'
+import type { PreparedInput, Subject } from '../evaluate/prepared-input.js'
+import { withContextEntries, type ConfigMapLookup, type JsonObject, type JsonValue, type KyvernoContext, type KyvernoContextEntry } from '../jmespath/index.js'
+import type { PathMapping } from '../pattern/index.js'
+import type { ClassicOutcome } from './classic-outcome.js'
+import { judgeClassicRule } from './judge-classic-rule.js'
+import { requestContextOf } from './request-context.js'
+
+/**
+ * A classic rule judging one subject: the request's context, with the values the caller gives
+ * for this rule (a test's values file), then the rule's context entries, reading ConfigMaps from
+ * the cluster data of the input.
+ */
+export function judgeClassicSubject(
+  rule: CompiledRule,
+  classic: CompiledClassic,
+  input: PreparedInput,
+  subject: Subject,
+  mapPath: PathMapping | undefined,
+): ClassicOutcome | 'cel' | undefined {
+  const values = input.options.ruleValues?.(rule.name)
+  const base = requestContextOf(input, subject)
+  const configMaps = configMapsOf(input)
+  const withEntries = (context: KyvernoContext, entries: readonly KyvernoContextEntry[]): KyvernoContext =>
+    entries.length === 0 ? context : withContextEntries(context, entries, configMaps ? { configMaps } : {})
+  const context = withEntries(values ? base.withVariables(values) : base, classic.context)
+  const resource = subject.target.operation === 'DELETE' ? undefined : (subject.json.object as JsonValue | undefined)
+  return judgeClassicRule({ rule, classic, context, resource, withEntries, ...(mapPath ? { mapPath } : {}) })
+}
+
+function configMapsOf(input: PreparedInput): ConfigMapLookup | undefined {
+  const cluster = input.input.cluster
+  if (!cluster) return undefined
+  return (namespace, name) => cluster.configMap(namespace, name) as JsonObject | undefined
+}
