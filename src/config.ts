@@ -1,5 +1,6 @@
 import { hostname } from 'node:os'
 import { join } from 'node:path'
+import { parseLabelSelector } from './k8s/label-selector.js'
 
 /**
  * Every setting of `verdict serve`, read once at start. Each comes from the environment
@@ -46,6 +47,12 @@ export interface Config {
   readonly podName: string
   /** The ValidatingWebhookConfiguration whose rules the leader keeps in step with the admission policies. */
   readonly webhookConfiguration: string
+  /** Label selector of the ConfigMaps cached for Kyverno `configMap` context entries (every namespace). */
+  readonly contextConfigMapSelector: string
+  /** Largest ConfigMap cached for context entries, in bytes of JSON; larger ones are left out. */
+  readonly contextConfigMapMaxBytes: number
+  /** Most bytes of ConfigMaps cached for context entries together; 0: none is watched. */
+  readonly contextConfigMapCacheBytes: number
   readonly llmUrl: string | undefined
   readonly llmModel: string | undefined
   readonly llmApiKey: string | undefined
@@ -126,6 +133,24 @@ function byteSizeUpTo(raw: string, max: number, problem: string): number {
   const value = match && unit ? Math.floor(Number(match[1]) * unit) : NaN
   if (!(value >= 1 && value <= max)) throw new Invalid(problem)
   return value
+}
+
+/** A size that may be 0 (the feature off). */
+function cacheSize(raw: string): number {
+  if (/^0+(\.0+)?\s*[a-z]*$/i.test(raw)) return 0
+  return byteSizeUpTo(raw, 1024 ** 4, 'must be 0 or a size up to 1024gb such as 32mb')
+}
+
+/**
+ * A label selector the ConfigMaps must carry: it bounds what every replica watches and keeps, so
+ * one that only excludes (`!key`, `key!=value`, which also match every ConfigMap without the
+ * label) is refused along with one that does not parse.
+ */
+function configMapSelector(raw: string): string {
+  const parsed = parseLabelSelector(raw)
+  if ('problem' in parsed) throw new Invalid(`must be a label selector such as verdict.dev/context=true (${parsed.problem})`)
+  if (!parsed.positive) throw new Invalid('must require a label the ConfigMaps carry (key, key=value or key in (a,b)), not only labels they lack')
+  return raw.trim()
 }
 
 function oneOf<T extends string>(values: readonly T[]): (raw: string) => T {
@@ -250,6 +275,30 @@ const DEFINITIONS = [
   setting({ name: 'VERDICT_POD_NAMESPACE', key: 'podNamespace', parse: text, fallback: 'verdict', default: 'verdict', description: 'namespace Verdict runs in (the chart sets it from the downward API): its leader Lease lives there' }),
   setting({ name: 'VERDICT_POD_NAME', key: 'podName', parse: text, fallback: hostname(), default: 'the host name', description: "this replica's identity for leader election" }),
   setting({ name: 'VERDICT_WEBHOOK_CONFIGURATION', key: 'webhookConfiguration', parse: text, fallback: 'verdict', default: 'verdict', description: 'ValidatingWebhookConfiguration whose rules the leader keeps in step with the admission policies' }),
+  setting({
+    name: 'VERDICT_CONTEXT_CONFIGMAP_SELECTOR',
+    key: 'contextConfigMapSelector',
+    parse: configMapSelector,
+    fallback: 'verdict.dev/context=true',
+    default: 'verdict.dev/context=true',
+    description: 'label selector of the ConfigMaps (every namespace) cached for Kyverno configMap context entries; only these are found',
+  }),
+  setting({
+    name: 'VERDICT_CONTEXT_CONFIGMAP_MAX_BYTES',
+    key: 'contextConfigMapMaxBytes',
+    parse: byteSize,
+    fallback: 256 * 1024,
+    default: '256kb',
+    description: 'largest ConfigMap cached for context entries (JSON of metadata and data); a larger one is left out and logged',
+  }),
+  setting({
+    name: 'VERDICT_CONTEXT_CONFIGMAP_CACHE_BYTES',
+    key: 'contextConfigMapCacheBytes',
+    parse: cacheSize,
+    fallback: 32 * 1024 ** 2,
+    default: '32mb',
+    description: 'room for all ConfigMaps cached for context entries; one that does not fit waits, logged, until room frees up (0: none is watched)',
+  }),
   setting({ name: 'VERDICT_LLM_URL', key: 'llmUrl', parse: url(['http:', 'https:']), fallback: undefined, default: undefined, description: 'OpenAI-compatible endpoint for instructions the catalog cannot handle' }),
   setting({ name: 'VERDICT_LLM_MODEL', key: 'llmModel', parse: text, fallback: undefined, default: undefined, description: 'model name sent to VERDICT_LLM_URL' }),
   setting({ name: 'VERDICT_LLM_API_KEY', key: 'llmApiKey', parse: text, fallback: undefined, default: undefined, description: 'API key for VERDICT_LLM_URL (prefer the environment to the flag)', secret: true }),

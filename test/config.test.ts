@@ -25,6 +25,9 @@ const DEFAULTS: Config = {
   podNamespace: 'verdict',
   podName: hostname(),
   webhookConfiguration: 'verdict',
+  contextConfigMapSelector: 'verdict.dev/context=true',
+  contextConfigMapMaxBytes: 256 * 1024,
+  contextConfigMapCacheBytes: 32 * 1024 ** 2,
   llmUrl: undefined,
   llmModel: undefined,
   llmApiKey: undefined,
@@ -70,6 +73,9 @@ describe('loadConfig', () => {
         VERDICT_POD_NAMESPACE: 'policy',
         VERDICT_POD_NAME: 'verdict-7d9f-abcde',
         VERDICT_WEBHOOK_CONFIGURATION: 'verdict-policy',
+        VERDICT_CONTEXT_CONFIGMAP_SELECTOR: 'cache.kyverno.io/enabled',
+        VERDICT_CONTEXT_CONFIGMAP_MAX_BYTES: '1mb',
+        VERDICT_CONTEXT_CONFIGMAP_CACHE_BYTES: '0',
         VERDICT_LLM_URL: 'https://llm.example.com/v1',
         VERDICT_LLM_MODEL: 'small',
         VERDICT_LLM_API_KEY: 'sk-123',
@@ -100,6 +106,9 @@ describe('loadConfig', () => {
       podNamespace: 'policy',
       podName: 'verdict-7d9f-abcde',
       webhookConfiguration: 'verdict-policy',
+      contextConfigMapSelector: 'cache.kyverno.io/enabled',
+      contextConfigMapMaxBytes: 1_048_576,
+      contextConfigMapCacheBytes: 0,
       llmUrl: 'https://llm.example.com/v1',
       llmModel: 'small',
       llmApiKey: 'sk-123',
@@ -159,6 +168,20 @@ describe('loadConfig', () => {
     ['VERDICT_AUDIT_RETENTION_DAYS', '-3', 'VERDICT_AUDIT_RETENTION_DAYS must be an integer >= 0, got "-3"'],
     ['VERDICT_AUDIT_RETENTION_DAYS', 'week', 'VERDICT_AUDIT_RETENTION_DAYS must be an integer >= 0, got "week"'],
     ['VERDICT_AUDIT_SPOOL_MAX_BYTES', '0', 'VERDICT_AUDIT_SPOOL_MAX_BYTES must be a size from 1 byte to 1024gb such as 512mb or 2gb, got "0"'],
+    ['VERDICT_CONTEXT_CONFIGMAP_SELECTOR', '!verdict.dev/context', 'VERDICT_CONTEXT_CONFIGMAP_SELECTOR must require a label the ConfigMaps carry (key, key=value or key in (a,b)), not only labels they lack, got "!verdict.dev/context"'],
+    ['VERDICT_CONTEXT_CONFIGMAP_SELECTOR', 'team!=a', 'VERDICT_CONTEXT_CONFIGMAP_SELECTOR must require a label the ConfigMaps carry (key, key=value or key in (a,b)), not only labels they lack, got "team!=a"'],
+    [
+      'VERDICT_CONTEXT_CONFIGMAP_SELECTOR',
+      'verdict.dev/context=yes please',
+      'VERDICT_CONTEXT_CONFIGMAP_SELECTOR must be a label selector such as verdict.dev/context=true ("verdict.dev/context=yes please": "yes please" is not a label value), got "verdict.dev/context=yes please"',
+    ],
+    [
+      'VERDICT_CONTEXT_CONFIGMAP_SELECTOR',
+      'tier in (a,b',
+      'VERDICT_CONTEXT_CONFIGMAP_SELECTOR must be a label selector such as verdict.dev/context=true (the parentheses do not pair), got "tier in (a,b"',
+    ],
+    ['VERDICT_CONTEXT_CONFIGMAP_MAX_BYTES', '0', 'VERDICT_CONTEXT_CONFIGMAP_MAX_BYTES must be a size from 1 byte to 1gb such as 1048576, 512kb or 1mb, got "0"'],
+    ['VERDICT_CONTEXT_CONFIGMAP_CACHE_BYTES', 'lots', 'VERDICT_CONTEXT_CONFIGMAP_CACHE_BYTES must be 0 or a size up to 1024gb such as 32mb, got "lots"'],
     ['VERDICT_LLM_URL', 'llm.local', 'VERDICT_LLM_URL must be a URL starting with http:// or https://, got "llm.local"'],
     ['VERDICT_LLM_URL', 'ftp://llm.local', 'VERDICT_LLM_URL must be a URL starting with http:// or https://, got "ftp://llm.local"'],
   ])('refuses %s=%s, naming the setting and the value', (name, value, message) => {
@@ -172,6 +195,15 @@ describe('loadConfig', () => {
     expect(problem({ VERDICT_BOOTSTRAP_TOKEN: 'short hunter2' })).toBe(
       'VERDICT_BOOTSTRAP_TOKEN must be at least 16 characters of A-Z a-z 0-9 . _ ~ + / = -',
     )
+  })
+
+  it.each([
+    ['verdict.dev/context=true', 'verdict.dev/context=true'],
+    [' verdict.dev/context == true ', 'verdict.dev/context == true'],
+    ['cache.kyverno.io/enabled', 'cache.kyverno.io/enabled'],
+    ['team in (a, b),!legacy,tier!=dev', 'team in (a, b),!legacy,tier!=dev'],
+  ])('takes the ConfigMap selector %j', (raw, selector) => {
+    expect(loadConfig({ VERDICT_CONTEXT_CONFIGMAP_SELECTOR: raw }, []).contextConfigMapSelector).toBe(selector)
   })
 
   it('names the flag when the bad value came from a flag', () => {
@@ -223,6 +255,9 @@ describe('the settings table', () => {
       ['VERDICT_POD_NAMESPACE', '--pod-namespace'],
       ['VERDICT_POD_NAME', '--pod-name'],
       ['VERDICT_WEBHOOK_CONFIGURATION', '--webhook-configuration'],
+      ['VERDICT_CONTEXT_CONFIGMAP_SELECTOR', '--context-configmap-selector'],
+      ['VERDICT_CONTEXT_CONFIGMAP_MAX_BYTES', '--context-configmap-max-bytes'],
+      ['VERDICT_CONTEXT_CONFIGMAP_CACHE_BYTES', '--context-configmap-cache-bytes'],
       ['VERDICT_LLM_URL', '--llm-url'],
       ['VERDICT_LLM_MODEL', '--llm-model'],
       ['VERDICT_LLM_API_KEY', '--llm-api-key'],
@@ -238,7 +273,7 @@ describe('the settings table', () => {
   it('prints the help and the README table from the same rows', () => {
     const help = formatSettingsHelp().split('\n')
     expect(help).toHaveLength(SETTINGS.length + 1)
-    expect(help).toContain('  --api-port <value>               VERDICT_API_PORT: REST API port (0: an ephemeral port, logged at start) (default 8080)')
+    expect(help).toContain('  --api-port <value>                       VERDICT_API_PORT: REST API port (0: an ephemeral port, logged at start) (default 8080)')
     const table = formatSettingsMarkdown().split('\n')
     expect(table.slice(0, 2)).toEqual(['| Variable | Flag | Default | Meaning |', '|---|---|---|---|'])
     expect(table).toContain('| `VERDICT_BODY_LIMIT` | `--body-limit` | `1mb` | largest request body (bytes, or with a unit: 512kb, 1mb) |')

@@ -1,7 +1,10 @@
 import { CoreV1Api, type KubeConfig, type V1Namespace } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../admission/namespace-source.js'
 import type { Backoff, ControllerLogger } from './controller-logger.js'
+import { plainJson } from './plain-json.js'
 import { RestartingInformer } from './restarting-informer.js'
+
+const NAMESPACE_TYPE = { apiVersion: 'v1', kind: 'Namespace' }
 
 /**
  * Every Namespace of the cluster, kept by an informer, for `namespaceSelector` and
@@ -27,7 +30,7 @@ export class NamespaceInformer implements NamespaceSource {
         const name = namespace.metadata?.name
         if (name === undefined) return
         if (event === 'delete') this.#namespaces.delete(name)
-        else this.#namespaces.set(name, plainJson(namespace))
+        else this.#namespaces.set(name, plainJson(namespace, NAMESPACE_TYPE))
       },
     })
   }
@@ -51,16 +54,4 @@ export class NamespaceInformer implements NamespaceSource {
   whenSynced(): Promise<void> {
     return this.#informer.whenSynced()
   }
-}
-
-function plainJson(namespace: V1Namespace): Record<string, unknown> {
-  // Dates back to the API server's own form (metav1.Time: whole seconds), as the watch sends them.
-  const plain = JSON.parse(
-    JSON.stringify(namespace, function (this: Record<string, unknown>, key: string, value: unknown) {
-      const original = this[key]
-      return original instanceof Date ? `${original.toISOString().slice(0, 19)}Z` : value
-    }),
-  ) as Record<string, unknown>
-  // List items come without apiVersion and kind; CEL policies may read them.
-  return { apiVersion: 'v1', kind: 'Namespace', ...plain }
 }

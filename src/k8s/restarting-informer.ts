@@ -8,7 +8,10 @@ export interface RestartingInformerOptions<T extends KubernetesObject> {
   kubeConfig: KubeConfig
   /** The collection's REST path, e.g. `/apis/verdict.dev/v1alpha1/rulesets`. */
   path: string
+  /** Must apply `labelSelector` too when one is given. */
   list: () => Promise<KubernetesListObject<T>>
+  /** Only objects carrying these labels (the API server filters both the list and the watch). */
+  labelSelector?: string
   /** Names the resource in logs. */
   what: string
   logger: ControllerLogger
@@ -40,7 +43,7 @@ export class RestartingInformer<T extends KubernetesObject> {
     this.#options = options
     // makeInformer, but with a reconnect delay that ends with stop(): the informer's own delay
     // does not look at whether it was stopped and would open a new watch after it.
-    this.#informer = new ListWatch<T>(options.path, new Watch(options.kubeConfig), () => this.#list(), false, undefined, undefined, {
+    this.#informer = new ListWatch<T>(options.path, new Watch(options.kubeConfig), () => this.#list(), false, options.labelSelector, undefined, {
       delayFn: (ms) => this.#delay(ms),
     })
     const forward = (event: InformerEvent) => (object: T) => {

@@ -2,6 +2,7 @@ import {
   AdmissionregistrationV1Api,
   ApiException,
   CoordinationV1Api,
+  CoreV1Api,
   CustomObjectsApi,
   makeInformer,
   PatchStrategy,
@@ -76,6 +77,34 @@ describe('the fake Kubernetes API server', () => {
     await waitFor('the ADDED events', () => bookmarks.length === 2)
     api.sendBookmarks()
     await waitFor('a bookmark', () => bookmarks.includes('BOOKMARK'))
+    controller.abort()
+  })
+
+  it('filters lists and watches by label selector; a watch sees objects start and stop matching as ADDED and DELETED', async () => {
+    const cm = (name: string, namespace: string, labels: Record<string, string>): Json => ({ metadata: { name, namespace, labels }, data: { name } })
+    api.create('configmaps', cm('a', 'one', { cache: 'yes' }))
+    api.create('configmaps', cm('b', 'two', { cache: 'yes', tier: 'dev' }))
+    api.create('configmaps', cm('c', 'one', {}))
+    const core = api.kubeConfig().makeApiClient(CoreV1Api)
+    const names = async (labelSelector?: string) =>
+      (await core.listConfigMapForAllNamespaces(labelSelector === undefined ? {} : { labelSelector })).items.map((item) => `${item.metadata?.namespace}/${item.metadata?.name}`)
+    expect(await names()).toEqual(['one/a', 'two/b', 'one/c'])
+    expect(await names('cache=yes')).toEqual(['one/a', 'two/b'])
+    expect(await names('cache,tier notin (dev)')).toEqual(['one/a'])
+    expect(await names('!cache')).toEqual(['one/c'])
+    expect((await core.listNamespacedConfigMap({ namespace: 'one', labelSelector: 'cache' })).items.map((item) => item.metadata?.name)).toEqual(['a'])
+    await expect(names('cache in (yes')).rejects.toMatchObject({ code: 400 })
+
+    const events: string[] = []
+    const controller = await new Watch(api.kubeConfig()).watch('/api/v1/configmaps', { labelSelector: 'cache=yes' }, (type, object: Json) => events.push(`${type} ${String((object.metadata as Json).name)}`), () => {})
+    await waitFor('the initial ADDED events', () => events.length === 2)
+    api.update('configmaps', cm('c', 'one', { cache: 'yes' }))
+    api.update('configmaps', cm('a', 'one', {}))
+    api.update('configmaps', cm('a', 'one', { other: 'x' }))
+    api.update('configmaps', cm('b', 'two', { cache: 'yes', tier: 'prod' }))
+    api.delete('configmaps', 'c', { namespace: 'one' })
+    await waitFor('the events', () => events.length === 6)
+    expect(events).toEqual(['ADDED a', 'ADDED b', 'ADDED c', 'DELETED a', 'MODIFIED b', 'DELETED c'])
     controller.abort()
   })
 

@@ -8,7 +8,9 @@ import { applyJsonPatch, applyMergePatch, PatchError } from './json-patches.js'
  * A Kubernetes API server in the test process, speaking the REST protocol the real client uses
  * for the resources the controller touches: list with resourceVersion, chunked watch streams
  * (ADDED, MODIFIED, DELETED, BOOKMARK when asked, ERROR 410 Gone for a resourceVersion older
- * than the compacted history), create/update/delete with 409 on a stale resourceVersion or an
+ * than the compacted history), `labelSelector` on lists and watches (a watch sees an object that
+ * starts or stops matching as ADDED or DELETED, as from a real API server's watch cache),
+ * create/update/delete with 409 on a stale resourceVersion or an
  * existing name, merge and JSON patches, and the status subresource (writes to the object keep
  * the status, writes to /status keep everything else, spec changes bump metadata.generation).
  *
@@ -31,6 +33,8 @@ interface ResourceType {
 const RESOURCE_TYPES = {
   rulesets: { plural: 'rulesets', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'Ruleset', namespaced: false, statusSubresource: true },
   policies: { plural: 'policies', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'Policy', namespaced: false, statusSubresource: true },
+  // Before namespaces: /api/v1/namespaces/<ns>/configmaps is a ConfigMap path, not a Namespace subresource.
+  configmaps: { plural: 'configmaps', prefix: '/api/v1', apiVersion: 'v1', kind: 'ConfigMap', namespaced: true, statusSubresource: false },
   namespaces: { plural: 'namespaces', prefix: '/api/v1', apiVersion: 'v1', kind: 'Namespace', namespaced: false, statusSubresource: true },
   leases: { plural: 'leases', prefix: '/apis/coordination.k8s.io/v1', apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespaced: true, statusSubresource: false },
   validatingwebhookconfigurations: {
@@ -68,11 +72,14 @@ interface WatchEvent {
   resource: ResourceName
   type: 'ADDED' | 'MODIFIED' | 'DELETED'
   object: Json
+  /** The object before a MODIFIED, for watches with a label selector. */
+  previous: Json | undefined
 }
 
 interface Watcher {
   resource: ResourceName
   namespace: string | undefined
+  selector: LabelMatcher
   token: string
   bookmarks: boolean
   response: ServerResponse
@@ -272,7 +279,11 @@ export class FakeKubeApi {
     }
     if (route.name === undefined) {
       if (method === 'GET' && query.get('watch') === 'true') return this.#watch(route, query, token, response)
-      if (method === 'GET') return sendJson(response, 200, this.#listBody(route))
+      if (method === 'GET') {
+        const selector = labelMatcher(query.get('labelSelector'))
+        if (!selector) return sendStatus(response, 400, 'BadRequest', `unable to parse requirement: ${String(query.get('labelSelector'))}`)
+        return sendJson(response, 200, this.#listBody(route, selector))
+      }
       if (method === 'POST') {
         const object = asObject(body)
         if (!object) return sendStatus(response, 400, 'BadRequest', 'the body must be an object')
@@ -314,6 +325,8 @@ export class FakeKubeApi {
   }
 
   #watch(route: Route, query: URLSearchParams, token: string, response: ServerResponse): void {
+    const selector = labelMatcher(query.get('labelSelector'))
+    if (!selector) return sendStatus(response, 400, 'BadRequest', `unable to parse requirement: ${String(query.get('labelSelector'))}`)
     response.writeHead(200, { 'content-type': 'application/json' })
     response.flushHeaders()
     const from = query.get('resourceVersion')
@@ -326,24 +339,26 @@ export class FakeKubeApi {
         return
       }
       for (const event of this.#history) {
-        if (event.resource === route.resource && event.rv > since && inNamespace(event.object, route.namespace)) writeEvent(response, event.type, event.object)
+        if (event.resource !== route.resource || event.rv <= since || !inNamespace(event.object, route.namespace)) continue
+        const type = selectedEvent(event, selector)
+        if (type) writeEvent(response, type, event.object)
       }
     } else {
-      for (const object of this.#collection(route.resource).values()) if (inNamespace(object, route.namespace)) writeEvent(response, 'ADDED', object)
+      for (const object of this.#collection(route.resource).values()) if (inNamespace(object, route.namespace) && selector(labelsOf(object))) writeEvent(response, 'ADDED', object)
     }
-    const watcher: Watcher = { resource: route.resource, namespace: route.namespace, token, bookmarks: query.get('allowWatchBookmarks') === 'true', response }
+    const watcher: Watcher = { resource: route.resource, namespace: route.namespace, selector, token, bookmarks: query.get('allowWatchBookmarks') === 'true', response }
     this.#watchers.add(watcher)
     // The response's close, not the request's: the request closed as soon as its body was read.
     response.on('close', () => this.#watchers.delete(watcher))
   }
 
-  #listBody(route: Route): Json {
+  #listBody(route: Route, selector: LabelMatcher): Json {
     const type = RESOURCE_TYPES[route.resource]
     return {
       apiVersion: type.apiVersion,
       kind: `${type.kind}List`,
       metadata: { resourceVersion: String(this.#resourceVersion) },
-      items: [...this.#collection(route.resource).values()].filter((object) => inNamespace(object, route.namespace)),
+      items: [...this.#collection(route.resource).values()].filter((object) => inNamespace(object, route.namespace) && selector(labelsOf(object))),
     }
   }
 
@@ -415,12 +430,16 @@ export class FakeKubeApi {
     const stored = structuredClone({ ...object, metadata: { ...(object.metadata as Json), resourceVersion: String(rv) } })
     const metadata = stored.metadata as Json
     const key = keyOf(metadata.namespace as string | undefined, metadata.name as string)
+    const previous = type === 'MODIFIED' ? this.#collection(resource).get(key) : undefined
     if (type === 'DELETED') this.#collection(resource).delete(key)
     else this.#collection(resource).set(key, stored)
-    this.#history.push({ rv, resource, type, object: stored })
+    const event: WatchEvent = { rv, resource, type, object: stored, previous }
+    this.#history.push(event)
     if (!silent) {
       for (const watcher of this.#watchers) {
-        if (watcher.resource === resource && inNamespace(stored, watcher.namespace)) writeEvent(watcher.response, type, stored)
+        if (watcher.resource !== resource || !inNamespace(stored, watcher.namespace)) continue
+        const seen = selectedEvent(event, watcher.selector)
+        if (seen) writeEvent(watcher.response, seen, stored)
       }
     }
     return structuredClone(stored)
@@ -461,6 +480,49 @@ function parseRoute(pathname: string): Route | undefined {
 function specOf(object: Json): string {
   const { metadata: _metadata, status: _status, ...rest } = object
   return JSON.stringify(rest)
+}
+
+type LabelMatcher = (labels: Record<string, string>) => boolean
+
+/**
+ * The selector's test, or undefined when it does not parse. Equality (`k=v`, `k==v`, `k!=v`),
+ * existence (`k`, `!k`) and sets (`k in (a,b)`, `k notin (a,b)`), ANDed; no selector: everything.
+ */
+function labelMatcher(selector: string | null): LabelMatcher | undefined {
+  if (selector === null || selector.trim() === '') return () => true
+  const tests: LabelMatcher[] = []
+  for (const part of selector.split(/,(?![^(]*\))/)) {
+    const text = part.trim()
+    let match: RegExpExecArray | null
+    if ((match = /^([\w./-]+)\s+(in|notin)\s*\(([^()]*)\)$/.exec(text))) {
+      const [, key, operator, list] = match as unknown as [string, string, string, string]
+      const values = list.split(',').map((value) => value.trim())
+      tests.push(operator === 'in' ? (labels) => key in labels && values.includes(labels[key] as string) : (labels) => !(key in labels) || !values.includes(labels[key] as string))
+    } else if ((match = /^([\w./-]+)\s*(==|=|!=)\s*([\w.-]*)$/.exec(text))) {
+      const [, key, operator, value] = match as unknown as [string, string, string, string]
+      tests.push(operator === '!=' ? (labels) => labels[key] !== value : (labels) => labels[key] === value)
+    } else if ((match = /^(!?)([\w./-]+)$/.exec(text))) {
+      const [, not, key] = match as unknown as [string, string, string]
+      tests.push(not ? (labels) => !(key in labels) : (labels) => key in labels)
+    } else {
+      return undefined
+    }
+  }
+  return (labels) => tests.every((test) => test(labels))
+}
+
+function labelsOf(object: Json | undefined): Record<string, string> {
+  return ((object?.metadata as Json | undefined)?.labels ?? {}) as Record<string, string>
+}
+
+/** What a watch with this selector sees of an event: an object starting to match is ADDED, one ceasing to is DELETED. */
+function selectedEvent(event: WatchEvent, selector: LabelMatcher): WatchEvent['type'] | undefined {
+  const now = selector(labelsOf(event.object))
+  if (event.type !== 'MODIFIED') return now ? event.type : undefined
+  const before = selector(labelsOf(event.previous))
+  if (before && now) return 'MODIFIED'
+  if (now) return 'ADDED'
+  return before ? 'DELETED' : undefined
 }
 
 function inNamespace(object: Json, namespace: string | undefined): boolean {
