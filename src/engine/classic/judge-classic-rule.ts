@@ -11,6 +11,10 @@ import { substitutedText } from './substitute-text.js'
 export interface ClassicScope {
   rule: CompiledRule
   classic: CompiledClassic
+  /** The rule's patterns (rewritten with the rest of the rule under autogen). */
+  patterns?: PatternValidation
+  /** The rule's message, as written (or rewritten under autogen). */
+  message?: string
   /** The rule's context: the request's, with the rule's values and entries. */
   context: KyvernoContext
   /** What rule-level patterns match: the object (undefined when the request has none, as for DELETE). */
@@ -31,7 +35,7 @@ export function judgeClassicRule(scope: ClassicScope): ClassicOutcome | 'cel' | 
   const gate = checkPreconditions(classic.preconditions, context)
   if (gate) return gate
   if (classic.deny) return judgeDeny(classic.deny, context, scope)
-  if (rule.patterns) return judgeRulePatterns(rule.patterns, scope)
+  if (scope.patterns) return judgeRulePatterns(scope.patterns, scope)
   if (classic.foreach) return judgeLoops(classic.foreach, context, undefined, 0, scope)
   return 'cel'
 }
@@ -53,13 +57,13 @@ function judgeDeny(deny: CompiledDeny, context: KyvernoContext, scope: ClassicSc
   const result = evaluateConditions(deny.conditions, resolverOf(context))
   if (result.error) return errorOutcome('failed to check deny conditions', new Error(result.error.message))
   if (!result.passed) return outcome('pass')
-  return outcome('fail', denyMessage(scope.rule, result.message ?? '', context))
+  return outcome('fail', denyMessage(scope, result.message ?? '', context))
 }
 
 /** The rule's message and the messages of the conditions that held, substituted; the conditions' alone when that fails. */
-function denyMessage(rule: CompiledRule, conditionMessages: string, context: KyvernoContext): string {
-  const ruleMessage = rule.message ?? ''
-  if (ruleMessage === '' && conditionMessages === '') return `validation error: rule ${rule.name} failed`
+function denyMessage(scope: ClassicScope, conditionMessages: string, context: KyvernoContext): string {
+  const ruleMessage = scope.message ?? ''
+  if (ruleMessage === '' && conditionMessages === '') return `validation error: rule ${scope.rule.name} failed`
   const joined = [ruleMessage, conditionMessages].filter((part) => part !== '').join('; ')
   return substitutedText(joined, context) ?? conditionMessages
 }
@@ -73,7 +77,7 @@ function judgeRulePatterns(patterns: PatternValidation, scope: ClassicScope): Cl
 /** Patterns judged in a context; only the rule's own patterns report a path in the submitted document (a loop's are relative to its element). */
 function judgePatternsIn(patterns: PatternValidation, resource: JsonValue, context: KyvernoContext, scope: ClassicScope, ruleLevel: boolean): ClassicOutcome {
   const options: JudgeOptions = { rule: scope.rule.name, substitute: (raw) => substituteVariables(raw as JsonValue, context) }
-  const message = scope.rule.message
+  const message = scope.message
   if (message !== undefined) options.message = scope.classic.messageHasVariables ? (substitutedText(message, context) ?? message) : message
   if (ruleLevel && scope.mapPath) options.mapPath = scope.mapPath
   const judgement = judgePatterns(patterns, resource, options)

@@ -10,23 +10,37 @@ import { requestContextOf } from './request-context.js'
 /**
  * A classic rule judging one subject: the request's context, with the values the caller gives
  * for this rule (a test's values file), then the rule's context entries, reading ConfigMaps from
- * the cluster data of the input.
+ * the cluster data of the input. A controller's pod template (autogen) is judged as Kyverno
+ * judges it: variables read the controller, with the rule's text rewritten (classic-autogen.ts).
  */
 export function judgeClassicSubject(
   rule: CompiledRule,
-  classic: CompiledClassic,
   input: PreparedInput,
   subject: Subject,
+  autogenKind: string | undefined,
   mapPath: PathMapping | undefined,
 ): ClassicOutcome | 'cel' | undefined {
+  const variant = autogenKind === undefined || !rule.classicAutogen ? undefined : autogenKind === 'CronJob' ? rule.classicAutogen.cronjob : rule.classicAutogen.controllers
+  const classic = variant?.classic ?? (rule.classic as CompiledClassic)
+  const patterns = variant ? variant.patterns : rule.patterns
+  const message = variant ? variant.message : rule.message
   const values = input.options.ruleValues?.(rule.name)
-  const base = requestContextOf(input, subject)
+  const base = requestContextOf(input, variant ? input.subject : subject)
   const configMaps = configMapsOf(input)
   const withEntries = (context: KyvernoContext, entries: readonly KyvernoContextEntry[]): KyvernoContext =>
     entries.length === 0 ? context : withContextEntries(context, entries, configMaps ? { configMaps } : {})
   const context = withEntries(values ? base.withVariables(values) : base, classic.context)
   const resource = subject.target.operation === 'DELETE' ? undefined : (subject.json.object as JsonValue | undefined)
-  return judgeClassicRule({ rule, classic, context, resource, withEntries, ...(mapPath ? { mapPath } : {}) })
+  return judgeClassicRule({
+    rule,
+    classic,
+    context,
+    resource,
+    withEntries,
+    ...(patterns ? { patterns } : {}),
+    ...(message === undefined ? {} : { message }),
+    ...(mapPath ? { mapPath } : {}),
+  })
 }
 
 function configMapsOf(input: PreparedInput): ConfigMapLookup | undefined {

@@ -4,6 +4,7 @@ import { namesPodKind } from '../match/kind-selector.js'
 import { compileMatch, kindsNamedBy } from '../match/matches-rule.js'
 import type { Rule } from '../model/rule.js'
 import type { Ruleset } from '../model/ruleset.js'
+import { classicAutogen } from './classic-autogen.js'
 import { compileClassic, compilePatternValidation } from './compile-classic.js'
 import { RulesetCompileError, type CompileProblem } from './compile-problem.js'
 import type { CompiledNamedProgram, CompiledRule, CompiledRuleset, CompiledValidation } from './compiled-ruleset.js'
@@ -84,6 +85,7 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
   if (patterns) compiled.patterns = patterns
   const classic = compileClassic(rule, path, problems, patterns)
   if (classic) compiled.classic = classic
+  if (classic && compiled.autogenControllers.size > 0) compiled.classicAutogen = classicAutogen(rule)
   return compiled
 }
 

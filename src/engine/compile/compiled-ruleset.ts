@@ -3,6 +3,7 @@ import type { TargetPredicate } from '../match/matches-filter.js'
 import type { Match } from '../model/match.js'
 import type { Severity } from '../model/rule.js'
 import type { PatternValidation } from '../pattern/index.js'
+import type { ClassicAutogen } from './classic-autogen.js'
 import type { CompiledClassic } from './compiled-classic.js'
 
 export interface CompiledValidation {
@@ -43,6 +44,8 @@ export interface CompiledRule {
   patterns?: PatternValidation
   /** Set when the rule reads JMESPath variables (context, preconditions, deny, foreach, or `{{ }}` in its patterns or message). */
   classic?: CompiledClassic
+  /** The classic parts as Kyverno rewrites them for judging a controller's pod template (autogen). */
+  classicAutogen?: ClassicAutogen
 }
 
 export interface CompiledRuleset {

@@ -39,7 +39,7 @@ function judge(rule: CompiledRule, activation: CelActivation, subject: Subject, 
     }
   }
   if (rule.classic) {
-    const classic = judgeClassicSubject(rule, rule.classic, input, subject, autogen === undefined ? undefined : controllerPaths(autogen))
+    const classic = judgeClassicSubject(rule, input, subject, autogen, autogen === undefined ? undefined : controllerPaths(autogen))
     if (classic !== 'cel') return classicResult(rule, classic)
   } else if (rule.patterns) return patternResult(rule, judgeSubject(rule, subject, autogen))
   for (const validation of rule.validations) {

@@ -17,7 +17,8 @@ import { hasOwn, isFalsy, isJsonObject, setOwn, type JsonObject, type JsonValue 
  * - fields are read from own properties only (the library reads `value[name]`, so
  *   `metadata.constructor` would return a JavaScript function);
  * - `a.b` evaluates `b` even when `a` is null, and a multi-select of null is null, as in Go
- *   (`a.to_string(@)` is "null" when `a` is missing);
+ *   (`a.to_string(@)` is "null" when `a` is null); but when `a` is missing the chain stops
+ *   there, as go-jmespath's not-found error stops it (`resources.keys(@)` never calls keys);
  * - `==` and `!=` use a metered deep equality, and `{key: ...}` builds objects safely;
  * - slices apply to lists only (the library also slices strings);
  * - every node visited is charged to the budget.
@@ -60,8 +61,12 @@ export class KyvernoInterpreter extends LibraryInterpreterClass {
     switch (node.type) {
       case 'Field':
         return isJsonObject(value) && hasOwn(value, node.name) ? ((value as JsonObject)[node.name] as JSONValue) : null
-      case 'Subexpression':
-        return this.visit(node.right, this.visit(node.left, value) as JSONValue)
+      case 'Subexpression': {
+        const left = this.visit(node.left, value) as JSONValue
+        // go-jmespath stops a chain at a missing field (its not-found error ends the chain wherever it is swallowed).
+        if (left === null && this.#notFound(node.left, value as JsonValue)) return null
+        return this.visit(node.right, left)
+      }
       case 'Comparator':
         if (node.name === 'EQ' || node.name === 'NE') {
           const equal = jsonEqual(this.visit(node.left, value) as JsonValue, this.visit(node.right, value) as JsonValue)
@@ -87,6 +92,21 @@ export class KyvernoInterpreter extends LibraryInterpreterClass {
       }
       default:
         return super.visit(node, value)
+    }
+  }
+
+  /** Whether `node` over `value` came out null because a field it reads is missing, not null. */
+  #notFound(node: ExpressionNode, value: JsonValue): boolean {
+    switch (node.type) {
+      case 'Field':
+        return isJsonObject(value) && !hasOwn(value, node.name)
+      case 'Subexpression': {
+        const left = this.visit(node.left, value as JSONValue) as JsonValue
+        if (left === null) return this.#notFound(node.left, value)
+        return this.#notFound(node.right, left)
+      }
+      default:
+        return false
     }
   }
 
