@@ -1,5 +1,5 @@
-import type { Match, MatchFilter, ResourceFilter } from '../engine/model/match.js'
-import { Unsupported } from './import-error.js'
+import type { Match, MatchFilter, ResourceFilter, Subject } from '../engine/model/match.js'
+import { ImportError, Unsupported } from './import-error.js'
 import {
   isObject,
   object,
@@ -8,6 +8,7 @@ import {
   optionalObject,
   optionalOperations,
   optionalTextList,
+  text,
   type JsonObject,
 } from './read.js'
 import { checkSameObjectSubresources, kindEntry, SAME_OBJECT, subresourceObject, type KindList } from './resource-kinds.js'
@@ -191,15 +192,17 @@ interface TranslatedFilter {
   kindList: KindList
 }
 
-const USER_FILTERS = ['subjects', 'roles', 'clusterRoles'] as const
+const ROLE_FILTERS = ['roles', 'clusterRoles'] as const
+const SUBJECT_KINDS: readonly string[] = ['User', 'Group', 'ServiceAccount']
 
 function translateFilter(filter: JsonObject, field: string): TranslatedFilter {
-  for (const key of USER_FILTERS) {
+  for (const key of ROLE_FILTERS) {
     const value = filter[key]
     if (Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null) {
-      throw new Unsupported(`${field}.${key}: matching on the requesting user (subjects, roles, clusterRoles) is not supported`)
+      throw new Unsupported(`${field}.${key}: matching on the requesting user's roles is not supported (Verdict does not read RBAC bindings); subjects are`)
     }
   }
+  const subjects = translateSubjects(filter.subjects, `${field}.subjects`)
   const resourcesField = `${field}.resources`
   const resources = optionalObject(filter.resources, resourcesField) ?? {}
   const out: ResourceFilter = {}
@@ -218,8 +221,13 @@ function translateFilter(filter: JsonObject, field: string): TranslatedFilter {
   if (namespaces) out.namespaces = namespaces
   const annotations = optionalObject(resources.annotations, `${resourcesField}.annotations`)
   if (annotations && Object.keys(annotations).length > 0) {
-    throw new Unsupported(`${resourcesField}.annotations: matching on annotations is not supported`)
+    out.annotations = {}
+    for (const [key, value] of Object.entries(annotations)) {
+      if (typeof value !== 'string') throw new ImportError(`${resourcesField}.annotations.${key}`, 'must be a string')
+      out.annotations[key] = value
+    }
   }
+  if (subjects) out.subjects = subjects
   const operations = optionalOperations(resources.operations, `${resourcesField}.operations`)
   if (operations) out.operations = operations
   const selector = optionalLabelSelector(resources.selector, `${resourcesField}.selector`)
@@ -227,6 +235,21 @@ function translateFilter(filter: JsonObject, field: string): TranslatedFilter {
   const namespaceSelector = optionalLabelSelector(resources.namespaceSelector, `${resourcesField}.namespaceSelector`)
   if (namespaceSelector) out.namespaceSelector = namespaceSelector
   return { filter: out, kindList }
+}
+
+/** RBAC subjects (User, Group, ServiceAccount) the request's user must match one of. */
+function translateSubjects(value: unknown, field: string): Subject[] | undefined {
+  const items = optionalList(value, field)
+  if (!items || items.length === 0) return undefined
+  return items.map((raw, index) => {
+    const at = `${field}[${index}]`
+    const item = object(raw, at)
+    const kind = text(item.kind, `${at}.kind`)
+    if (!SUBJECT_KINDS.includes(kind)) throw new ImportError(`${at}.kind`, `must be User, Group or ServiceAccount, not "${kind}"`)
+    const subject: Subject = { kind: kind as Subject['kind'], name: text(item.name, `${at}.name`) }
+    if (kind === 'ServiceAccount') subject.namespace = typeof item.namespace === 'string' ? item.namespace : ''
+    return subject
+  })
 }
 
 /** Namespaced Kyverno policies apply only to resources in their own namespace. */

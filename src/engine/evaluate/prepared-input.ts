@@ -47,6 +47,8 @@ export class PreparedInput {
     this.#oldObject = oldObject
     const namespaceObject = toCelValue(input.namespaceObject ?? null)
     const target = targetOf(this.#identity, operation, labelsOf(asRecord(namespaceObject)))
+    const userInfo = input.request?.userInfo
+    if (userInfo) target.user = { username: userInfo.username ?? '', groups: userInfo.groups ?? [] }
     this.subject = {
       target,
       bindings: {
@@ -91,6 +93,7 @@ export class PreparedInput {
       ...targetOf(pod, this.subject.target.operation, this.subject.target.namespaceLabels),
       namespace: this.subject.target.namespace,
     }
+    if (this.subject.target.user) target.user = this.subject.target.user
     return {
       target,
       bindings: { ...this.subject.bindings, object: this.subject.bindings.object === null ? null : pod, oldObject: oldPod },
@@ -107,6 +110,7 @@ function targetOf(resource: Record<string, unknown>, operation: Operation, names
     name: stringOr(metadata.name, stringOr(metadata.generateName, '')),
     namespace: stringOr(metadata.namespace, ''),
     labels: labelsOf(resource) ?? {},
+    annotations: stringMap(asRecord(asRecord(resource.metadata)?.annotations)) ?? {},
     namespaceLabels,
     operation,
   }
@@ -128,7 +132,11 @@ function requestOf(input: EvaluationInput, target: MatchTarget): Record<string, 
 }
 
 function labelsOf(resource: Record<string, unknown> | undefined): Labels | undefined {
-  const labels = asRecord(asRecord(resource?.metadata)?.labels)
+  return stringMap(asRecord(asRecord(resource?.metadata)?.labels))
+}
+
+/** The string entries of a labels or annotations map. */
+function stringMap(labels: Record<string, unknown> | undefined): Labels | undefined {
   if (!labels) return undefined
   const out: Record<string, string> = {}
   for (const [key, value] of Object.entries(labels)) if (typeof value === 'string') out[key] = value

@@ -12,4 +12,8 @@ export interface MatchTarget {
   /** The labels of the resource's namespace, when known; unknown reads as no labels. */
   namespaceLabels?: Labels
   operation: Operation
+  /** The resource's annotations (read only by filters that name annotations). */
+  annotations?: Labels
+  /** Who sent the request, when known (read only by filters that name subjects). */
+  user?: { username: string; groups: readonly string[] }
 }

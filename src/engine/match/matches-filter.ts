@@ -1,5 +1,5 @@
-import type { MatchFilter, ResourceFilter } from '../model/match.js'
-import { matchesAnyGlob } from './glob.js'
+import type { MatchFilter, ResourceFilter, Subject } from '../model/match.js'
+import { matchesAnyGlob, matchesGlob } from './glob.js'
 import { kindMatcher } from './kind-selector.js'
 import { matchesLabelSelector } from './label-selector.js'
 import type { MatchTarget } from './match-target.js'
@@ -29,7 +29,7 @@ export function compileMatchFilter(filter: MatchFilter): TargetPredicate {
 
 function resourceChecks(filter: ResourceFilter): TargetPredicate[] {
   const checks: TargetPredicate[] = []
-  const { kinds, operations, names, namespaces, excludeNamespaces, labelSelector, namespaceSelector } = filter
+  const { kinds, operations, names, namespaces, excludeNamespaces, labelSelector, namespaceSelector, annotations, subjects } = filter
   if (kinds) {
     const matchesKinds = kindMatcher(kinds)
     checks.push((target) => matchesKinds(target.gvk))
@@ -52,7 +52,27 @@ function resourceChecks(filter: ResourceFilter): TargetPredicate[] {
       return matchesLabelSelector(target.namespaceLabels ?? {}, namespaceSelector)
     })
   }
+  if (annotations && Object.keys(annotations).length > 0) checks.push((target) => matchesAnnotations(target.annotations ?? {}, annotations))
+  if (subjects) checks.push((target) => target.user !== undefined && subjects.some((subject) => matchesSubject(subject, target.user as NonNullable<MatchTarget['user']>)))
   return checks
+}
+
+/** Kyverno's: every wanted entry matches some annotation, key and value each as a glob. */
+function matchesAnnotations(actual: Readonly<Record<string, string>>, wanted: Readonly<Record<string, string>>): boolean {
+  const entries = Object.entries(actual)
+  return Object.entries(wanted).every(([key, value]) => entries.some(([actualKey, actualValue]) => matchesGlob(actualKey, key) && matchesGlob(actualValue, value)))
+}
+
+/** A ServiceAccount is its username `system:serviceaccount:<namespace>:<name>`; a Group matches any of the user's groups. */
+function matchesSubject(subject: Subject, user: NonNullable<MatchTarget['user']>): boolean {
+  switch (subject.kind) {
+    case 'ServiceAccount':
+      return matchesGlob(user.username, `system:serviceaccount:${subject.namespace ?? ''}:${subject.name}`)
+    case 'Group':
+      return user.groups.some((group) => matchesGlob(group, subject.name))
+    case 'User':
+      return matchesGlob(user.username, subject.name)
+  }
 }
 
 function allOf(checks: TargetPredicate[]): TargetPredicate {

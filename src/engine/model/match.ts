@@ -1,6 +1,16 @@
 import Type, { type Static } from 'typebox'
 import { LabelSelectorSchema } from './label-selector.js'
 
+/** A requester, as an RBAC subject names it; names are globs. */
+export const SubjectSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('User'), Type.Literal('Group'), Type.Literal('ServiceAccount')]),
+    name: Type.String({ minLength: 1 }),
+    namespace: Type.Optional(Type.String({ description: 'ServiceAccount only' })),
+  },
+  { additionalProperties: false },
+)
+
 export const OperationSchema = Type.Union([
   Type.Literal('CREATE'),
   Type.Literal('UPDATE'),
@@ -20,6 +30,10 @@ const resourceFilterProperties = {
   excludeNamespaces: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'globs' })),
   labelSelector: Type.Optional(LabelSelectorSchema),
   namespaceSelector: Type.Optional(LabelSelectorSchema),
+  annotations: Type.Optional(
+    Type.Record(Type.String(), Type.String(), { description: 'globs over keys and values; each entry must match one of the resource\'s annotations' }),
+  ),
+  subjects: Type.Optional(Type.Array(SubjectSchema, { minItems: 1, description: 'who sent the request; one must match' })),
 }
 
 /** One set of resource conditions; every part that is present must hold. */
@@ -52,6 +66,7 @@ export const MatchSchema = Type.Object(
 )
 
 export type Operation = Static<typeof OperationSchema>
+export type Subject = Static<typeof SubjectSchema>
 export type ResourceFilter = Static<typeof ResourceFilterSchema>
 export type MatchFilter = Static<typeof MatchFilterSchema>
 export type MatchCondition = Static<typeof MatchConditionSchema>
