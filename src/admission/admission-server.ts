@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { AuditWriter } from '../audit/audit-writer.js'
 import type { Config } from '../config.js'
+import type { ClusterData } from '../engine/index.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
 import type { AdmissionLogger } from './admission-logger.js'
 import { AdmissionPolicies } from './admission-policies.js'
@@ -20,6 +21,8 @@ export interface AdmissionServerDeps {
   catalog: DefinitionCatalog
   audits: AuditWriter
   namespaces: NamespaceSource
+  /** ConfigMaps for context entries (the controller's cache); absent without a cluster. */
+  cluster?: ClusterData
   logger: AdmissionLogger
   /** Interface to listen on; default every interface. */
   host?: string
@@ -98,6 +101,7 @@ export async function startAdmissionServer(deps: AdmissionServerDeps): Promise<A
   const reviewDeps = {
     policies,
     namespaces: deps.namespaces,
+    ...(deps.cluster ? { cluster: deps.cluster } : {}),
     audits,
     skip: { exemptNamespaces: new Set(deps.exemptNamespaces ?? [config.podNamespace]) },
     logger,

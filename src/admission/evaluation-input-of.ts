@@ -1,18 +1,20 @@
-import type { EvaluationInput, EvaluationRequest } from '../engine/index.js'
+import type { ClusterData, EvaluationInput, EvaluationRequest } from '../engine/index.js'
 import type { AdmissionRequest } from './admission-review.js'
 import type { NamespaceSource } from './namespace-source.js'
 
 /**
  * What the engine judges for an admission request. DELETE carries the resource only as
  * `oldObject`; it is judged as `object` too, so rules written about a resource read it the same
- * way whatever the operation (`oldObject` stays set for rules that look for it).
+ * way whatever the operation (`oldObject` stays set for rules that look for it). `cluster` (the
+ * controller's ConfigMap cache) serves `configMap` context entries; without a cluster it stays unset.
  */
-export function evaluationInputOf(request: AdmissionRequest, namespaces: NamespaceSource): EvaluationInput {
+export function evaluationInputOf(request: AdmissionRequest, namespaces: NamespaceSource, cluster?: ClusterData): EvaluationInput {
   const subject = subjectOf(request)
   const input: EvaluationInput = { object: withRequestIdentity(subject, request), request: celRequestOf(request) }
   if (request.oldObject) input.oldObject = request.oldObject
   const namespaceObject = namespaceObjectOf(request, namespaces)
   if (namespaceObject) input.namespaceObject = namespaceObject
+  if (cluster) input.cluster = cluster
   return input
 }
 

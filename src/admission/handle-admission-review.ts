@@ -1,4 +1,4 @@
-import { describeDepthExcess, findDepthExcess, PreparedInput } from '../engine/index.js'
+import { describeDepthExcess, findDepthExcess, PreparedInput, type ClusterData } from '../engine/index.js'
 import { admissionAuditRows } from './admission-audit-rows.js'
 import type { AdmissionLogger } from './admission-logger.js'
 import type { AdmissionPolicy } from './admission-policies.js'
@@ -15,6 +15,8 @@ import { shouldSkipRequest, type SkipSettings } from './should-skip-request.js'
 export interface ReviewHandlerDeps {
   policies: { current(): readonly AdmissionPolicy[] }
   namespaces: NamespaceSource
+  /** ConfigMaps for context entries (the controller's cache); absent without a cluster. */
+  cluster?: ClusterData
   audits: BoundedAuditRecorder
   skip: SkipSettings
   logger: AdmissionLogger
@@ -67,7 +69,7 @@ export async function handleAdmissionReview(body: string, deps: ReviewHandlerDep
     const decision = allowed ? { allowed, warnings: [message], auditAnnotations: {} } : { allowed, message, warnings: [], auditAnnotations: {} }
     return { status: 200, body: admissionResponse(request.uid, decision), outcome: { uid: request.uid, operation: request.operation, allowed, dryRun, policies: 0 } }
   }
-  const input = new PreparedInput(evaluationInputOf(request, deps.namespaces))
+  const input = new PreparedInput(evaluationInputOf(request, deps.namespaces, deps.cluster))
   const judgements = judgeRequest(deps.policies.current(), input, request.operation)
   const decision = decideAdmission(judgements)
   if (judgements.length > 0 && !dryRun) {

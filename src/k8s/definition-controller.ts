@@ -10,6 +10,7 @@ import {
 import { CrdDefinitions } from '../services/crd-definitions.js'
 import type { DefinitionCatalog, DefinitionChange } from '../services/definition-catalog.js'
 import type { Db } from '../store/db.js'
+import { ConfigMapInformer, type ConfigMapCacheSettings } from './configmap-informer.js'
 import { backoffDelay, type Backoff, type ControllerLogger } from './controller-logger.js'
 import { reconcilePolicy, reconcileRuleset, type ReconcileResult, type ReconcilerDeps } from './definition-reconciler.js'
 import type { DefinitionStatus } from './definition-status.js'
@@ -52,6 +53,8 @@ export interface DefinitionControllerOptions {
   leaseNamespace: string
   leaseName?: string
   webhookConfiguration: string
+  /** Which ConfigMaps every replica caches for context entries, and how much (default DEFAULT_CONFIGMAP_CACHE). */
+  configMaps?: Partial<ConfigMapCacheSettings>
   timings?: Partial<ControllerTimings>
   now?: () => Date
   /** Told of every reconcile (metrics): the kind and how it ended (a status reason, waiting, deleted, unchanged or error). */
@@ -63,11 +66,12 @@ export const LEASE_NAME = 'verdict-controller'
 /**
  * Turns Ruleset and Policy resources into stored definitions and keeps the webhook configuration
  * in step. Every replica watches (so a new leader starts from a warm cache) and caches Namespaces
- * (every replica serves the webhook); only the leader reconciles, writes the store, the status
- * and the webhook configuration.
+ * and the labelled ConfigMaps of context entries (every replica serves the webhook); only the
+ * leader reconciles, writes the store, the status and the webhook configuration.
  */
 export class DefinitionController {
   readonly namespaces: NamespaceInformer
+  readonly configMaps: ConfigMapInformer
   readonly #options: DefinitionControllerOptions
   readonly #timings: ControllerTimings
   readonly #logger: ControllerLogger
@@ -102,6 +106,12 @@ export class DefinitionController {
     const { kubeConfig } = options
     this.#customObjects = kubeConfig.makeApiClient(CustomObjectsApi)
     this.namespaces = new NamespaceInformer({ kubeConfig, logger: options.logger, backoff: this.#timings.watchBackoff })
+    this.configMaps = new ConfigMapInformer({
+      kubeConfig,
+      logger: options.logger,
+      backoff: this.#timings.watchBackoff,
+      ...(options.configMaps ? { settings: options.configMaps } : {}),
+    })
     this.#rulesets = this.#informer(RULESETS)
     this.#policies = this.#informer(POLICIES)
     this.#deps = {
@@ -137,6 +147,7 @@ export class DefinitionController {
 
   start(): void {
     this.namespaces.start()
+    this.configMaps.start()
     this.#rulesets.start()
     this.#policies.start()
     this.#unsubscribe = this.#options.catalog.onChange((change) => this.#onDefinitionChange(change))
@@ -159,7 +170,7 @@ export class DefinitionController {
     await this.#queue.pause()
     await this.#elector.stop()
     this.#unsubscribe?.()
-    await Promise.all([this.#rulesets.stop(), this.#policies.stop(), this.namespaces.stop()])
+    await Promise.all([this.#rulesets.stop(), this.#policies.stop(), this.namespaces.stop(), this.configMaps.stop()])
   }
 
   #informer(resource: DefinitionResource): RestartingInformer<DefinitionObject> {

@@ -1,15 +1,18 @@
 import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../admission/namespace-source.js'
 import type { Config } from '../config.js'
+import type { ClusterData } from '../engine/index.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
 import type { Db } from '../store/db.js'
+import { DEFAULT_CONFIGMAP_CACHE, type ConfigMapCacheSettings } from './configmap-informer.js'
 import type { ControllerLogger } from './controller-logger.js'
 import { DefinitionController, type ControllerTimings } from './definition-controller.js'
 import { describeKubeError, isNotFound } from './kube-errors.js'
 import { GROUP, RULESETS, VERSION } from './resources.js'
 
 export interface StartControllerOptions {
-  config: Pick<Config, 'controller' | 'podNamespace' | 'podName' | 'webhookConfiguration'>
+  config: Pick<Config, 'controller' | 'podNamespace' | 'podName' | 'webhookConfiguration'> &
+    Partial<Pick<Config, 'contextConfigMapSelector' | 'contextConfigMapMaxBytes' | 'contextConfigMapCacheBytes'>>
   db: Db
   /** The catalog the service already started: the controller refreshes it and follows its changes. */
   catalog: DefinitionCatalog
@@ -25,8 +28,10 @@ export interface StartControllerOptions {
 export interface RunningController {
   /** The Namespace cache, for the admission webhook. */
   readonly namespaces: NamespaceSource
+  /** The ConfigMap cache, for context entries in admission and REST evaluations. */
+  readonly configMaps: ClusterData
   isLeader(): boolean
-  /** Resolves once the Namespace cache holds the first list (readiness). */
+  /** Resolves once the Namespace and ConfigMap caches hold their first list. */
   whenSynced(): Promise<void>
   /** Hands the lease to another replica and stops watching. */
   stop(): Promise<void>
@@ -78,17 +83,31 @@ export async function startController(options: StartControllerOptions): Promise<
     identity: config.podName,
     leaseNamespace: config.podNamespace,
     webhookConfiguration: config.webhookConfiguration,
+    configMaps: configMapSettings(config),
     ...(options.timings ? { timings: options.timings } : {}),
     ...(options.onReconciled ? { onReconciled: options.onReconciled } : {}),
   })
   controller.start()
-  logger.info({ server: kubeConfig.getCurrentCluster()?.server, identity: config.podName, leaseNamespace: config.podNamespace }, 'CRD controller started')
+  const contextConfigMaps = config.contextConfigMapCacheBytes === 0 ? 'off' : (config.contextConfigMapSelector ?? DEFAULT_CONFIGMAP_CACHE.selector)
+  logger.info({ server: kubeConfig.getCurrentCluster()?.server, identity: config.podName, leaseNamespace: config.podNamespace, contextConfigMaps }, 'CRD controller started')
   return {
     namespaces: controller.namespaces,
+    configMaps: controller.configMaps,
     isLeader: () => controller.isLeader(),
-    whenSynced: () => controller.namespaces.whenSynced(),
+    whenSynced: async () => {
+      await Promise.all([controller.namespaces.whenSynced(), controller.configMaps.whenSynced()])
+    },
     stop: () => controller.stop(),
   }
+}
+
+/** The VERDICT_CONTEXT_CONFIGMAP_* settings given; the others keep DEFAULT_CONFIGMAP_CACHE. */
+function configMapSettings(config: StartControllerOptions['config']): Partial<ConfigMapCacheSettings> {
+  const settings: Partial<ConfigMapCacheSettings> = {}
+  if (config.contextConfigMapSelector !== undefined) settings.selector = config.contextConfigMapSelector
+  if (config.contextConfigMapMaxBytes !== undefined) settings.maxBytes = config.contextConfigMapMaxBytes
+  if (config.contextConfigMapCacheBytes !== undefined) settings.cacheBytes = config.contextConfigMapCacheBytes
+  return settings
 }
 
 function defaultKubeConfig(): KubeConfig {

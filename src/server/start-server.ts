@@ -18,7 +18,7 @@ import { AuditWriter } from '../audit/audit-writer.js'
 import { logSpoolEvent, openAuditSpool } from '../audit/open-audit-spool.js'
 import { startRetentionJob } from '../audit/retention-job.js'
 import type { Config } from '../config.js'
-import { setCelLimits } from '../engine/index.js'
+import { setCelLimits, type ClusterData } from '../engine/index.js'
 import { AuditQueryService } from '../services/audit-query-service.js'
 import { DefinitionCatalog } from '../services/definition-catalog.js'
 import { ChatCompletionsModel } from '../authoring/model/clause-model.js'
@@ -106,13 +106,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : undefined
     const definitions = new DefinitionService(db, catalog, { author: new RulesetAuthor(model ? { model } : {}) })
     const authoring = new AuthoringService(catalog)
+    // The controller starts after the app (it logs through it); REST evaluations read its ConfigMap cache once it runs.
+    const cluster: { current?: ClusterData } = {}
     const app = await buildApp({
       config,
       authenticate: (secret) => tokens.authenticate(secret),
       routes: [
         rulesetRoutes(definitions),
         policyRoutes(definitions),
-        evaluationRoutes(new EvaluationService(catalog, audits, { onEvaluated: (kind, name, passed, ms) => metrics.evaluated(kind, name, passed, ms) })),
+        evaluationRoutes(
+          new EvaluationService(catalog, audits, {
+            onEvaluated: (kind, name, passed, ms) => metrics.evaluated(kind, name, passed, ms),
+            cluster: () => cluster.current,
+          }),
+        ),
         auditRoutes(new AuditQueryService(db)),
         timeseriesRoutesOn(db),
         recommendationRoutesOn(db, catalog),
@@ -135,13 +142,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger: app.log.child({ component: 'controller' }),
       onReconciled: (kind, result) => metrics.reconciled(kind, result),
     })
-    if (controller) cleanups.push(() => controller.stop())
+    if (controller) {
+      cleanups.push(() => controller.stop())
+      cluster.current = controller.configMaps
+    }
     // Every replica answers admission reviews; closed before the audit writer so its last audits are committed.
     const admission = await startAdmissionServer({
       config,
       catalog,
       audits,
       namespaces: controller?.namespaces ?? NO_NAMESPACES,
+      ...(controller ? { cluster: controller.configMaps } : {}),
       logger: app.log.child({ component: 'admission' }),
       host: options.host ?? '0.0.0.0',
       onReview: (report) => metrics.admitted(report.operation, report.allowed, report.durationMs),

@@ -5,6 +5,7 @@ import {
   isViolation,
   PreparedInput,
   resolvePolicyRulesets,
+  type ClusterData,
   type CompiledRuleset,
   type PolicyResult,
   type RuleResult,
@@ -49,11 +50,22 @@ export class EvaluationService {
   readonly #audits: AuditWriter
 
   readonly #onEvaluated: EvaluatedListener
+  readonly #cluster: () => ClusterData | undefined
 
-  constructor(catalog: DefinitionCatalog, audits: AuditWriter, options: { onEvaluated?: EvaluatedListener } = {}) {
+  /**
+   * `cluster`: the ConfigMaps context entries read, asked for at each evaluation (the controller
+   * that holds them starts after the routes are built); undefined or absent without a cluster.
+   */
+  constructor(catalog: DefinitionCatalog, audits: AuditWriter, options: { onEvaluated?: EvaluatedListener; cluster?: () => ClusterData | undefined } = {}) {
     this.#catalog = catalog
     this.#audits = audits
     this.#onEvaluated = options.onEvaluated ?? (() => {})
+    this.#cluster = options.cluster ?? (() => undefined)
+  }
+
+  #input(object: unknown): PreparedInput {
+    const cluster = this.#cluster()
+    return new PreparedInput(cluster ? { object, cluster } : { object })
   }
 
   async evaluatePolicy(request: EvaluationRequest): Promise<Evaluated<PolicyEvaluationResponse>> {
@@ -83,7 +95,7 @@ export class EvaluationService {
     if (!policy) throw this.#absent('policy', request.name)
     const { found, missing } = resolvePolicyRulesets(policy, this.#catalog.rulesets())
     const compiled: CompiledRuleset[] = found.map((ruleset) => this.#catalog.compiled(ruleset))
-    const input = new PreparedInput({ object: request.inputData })
+    const input = this.#input(request.inputData)
     const evaluation = evaluatePolicy(policy, compiled, input, { verbose: true })
     const missingResults = missing.map((name) => missingRuleset(name))
     const all = [...evaluation.output.results, ...missingResults]
@@ -109,7 +121,7 @@ export class EvaluationService {
   async #evaluateRuleset(request: EvaluationRequest): Promise<Evaluated<RulesetEvaluationResponse>> {
     const ruleset = this.#catalog.ruleset(request.name)
     if (!ruleset) throw this.#absent('ruleset', request.name)
-    const result = evaluateRuleset(this.#catalog.compiled(ruleset), new PreparedInput({ object: request.inputData }), { verbose: true })
+    const result = evaluateRuleset(this.#catalog.compiled(ruleset), this.#input(request.inputData), { verbose: true })
     const output: RulesetResult = { ruleset: ruleset.name, passed: result.passed, results: result.results.filter(isViolation) }
     const outcome = await this.#audits.write({
       policyAudits: [],

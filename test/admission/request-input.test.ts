@@ -36,6 +36,14 @@ describe('evaluationInputOf', () => {
     expect(input.namespaceObject).toBeUndefined()
   })
 
+  it('hands the cluster data (the ConfigMap cache) to the engine when there is a cluster, and none without', () => {
+    const cluster = { configMap: (namespace: string, name: string) => (namespace === 'platform' && name === 'registries' ? { data: { allowed: 'ghcr.io' } } : undefined) }
+    const input = evaluationInputOf(request({ namespace: 'team-a', object: {} }), team, cluster)
+    expect(input.cluster).toBe(cluster)
+    expect(input.cluster?.configMap('platform', 'registries')).toEqual({ data: { allowed: 'ghcr.io' } })
+    expect(evaluationInputOf(request({ namespace: 'team-a', object: {} }), team)).not.toHaveProperty('cluster')
+  })
+
   it('looks up no parent namespace for a Namespace, whose request.namespace is its own name', () => {
     const input = evaluationInputOf(request({ kind: { group: '', version: 'v1', kind: 'Namespace' }, namespace: 'team-a', object: { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } } }), team)
     expect(input.namespaceObject).toBeUndefined()

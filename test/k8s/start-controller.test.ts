@@ -28,8 +28,11 @@ describe('startController', () => {
     await database.dispose()
   })
 
-  const start = (controller: 'auto' | 'on' | 'off', options: { kubeConfig?: KubeConfig; env?: NodeJS.ProcessEnv } = {}) =>
-    startController({ config: { ...config, controller }, db: database.db, catalog, logger: recordingLogger('start'), timings: FAST_TIMINGS, env: {}, ...options })
+  const start = (controller: 'auto' | 'on' | 'off', options: { kubeConfig?: KubeConfig; env?: NodeJS.ProcessEnv; selector?: string } = {}) => {
+    const { selector, ...rest } = options
+    const settings = selector === undefined ? {} : { contextConfigMapSelector: selector }
+    return startController({ config: { ...config, ...settings, controller }, db: database.db, catalog, logger: recordingLogger('start'), timings: FAST_TIMINGS, env: {}, ...rest })
+  }
 
   it('is off when told, and under auto when no cluster is there to find', async () => {
     expect(await start('off', { kubeConfig: api.kubeConfig() })).toBeUndefined()
@@ -68,6 +71,18 @@ describe('startController', () => {
     await running?.stop()
     running = undefined
     expect((api.get('leases', 'verdict-controller', 'verdict')?.spec as Json).holderIdentity).toBeUndefined()
-    await waitFor('the watches closed', () => api.watchCount('rulesets') + api.watchCount('policies') + api.watchCount('namespaces') === 0)
+    await waitFor('the watches closed', () => api.watchCount('rulesets') + api.watchCount('policies') + api.watchCount('namespaces') + api.watchCount('configmaps') === 0)
+  })
+
+  it('caches the ConfigMaps carrying the configured label, for context entries', async () => {
+    const configMap = (name: string, labels: Record<string, string>): Json => ({ metadata: { name, namespace: 'platform', labels }, data: { allowed: 'ghcr.io' } })
+    api.create('configmaps', configMap('registries', { 'policy-data': 'yes' }))
+    api.create('configmaps', configMap('unlabelled', {}))
+    api.create('configmaps', configMap('default-label', { 'verdict.dev/context': 'true' }))
+    running = await start('on', { kubeConfig: api.kubeConfig(), selector: 'policy-data=yes' })
+    await running?.whenSynced()
+    expect(running?.configMaps.configMap('platform', 'registries')).toMatchObject({ kind: 'ConfigMap', data: { allowed: 'ghcr.io' } })
+    expect(running?.configMaps.configMap('platform', 'unlabelled')).toBeUndefined()
+    expect(running?.configMaps.configMap('platform', 'default-label')).toBeUndefined()
   })
 })
