@@ -338,6 +338,15 @@ describe('availability and extras', () => {
     expect(byPort.get('metrics')).toHaveLength(1)
   })
 
+  it('passes the ConfigMap cache settings, sizes given as numbers as whole numbers, and grants nothing on ConfigMaps when the cache is off', async () => {
+    expect(['SELECTOR', 'MAX_BYTES', 'CACHE_BYTES'].map((name) => envOf('default').get(`VERDICT_CONTEXT_CONFIGMAP_${name}`)?.value)).toEqual(['verdict.dev/context=true', '256kb', '32mb'])
+    const off = await renderChart([], ['config.contextConfigMapCacheBytes=0', 'config.contextConfigMapMaxBytes=33554432', 'config.contextConfigMapSelector=cache.kyverno.io/enabled'])
+    const env = new Map((only<Deployment>(off, 'Deployment').spec.template.spec.containers[0]?.env ?? []).map((variable) => [variable.name, variable.value]))
+    expect(['SELECTOR', 'MAX_BYTES', 'CACHE_BYTES'].map((name) => env.get(`VERDICT_CONTEXT_CONFIGMAP_${name}`))).toEqual(['cache.kyverno.io/enabled', '33554432', '0'])
+    const rules = only<K8sObject & { rules: { resources: string[] }[] }>(off, 'ClusterRole').rules
+    expect(rules.flatMap((rule) => rule.resources)).not.toContain('configmaps')
+  })
+
   it('grants the controller what it needs and no more', () => {
     const objects = objectsOf('default')
     const clusterRole = only<K8sObject & { rules: Record<string, string[]>[] }>(objects, 'ClusterRole')
@@ -345,6 +354,7 @@ describe('availability and extras', () => {
       { apiGroups: ['verdict.dev'], resources: ['rulesets', 'policies'], verbs: ['get', 'list', 'watch'] },
       { apiGroups: ['verdict.dev'], resources: ['rulesets/status', 'policies/status'], verbs: ['get', 'update', 'patch'] },
       { apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: [''], resources: ['configmaps'], verbs: ['list', 'watch'] },
       { apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations'], resourceNames: ['verdict'], verbs: ['get', 'patch'] },
     ])
     const role = only<K8sObject & { rules: Record<string, string[]>[] }>(objects, 'Role')

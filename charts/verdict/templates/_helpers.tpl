@@ -128,6 +128,11 @@ url
 {{- if and (eq .Values.database.mode "embedded") .Values.database.persistence.enabled }}true{{ end }}
 {{- end }}
 
+{{/* A byte size as an environment value: a string as given, a number as a whole number (not 3.3554432e+07). */}}
+{{- define "verdict.sizeValue" -}}
+{{- if kindIs "string" . }}{{ . | quote }}{{ else }}{{ . | int64 | toString | quote }}{{ end }}
+{{- end }}
+
 {{/*
 Checks across values that values.schema.json cannot express clearly, with a message that says what
 to change. Included by the Deployment, so every render runs them.
