@@ -158,7 +158,8 @@ export class ConfigMapInformer implements ClusterData {
       this.#totalBytes -= previous.bytes
     }
     const { maxBytes, cacheBytes } = this.#settings
-    const reason: LeftOut | undefined = bytes > maxBytes ? 'too large' : this.#totalBytes + bytes > cacheBytes ? 'no room' : undefined
+    // Larger than the whole cache is as final as larger than maxBytes: no deletion makes room for it.
+    const reason: LeftOut | undefined = bytes > Math.min(maxBytes, cacheBytes) ? 'too large' : this.#totalBytes + bytes > cacheBytes ? 'no room' : undefined
     if (reason === undefined) {
       this.#kept.set(key, { object: deepFreeze(kept), bytes })
       this.#totalBytes += bytes
@@ -186,10 +187,12 @@ export class ConfigMapInformer implements ClusterData {
 
   #logLeftOut(key: string, reason: LeftOut, bytes: number, wasKept: boolean): void {
     const { maxBytes, cacheBytes } = this.#settings
-    const fields = { configMap: key, bytes, ...(reason === 'too large' ? { maxBytes } : { cachedBytes: this.#totalBytes, cacheBytes }) }
+    const fields = { configMap: key, bytes, ...(reason === 'too large' ? { maxBytes: Math.min(maxBytes, cacheBytes) } : { cachedBytes: this.#totalBytes, cacheBytes }) }
     const why =
       reason === 'too large'
-        ? 'it is larger than VERDICT_CONTEXT_CONFIGMAP_MAX_BYTES'
+        ? maxBytes <= cacheBytes
+          ? 'it is larger than VERDICT_CONTEXT_CONFIGMAP_MAX_BYTES'
+          : 'it is larger than the whole cache, VERDICT_CONTEXT_CONFIGMAP_CACHE_BYTES'
         : 'the ConfigMaps cached already fill VERDICT_CONTEXT_CONFIGMAP_CACHE_BYTES; it is taken in when room frees up'
     const effect = wasKept ? 'its new version is not cached and the old one is dropped' : 'it is not cached'
     this.#logger.warn(fields, `ConfigMap for context entries left out: ${why}; ${effect}, so configMap context entries naming it find nothing`)

@@ -142,6 +142,16 @@ describe('ConfigMapInformer', () => {
     expect(cache.stats()).toMatchObject({ kept: 1, leftOut: 0 })
   })
 
+  it('counts a ConfigMap larger than the whole cache as too large, whatever maxBytes says', async () => {
+    const cache = await start({ cacheBytes: 1_000 })
+    await waitFor('the watch', () => api.watchCount('configmaps') === 1)
+    api.create('configmaps', configMap('platform', 'big', { list: 'x'.repeat(1_500) }))
+    const warning = await waitFor('the warning', () => logger.lines.find((line) => line.level === 'warn' && line.fields.configMap === 'platform/big'))
+    expect(warning.message).toContain('larger than the whole cache, VERDICT_CONTEXT_CONFIGMAP_CACHE_BYTES')
+    expect(warning.fields).toMatchObject({ maxBytes: 1_000 })
+    expect(cache.stats()).toEqual({ bytes: 0, kept: 0, leftOut: 1 })
+  })
+
   it('keeps the total within cacheBytes: a new ConfigMap waits for room, an older one is never pushed out', async () => {
     // Each ConfigMap here is about 1.6 kB of JSON: one fits in 2.5 kB, two do not.
     const cache = await start({ maxBytes: 2_400, cacheBytes: 2_500 })
