@@ -356,7 +356,7 @@ ${rules}
   })
 
   describe('skipped rules', () => {
-    it('reports every rule that is neither validate.cel nor a pattern, with its kind', () => {
+    it('reports every rule Verdict cannot judge as Kyverno does, with its kind, and imports the classic ones', () => {
       const imported = importOne(`
         apiVersion: kyverno.io/v1
         kind: ClusterPolicy
@@ -367,7 +367,7 @@ ${rules}
           - { name: reference, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { pattern: { spec: { x: '$(./../y)' } } } }
           - { name: mutate-anchor, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { anyPattern: [{ spec: {} }, { spec: { +(x): 'y' } }] } }
           - { name: deny, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { deny: { conditions: { any: [] } } } }
-          - { name: foreach, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { foreach: [{ list: x }] } }
+          - { name: foreach, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { foreach: [{ list: x, deny: {} }] } }
           - { name: pss, match: { any: [{ resources: { kinds: [Pod] } }] }, validate: { podSecurity: { level: baseline } } }
           - { name: mutate, match: { any: [{ resources: { kinds: [Pod] } }] }, mutate: { patchStrategicMerge: {} } }
           - { name: verify, match: { any: [{ resources: { kinds: [Pod] } }] }, verifyImages: [{ imageReferences: ["*"] }] }
@@ -381,21 +381,18 @@ ${rules}
       `)
       const reasons = Object.fromEntries(imported.skipped.map((s) => [s.rule, s.reason]))
       expect(reasons).toEqual({
-        variables: 'spec.rules[0].validate.pattern uses {{ }} variables (at metadata.name), which are not supported yet',
-        reference: 'spec.rules[1].validate.pattern uses $(...) references (at spec.x), which are not supported yet',
         'mutate-anchor': 'spec.rules[2].validate.anyPattern[1].spec["+(x)"]: the anchor "+(x)" adds a field in mutate overlays; validate patterns do not accept it',
-        deny: 'validate.deny rules are not supported yet',
-        foreach: 'validate.foreach rules are not supported yet',
         pss: 'validate.podSecurity rules are not supported yet',
         mutate: 'mutate rules are not supported',
         verify: 'verifyImages rules are not supported',
         params: 'validate.cel with paramKind/paramRef is not supported (parameter resources come from a cluster)',
-        context: 'context entries are not supported (they load data with JMESPath, apiCall, configMap or imageRegistry)',
       })
       expect(imported.skipped.every((s) => s.policy === 'mixed')).toBe(true)
-      // Nothing was imported, so there is nothing to apply either.
-      expect(imported.rulesets).toEqual([])
-      expect(imported.policies).toEqual([])
+      expect(imported.rulesets.flatMap((ruleset) => ruleset.rules.map((rule) => rule.name))).toEqual(['variables', 'reference', 'deny', 'foreach', 'context'])
+      const byName = new Map(imported.rulesets[0]?.rules.map((rule) => [rule.name, rule]))
+      expect(byName.get('deny')?.validate).toEqual({ deny: { conditions: { any: [] } } })
+      expect(byName.get('foreach')?.validate).toEqual({ foreach: [{ list: 'x', deny: {} }] })
+      expect(byName.get('context')?.context).toEqual([{ name: 'cm', configMap: { name: 'x', namespace: 'y' } }])
     })
 
     it('skips rules whose match the model cannot express, naming the field', () => {
@@ -405,11 +402,11 @@ ${rules}
         metadata: { name: unmatchable }
         spec:
           rules:
-          - name: by-user
-            match: { any: [{ resources: { kinds: [Pod] }, subjects: [{ kind: User, name: alice }] }] }
+          - name: by-role
+            match: { any: [{ resources: { kinds: [Pod] }, clusterRoles: [admin] }] }
             validate: { cel: { expressions: [{ expression: 'true' }] } }
           - name: by-annotation
-            match: { any: [{ resources: { kinds: [Pod], annotations: { a: b } } }] }
+            match: { any: [{ resources: { kinds: [Pod], annotations: { 'team.*': 'pay*' } }, subjects: [{ kind: ServiceAccount, name: ci, namespace: build }] }] }
             validate: { cel: { expressions: [{ expression: 'true' }] } }
           - name: status-only
             match: { any: [{ resources: { kinds: [Pod/status] } }] }
@@ -421,10 +418,9 @@ ${rules}
       expect(imported.skipped).toEqual([
         {
           policy: 'unmatchable',
-          rule: 'by-user',
-          reason: 'spec.rules[0].match.any[0].subjects: matching on the requesting user (subjects, roles, clusterRoles) is not supported',
+          rule: 'by-role',
+          reason: "spec.rules[0].match.any[0].clusterRoles: matching on the requesting user's roles is not supported (Verdict does not read RBAC bindings); subjects are",
         },
-        { policy: 'unmatchable', rule: 'by-annotation', reason: 'spec.rules[1].match.any[0].resources.annotations: matching on annotations is not supported' },
         {
           policy: 'unmatchable',
           rule: 'status-only',
@@ -432,7 +428,15 @@ ${rules}
             "spec.rules[2].match.any: matches a subresource of Pod but not Pod itself; such requests carry the Pod object, and Verdict's match cannot tell them apart from ordinary Pod requests",
         },
       ])
-      expect(imported.rulesets[0]?.rules.map((r) => [r.name, r.match?.any?.[0]?.kinds])).toEqual([['status-and-pod', ['Pod']]])
+      expect(imported.rulesets[0]?.rules.map((r) => [r.name, r.match?.any?.[0]?.kinds])).toEqual([
+        ['by-annotation', ['Pod']],
+        ['status-and-pod', ['Pod']],
+      ])
+      expect(imported.rulesets[0]?.rules[0]?.match?.any?.[0]).toEqual({
+        kinds: ['Pod'],
+        annotations: { 'team.*': 'pay*' },
+        subjects: [{ kind: 'ServiceAccount', name: 'ci', namespace: 'build' }],
+      })
     })
   })
 

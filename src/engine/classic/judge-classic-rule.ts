@@ -1,7 +1,7 @@
 import { evaluateConditions, type ConditionBlock } from '../conditions/index.js'
 import type { CompiledClassic, CompiledDeny, CompiledForEach } from '../compile/compiled-classic.js'
 import type { CompiledRule } from '../compile/compiled-ruleset.js'
-import { substituteVariables, withContextEntries, type JsonValue, type KyvernoContext, type KyvernoContextEntry } from '../jmespath/index.js'
+import { substituteVariables, type JsonValue, type KyvernoContext, type KyvernoContextEntry } from '../jmespath/index.js'
 import { isJsonObject } from '../jmespath/json.js'
 import { judgePatterns, type JudgeOptions, type PathMapping, type PatternValidation } from '../pattern/index.js'
 import { errorOutcome, outcome, type ClassicOutcome } from './classic-outcome.js'
@@ -31,7 +31,7 @@ export interface ClassicScope {
  * validates with CEL, which the caller does. undefined is Kyverno's "no response".
  */
 export function judgeClassicRule(scope: ClassicScope): ClassicOutcome | 'cel' | undefined {
-  const { classic, context, rule } = scope
+  const { classic, context } = scope
   const gate = checkPreconditions(classic.preconditions, context)
   if (gate) return gate
   if (classic.deny) return judgeDeny(classic.deny, context, scope)

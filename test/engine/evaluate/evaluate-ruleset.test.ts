@@ -150,10 +150,14 @@ describe('evaluateRuleset', () => {
     expect(problems[0]?.line).toBe(1)
   })
 
-  it('refuses a pattern holding {{ }} variables at compile time instead of matching the braces as text', () => {
-    expect(() => compileRuleset({ name: 'p', rules: [{ name: 'pat', validate: { pattern: { spec: { x: '{{ request.object.y }}' } } } }] })).toThrow(
-      /rules\[0\]\.validate\.pattern\.spec\.x: \{\{ \}\} variables in patterns are not supported by this engine yet/,
-    )
+  it('substitutes {{ }} variables in a pattern for each input before matching it', () => {
+    const rule: Rule = { name: 'pat', validate: { pattern: { spec: { x: '{{ request.object.y }}' } } } }
+    const statuses = (object: unknown) => judge([rule], { object }, true).results.map((r) => [r.status, r.message])
+    expect(statuses({ y: 'a', spec: { x: 'a' } })).toEqual([['pass', undefined]])
+    expect(statuses({ y: 'a', spec: { x: 'b' } })).toEqual([['fail', 'validation error: rule pat failed at path /spec/x/']])
+    expect(statuses({ spec: { x: 'b' } })).toEqual([
+      ['error', 'variable substitution failed: failed to resolve request.object.y at path /spec/x: JMESPath query failed: Unknown key "y" in path'],
+    ])
   })
 })
 

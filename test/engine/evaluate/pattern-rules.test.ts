@@ -109,7 +109,6 @@ describe('pattern rules in rulesets', () => {
     const broken: Rule[] = [
       { name: 'a', validate: { pattern: { spec: { replicas: '=>2' } } } },
       { name: 'b', validate: { anyPattern: [{ spec: {} }, { metadata: { labels: { '+(team)': 'x' } } }] } },
-      { name: 'c', validate: { pattern: { spec: { containers: [{ resources: { requests: { memory: '$(<=./../../limits/memory)' } } }] } } } },
     ]
     let error: unknown
     try {
@@ -121,8 +120,19 @@ describe('pattern rules in rulesets', () => {
     expect((error as RulesetCompileError).problems.map((problem) => [problem.rule, problem.path])).toEqual([
       ['a', 'rules[0].validate.pattern.spec.replicas'],
       ['b', 'rules[1].validate.anyPattern[1].metadata.labels["+(team)"]'],
-      ['c', 'rules[2].validate.pattern.spec.containers[0].resources.requests.memory'],
     ])
-    expect((error as RulesetCompileError).problems[2]?.message).toBe('$(...) references in patterns are not supported by this engine yet')
+  })
+
+  it('resolve $(...) references to other fields of the pattern before matching, as Kyverno does', () => {
+    const rule: Rule = {
+      name: 'requests-within-limits',
+      validate: { pattern: { spec: { containers: [{ resources: { requests: { memory: '$(<=./../../limits/memory)' }, limits: { memory: '2048Mi' } } }] } } },
+    }
+    const withMemory = (requests: string, limits: string) =>
+      pod({ containers: [{ name: 'app', image: 'nginx:1.27', resources: { requests: { memory: requests }, limits: { memory: limits } } }] })
+    const judgeOne = (object: unknown) => evaluateRuleset(compileRuleset({ name: 'r', rules: [rule] }), new PreparedInput({ object }), { verbose: true }).results.map((r) => r.status)
+    expect(judgeOne(withMemory('1Gi', '2Gi'))).toEqual(['pass'])
+    expect(judgeOne(withMemory('3Gi', '2Gi'))).toEqual(['fail'])
+    expect(judgeOne(withMemory('1Gi', '4Gi'))).toEqual(['fail'])
   })
 })
