@@ -1,8 +1,40 @@
 import type { Rule, Severity } from '../../engine/index.js'
+import {
+  APPARMOR_ANNOTATION_PREFIX,
+  BASELINE_CAPABILITIES,
+  HOST_NAMESPACE_FIELDS,
+  HOST_NAMESPACES,
+  LATEST_POD_SECURITY_VERSION,
+  RESTRICTED_VOLUME_TYPES,
+  appArmorCheck,
+  capabilitiesCheck as baselineCapabilitiesCheck,
+  capabilitiesRestrictedCheck,
+  effectiveField,
+  hostNamespacesCheck,
+  hostPathCheck,
+  hostPortsCheck as restrictedHostPortsCheck,
+  hostProcessCheck,
+  joinWords,
+  portStrings,
+  privilegeEscalationCheck,
+  privilegedCheck,
+  procMountCheck,
+  runAsNonRootCheck,
+  runAsUserCheck,
+  safeSysctls,
+  seccompBaselineCheck,
+  seccompRestrictedCheck,
+  seLinuxCheck,
+  seLinuxTypes,
+  sysctlsCheck,
+  volumeTypesCheck,
+  type HostNamespace,
+  type PodSecurityCheck,
+} from '../../engine/pod-security/index.js'
 import { mentions, type Clause } from '../text/clause.js'
 import { portRanges } from '../text/extract.js'
 import { containersOf, firstContainerOf, mapIn, metadataOf, podSpecsOf } from '../samples/document-parts.js'
-import { ALL_CONTAINERS, APP_AND_INIT_CONTAINERS, celStringList, podRule } from './pod-rule.js'
+import { ALL_CONTAINERS, APP_AND_INIT_CONTAINERS, podRule } from './pod-rule.js'
 import type { Parameters, Recognition, RuleTemplate, TemplateSamples } from './rule-template.js'
 
 /**
@@ -17,6 +49,9 @@ import type { Parameters, Recognition, RuleTemplate, TemplateSamples } from './r
  *
  * Scores: 3 for a clause that names the control's field or concept, 2 for the profile templates,
  * so "seccomp must follow the restricted profile" is the seccomp control, not the whole profile.
+ *
+ * The controls' CEL checks come from engine/pod-security, which the Kyverno importer shares; the
+ * templates take them as run (see reading.ts there), at the latest version of the standard.
  */
 
 type Json = Record<string, unknown>
@@ -27,29 +62,8 @@ function recognized(score: number, parameters: Parameters = {}): Recognition {
   return { score, parameters, missing: [] }
 }
 
-// ---------------------------------------------------------------------------------------------
-// CEL building blocks
-
-/** Restricted controls the standard marks "Linux only" do not apply to pods declared as Windows. */
-const UNLESS_WINDOWS = "object.spec.?os.?name.orValue('') == 'windows' || "
-
-/** `c`'s value of a securityContext field (path parts), else the pod's, else `fallback` (CEL). */
-function effectiveField(path: readonly string[], fallback: string): string {
-  const optional = path.map((part) => `.?${part}`).join('')
-  return `c.?securityContext${optional}.orValue(object.spec.?securityContext${optional}.orValue(${fallback}))`
-}
-
-/** A CEL test of whether `value` (an int expression) falls in any of the port ranges. */
-function portTest(value: string, ranges: ReadonlyArray<readonly [number, number]>): string {
-  const tests = ranges.map(([from, to]) => (from === to ? `${value} == ${from}` : `(${value} >= ${from} && ${value} <= ${to})`))
-  return tests.length === 0 ? 'false' : `(${tests.join(' || ')})`
-}
-
 /** One check of a control: profiles combine several in one rule. */
-interface Check {
-  expression: string
-  message: string
-}
+type Check = PodSecurityCheck
 
 // ---------------------------------------------------------------------------------------------
 // Sample edit helpers: they reach the pod spec of a Pod or of a controller's template alike.
@@ -113,11 +127,6 @@ function listsAllowedValues(clause: Clause): boolean {
 // ---------------------------------------------------------------------------------------------
 // Baseline: privileged
 
-const privilegedCheck: Check = {
-  expression: 'variables.containers.all(c, c.?securityContext.?privileged.orValue(false) != true)',
-  message: 'privileged containers are not allowed',
-}
-
 const privileged: RuleTemplate = {
   id: 'pss-privileged',
   title: 'No privileged containers',
@@ -153,11 +162,6 @@ const privileged: RuleTemplate = {
 // ---------------------------------------------------------------------------------------------
 // Baseline: host namespaces
 
-const HOST_NAMESPACES = ['network', 'pid', 'ipc'] as const
-type HostNamespace = (typeof HOST_NAMESPACES)[number]
-
-const HOST_NAMESPACE_FIELDS: Record<HostNamespace, string> = { network: 'hostNetwork', pid: 'hostPID', ipc: 'hostIPC' }
-
 const HOST_NAMESPACE_PATTERNS: Record<HostNamespace, RegExp[]> = {
   network: [/\bhost[\s-]*network(s|ing)?\b/, /\bnetwork namespaces?\b/],
   // "host processes" are what hostPID exposes; "hostProcess" (one word) is the Windows control.
@@ -171,19 +175,6 @@ function hostNamespacesOf(parameters: Parameters): HostNamespace[] {
   const given = parameters.namespaces
   const chosen = Array.isArray(given) ? HOST_NAMESPACES.filter((namespace) => (given as unknown[]).includes(namespace)) : []
   return chosen.length > 0 ? chosen : [...HOST_NAMESPACES]
-}
-
-function hostNamespacesCheck(namespaces: readonly HostNamespace[]): Check {
-  const names = namespaces.map((namespace) => ({ network: 'host network', pid: 'host PID namespace', ipc: 'host IPC namespace' })[namespace])
-  return {
-    expression: namespaces.map((namespace) => `object.spec.?${HOST_NAMESPACE_FIELDS[namespace]}.orValue(false) != true`).join(' && '),
-    message: `pods must not use the ${joinWords(names, 'or')}`,
-  }
-}
-
-function joinWords(words: readonly string[], conjunction: string): string {
-  if (words.length <= 1) return words.join('')
-  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1] ?? ''}`
 }
 
 const hostNamespaces: RuleTemplate = {
@@ -235,11 +226,6 @@ const hostNamespaces: RuleTemplate = {
 // ---------------------------------------------------------------------------------------------
 // Baseline: hostPath volumes
 
-const hostPathCheck: Check = {
-  expression: 'object.spec.?volumes.orValue([]).all(v, !has(v.hostPath))',
-  message: 'hostPath volumes are not allowed',
-}
-
 const hostPath: RuleTemplate = {
   id: 'pss-host-path',
   title: 'No hostPath volumes',
@@ -259,7 +245,7 @@ const hostPath: RuleTemplate = {
       name: 'disallow-host-path',
       description: 'A hostPath volume gives the pod the node\'s filesystem: Pod Security baseline forbids it.',
       severity: 'high',
-      ...hostPathCheck,
+      ...hostPathCheck(),
       remediation: 'Replace every spec.volumes[*].hostPath volume with an emptyDir, configMap, secret or persistentVolumeClaim volume.',
     }),
   samples: () => ({
@@ -306,10 +292,6 @@ function hostPortRangesIn(text: string): Array<[number, number]> {
   return [...found, ...portRanges(rest)]
 }
 
-function portStrings(ranges: ReadonlyArray<readonly [number, number]>): string[] {
-  return [...new Set(ranges.map(([from, to]) => (from === to ? String(from) : `${from}-${to}`)))]
-}
-
 /** A port for a bad sample: outside the allowed ranges, or the first forbidden one. */
 function offendingPort(parameters: Parameters, index: number): number {
   const forbidden = portRangesOf(parameters.forbidden)
@@ -321,22 +303,7 @@ function offendingPort(parameters: Parameters, index: number): number {
 }
 
 function hostPortsCheck(parameters: Parameters): Check {
-  const allowed = portRangesOf(parameters.allowed)
-  const forbidden = portRangesOf(parameters.forbidden)
-  const port = 'p.?hostPort.orValue(0)'
-  if (forbidden.length > 0) {
-    return {
-      expression: `variables.containers.all(c, c.?ports.orValue([]).all(p, !${portTest(port, forbidden)}))`,
-      message: `host ports ${portStrings(forbidden).join(', ')} are not allowed`,
-    }
-  }
-  if (allowed.length > 0) {
-    return {
-      expression: `variables.containers.all(c, c.?ports.orValue([]).all(p, ${port} == 0 || ${portTest(port, allowed)}))`,
-      message: `only host ports ${portStrings(allowed).join(', ')} are allowed`,
-    }
-  }
-  return { expression: `variables.containers.all(c, c.?ports.orValue([]).all(p, ${port} == 0))`, message: 'host ports are not allowed' }
+  return restrictedHostPortsCheck({ allowed: portRangesOf(parameters.allowed), forbidden: portRangesOf(parameters.forbidden) })
 }
 
 const hostPorts: RuleTemplate = {
@@ -393,11 +360,6 @@ const hostPorts: RuleTemplate = {
 // ---------------------------------------------------------------------------------------------
 // Baseline: added capabilities
 
-/** What baseline lets a container add: the container runtimes' default set. */
-const BASELINE_CAPABILITIES = [
-  'AUDIT_WRITE', 'CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'MKNOD', 'NET_BIND_SERVICE', 'SETFCAP', 'SETGID', 'SETPCAP', 'SETUID', 'SYS_CHROOT',
-]
-
 const LINUX_CAPABILITIES = [
   ...BASELINE_CAPABILITIES,
   'AUDIT_CONTROL', 'AUDIT_READ', 'BLOCK_SUSPEND', 'BPF', 'CHECKPOINT_RESTORE', 'DAC_READ_SEARCH', 'IPC_LOCK', 'IPC_OWNER', 'LEASE', 'LINUX_IMMUTABLE',
@@ -426,27 +388,8 @@ function stringsOf(value: unknown): string[] {
   return Array.isArray(value) ? (value as unknown[]).map(String) : []
 }
 
-/** The names a container may write for a capability: Kubernetes passes "CAP_X" and "X" alike. */
-function withCapPrefix(names: readonly string[]): string[] {
-  return names.flatMap((name) => [name, `CAP_${name}`])
-}
-
 function capabilitiesCheck(parameters: Parameters): Check {
-  const forbidden = stringsOf(parameters.forbidden)
-  const added = 'c.?securityContext.?capabilities.?add.orValue([])'
-  if (forbidden.length > 0) {
-    // Adding ALL adds every forbidden one too.
-    return {
-      expression: `variables.containers.all(c, ${added}.all(cap, !(cap in ${celStringList([...withCapPrefix(forbidden), 'ALL'])})))`,
-      message: `containers must not add the capabilities ${forbidden.join(', ')}`,
-    }
-  }
-  const allowed = stringsOf(parameters.allowed)
-  const list = allowed.length > 0 ? allowed : BASELINE_CAPABILITIES
-  return {
-    expression: `variables.containers.all(c, ${added}.all(cap, cap in ${celStringList(list)}))`,
-    message: allowed.length > 0 ? `containers may add only the capabilities ${allowed.join(', ')}` : 'containers must not add capabilities beyond the Pod Security baseline set',
-  }
+  return baselineCapabilitiesCheck({ allowed: stringsOf(parameters.allowed), forbidden: stringsOf(parameters.forbidden) })
 }
 
 /** A capability the rule rejects, for bad samples. */
@@ -517,15 +460,6 @@ const capabilities: RuleTemplate = {
 // ---------------------------------------------------------------------------------------------
 // Baseline: AppArmor
 
-const APPARMOR_ANNOTATION_PREFIX = 'container.apparmor.security.beta.kubernetes.io/'
-
-const appArmorCheck: Check = {
-  expression:
-    `object.metadata.?annotations.orValue({}).all(k, !k.startsWith('${APPARMOR_ANNOTATION_PREFIX}') || object.metadata.annotations[k] == 'runtime/default' || object.metadata.annotations[k].startsWith('localhost/'))` +
-    ` && variables.containers.all(c, ${effectiveField(['appArmorProfile', 'type'], "'RuntimeDefault'")} in ['RuntimeDefault', 'Localhost'])`,
-  message: 'AppArmor must not be disabled: the profile must be RuntimeDefault or Localhost',
-}
-
 const appArmor: RuleTemplate = {
   id: 'pss-apparmor',
   title: 'No unconfined AppArmor profile',
@@ -541,7 +475,7 @@ const appArmor: RuleTemplate = {
       description: 'An Unconfined AppArmor profile switches off the mandatory access control that confines the container: Pod Security baseline forbids it.',
       severity: 'high',
       containers: ALL_CONTAINERS,
-      ...appArmorCheck,
+      ...appArmorCheck(),
       remediation: `Set securityContext.appArmorProfile.type to RuntimeDefault or Localhost (or leave it unset) on the pod and every container, and set every ${APPARMOR_ANNOTATION_PREFIX}<container> annotation to runtime/default or localhost/<profile>.`,
     }),
   samples: () => ({
@@ -561,21 +495,11 @@ const appArmor: RuleTemplate = {
 // Baseline: SELinux
 
 /** The types baseline allows; '' is the runtime's default, container_t. */
-const SELINUX_TYPES = ['container_t', 'container_init_t', 'container_kvm_t', 'container_engine_t']
+const SELINUX_TYPES = seLinuxTypes(LATEST_POD_SECURITY_VERSION)
 
 /** SELinux types the clause names (container_t, spc_t...). */
 function seLinuxTypesIn(text: string): string[] {
   return [...new Set([...text.toLowerCase().matchAll(/\b([a-z][a-z0-9]*(?:_[a-z0-9]+)*_t)\b/g)].map((match) => match[1] ?? ''))]
-}
-
-function seLinuxCheck(types: readonly string[]): Check {
-  const unset = (path: string): string => `${path}.?user.orValue('') == '' && ${path}.?role.orValue('') == ''`
-  return {
-    expression:
-      `variables.containers.all(c, ${effectiveField(['seLinuxOptions', 'type'], "''")} in ${celStringList(['', ...types])}` +
-      ` && ${unset('c.?securityContext.?seLinuxOptions')}) && ${unset('object.spec.?securityContext.?seLinuxOptions')}`,
-    message: `the SELinux type must be ${joinWords(types, 'or')}, and the SELinux user and role must not be set`,
-  }
 }
 
 function seLinuxTypesOf(parameters: Parameters): string[] {
@@ -624,11 +548,6 @@ const seLinux: RuleTemplate = {
 // ---------------------------------------------------------------------------------------------
 // Baseline: /proc mount
 
-const procMountCheck: Check = {
-  expression: "variables.containers.all(c, c.?securityContext.?procMount.orValue('Default') == 'Default')",
-  message: 'the /proc mount type must be Default',
-}
-
 const procMount: RuleTemplate = {
   id: 'pss-proc-mount',
   title: 'Default /proc mount only',
@@ -644,7 +563,7 @@ const procMount: RuleTemplate = {
       description: 'An Unmasked /proc exposes kernel information and controls the default mount hides: Pod Security baseline requires the Default mount.',
       severity: 'high',
       containers: ALL_CONTAINERS,
-      ...procMountCheck,
+      ...procMountCheck(),
       remediation: 'Remove securityContext.procMount or set it to Default on every container, init container and ephemeral container.',
     }),
   samples: () => ({
@@ -662,16 +581,6 @@ const procMount: RuleTemplate = {
 const SECCOMP = /\bsec[\s-]*comp\b|\bseccompprofile\b/
 /** Words that ask for a profile to be set, which only the restricted control does. */
 const SECCOMP_REQUIRED = /\b(runtime[\s-]*default|localhost|requir(e|es|ed|ing)|mandatory|must (be set|have|use|specify)|must set|set a|enforce[ds]?|enabled?)\b/
-
-const seccompBaselineCheck: Check = {
-  expression: `variables.containers.all(c, ${effectiveField(['seccompProfile', 'type'], "''")} != 'Unconfined')`,
-  message: 'the seccomp profile must not be Unconfined',
-}
-
-const seccompRestrictedCheck: Check = {
-  expression: `${UNLESS_WINDOWS}variables.containers.all(c, ${effectiveField(['seccompProfile', 'type'], "''")} in ['RuntimeDefault', 'Localhost'])`,
-  message: 'a seccomp profile of type RuntimeDefault or Localhost is required',
-}
 
 const seccompBaseline: RuleTemplate = {
   id: 'pss-seccomp',
@@ -692,7 +601,7 @@ const seccompBaseline: RuleTemplate = {
       description: 'An Unconfined seccomp profile lets the container make any system call: Pod Security baseline forbids it.',
       severity: 'high',
       containers: ALL_CONTAINERS,
-      ...seccompBaselineCheck,
+      ...seccompBaselineCheck(),
       remediation: 'Set securityContext.seccompProfile.type to RuntimeDefault or Localhost (or leave it unset) on the pod and on every container that sets it.',
     }),
   samples: () => ({
@@ -722,7 +631,7 @@ const seccompRestricted: RuleTemplate = {
       description: 'Without a seccomp profile a container can make any system call: Pod Security restricted requires RuntimeDefault or Localhost.',
       severity: 'medium',
       containers: ALL_CONTAINERS,
-      ...seccompRestrictedCheck,
+      ...seccompRestrictedCheck(),
       remediation: 'Set spec.securityContext.seccompProfile.type to RuntimeDefault (or Localhost with a localhostProfile), and remove any container-level seccompProfile of another type.',
     }),
   samples: () => ({
@@ -743,23 +652,7 @@ const seccompRestricted: RuleTemplate = {
 // ---------------------------------------------------------------------------------------------
 // Baseline: sysctls
 
-const SAFE_SYSCTLS = [
-  'kernel.shm_rmid_forced',
-  'net.ipv4.ip_local_port_range',
-  'net.ipv4.ip_unprivileged_port_start',
-  'net.ipv4.tcp_syncookies',
-  'net.ipv4.ping_group_range',
-  'net.ipv4.ip_local_reserved_ports',
-  'net.ipv4.tcp_keepalive_time',
-  'net.ipv4.tcp_fin_timeout',
-  'net.ipv4.tcp_keepalive_intvl',
-  'net.ipv4.tcp_keepalive_probes',
-]
-
-const sysctlsCheck: Check = {
-  expression: `object.spec.?securityContext.?sysctls.orValue([]).all(s, s.name in ${celStringList(SAFE_SYSCTLS)})`,
-  message: 'only safe sysctls may be set',
-}
+const SAFE_SYSCTLS = safeSysctls(LATEST_POD_SECURITY_VERSION)
 
 const sysctls: RuleTemplate = {
   id: 'pss-sysctls',
@@ -775,7 +668,7 @@ const sysctls: RuleTemplate = {
       name: 'restrict-sysctls',
       description: 'Sysctls outside the namespaced safe set change the node\'s kernel for every pod on it: Pod Security baseline allows only the safe set.',
       severity: 'high',
-      ...sysctlsCheck,
+      ...sysctlsCheck(),
       remediation: `Remove from spec.securityContext.sysctls every sysctl that is not one of ${SAFE_SYSCTLS.join(', ')}.`,
     }),
   samples: () => ({
@@ -789,12 +682,6 @@ const sysctls: RuleTemplate = {
 
 // ---------------------------------------------------------------------------------------------
 // Baseline: Windows HostProcess
-
-const hostProcessCheck: Check = {
-  expression:
-    'object.spec.?securityContext.?windowsOptions.?hostProcess.orValue(false) != true && variables.containers.all(c, c.?securityContext.?windowsOptions.?hostProcess.orValue(false) != true)',
-  message: 'Windows HostProcess containers are not allowed',
-}
 
 const hostProcess: RuleTemplate = {
   id: 'pss-host-process',
@@ -827,8 +714,6 @@ const hostProcess: RuleTemplate = {
 // ---------------------------------------------------------------------------------------------
 // Restricted: volume types
 
-const RESTRICTED_VOLUME_TYPES = ['configMap', 'csi', 'downwardAPI', 'emptyDir', 'ephemeral', 'persistentVolumeClaim', 'projected', 'secret']
-
 /** How authors write volume types, to the field name. */
 const VOLUME_TYPE_WORDS: ReadonlyArray<[RegExp, string]> = [
   [/\bconfig[\s-]*maps?\b/, 'configMap'],
@@ -849,13 +734,6 @@ function volumeTypesIn(clause: Clause): string[] {
   return VOLUME_TYPE_WORDS.filter(([pattern]) => pattern.test(clause.normalized)).map(([, type]) => type)
 }
 
-function volumeTypesCheck(allowed: readonly string[]): Check {
-  return {
-    expression: `object.spec.?volumes.orValue([]).all(v, v.all(k, k == 'name' || k in ${celStringList(allowed)}))`,
-    message: `volumes must be of an allowed type (${allowed.join(', ')})`,
-  }
-}
-
 const volumeTypes: RuleTemplate = {
   id: 'pss-volume-types',
   title: 'Only restricted volume types',
@@ -863,7 +741,7 @@ const volumeTypes: RuleTemplate = {
   category: 'pod-security-restricted',
   kinds: ['Pod'],
   phrasings: ['restrict volume types', 'pods may only use the allowed volume types', 'no nfs or other non-core volume types', 'pod volumes must be emptyDir or configMap only'],
-  parameters: [{ name: 'allowed', question: 'which volume types are allowed?', required: false, example: RESTRICTED_VOLUME_TYPES }],
+  parameters: [{ name: 'allowed', question: 'which volume types are allowed?', required: false, example: [...RESTRICTED_VOLUME_TYPES] }],
   recognize(clause) {
     const types = volumeTypesIn(clause)
     const aboutTypes = mentions(clause, /\bvolume (types?|kinds?|sources?)\b/, /\b(types?|kinds?) of volumes?\b/)
@@ -901,11 +779,6 @@ const volumeTypes: RuleTemplate = {
 // ---------------------------------------------------------------------------------------------
 // Restricted: privilege escalation
 
-const privilegeEscalationCheck: Check = {
-  expression: `${UNLESS_WINDOWS}variables.containers.all(c, c.?securityContext.?allowPrivilegeEscalation.orValue(true) == false)`,
-  message: 'containers must set allowPrivilegeEscalation to false',
-}
-
 const privilegeEscalation: RuleTemplate = {
   id: 'pss-privilege-escalation',
   title: 'No privilege escalation',
@@ -921,7 +794,7 @@ const privilegeEscalation: RuleTemplate = {
       description: 'Unless allowPrivilegeEscalation is false, a process can gain more privileges than its parent (setuid binaries): Pod Security restricted requires it false.',
       severity: 'medium',
       containers: ALL_CONTAINERS,
-      ...privilegeEscalationCheck,
+      ...privilegeEscalationCheck(),
       remediation: 'Set securityContext.allowPrivilegeEscalation: false on every container, init container and ephemeral container (missing counts as true).',
     }),
   samples: () => ({
@@ -935,11 +808,6 @@ const privilegeEscalation: RuleTemplate = {
 
 // ---------------------------------------------------------------------------------------------
 // Restricted: run as non-root, and not as UID 0
-
-const runAsNonRootCheck: Check = {
-  expression: `variables.containers.all(c, ${effectiveField(['runAsNonRoot'], 'false')} == true)`,
-  message: 'containers must run as non-root (runAsNonRoot: true)',
-}
 
 /**
  * "Must not run as root" also means not as UID 0: the kubelet refuses to start a container whose
@@ -989,11 +857,6 @@ const runAsNonRoot: RuleTemplate = {
   }),
 }
 
-const runAsUserCheck: Check = {
-  expression: `variables.containers.all(c, ${effectiveField(['runAsUser'], '1')} != 0)`,
-  message: 'containers must not run as the root user (runAsUser: 0)',
-}
-
 const runAsUser: RuleTemplate = {
   id: 'pss-run-as-user',
   title: 'No runAsUser 0 (root user)',
@@ -1015,7 +878,7 @@ const runAsUser: RuleTemplate = {
       description: 'runAsUser: 0 runs the container\'s processes as root: Pod Security restricted forbids it.',
       severity: 'medium',
       containers: ALL_CONTAINERS,
-      ...runAsUserCheck,
+      ...runAsUserCheck(),
       remediation: 'Set spec.securityContext.runAsUser and every container\'s securityContext.runAsUser to a non-zero UID (for example 10001), or remove them and let the image\'s non-root USER apply.',
     }),
   samples: () => ({
@@ -1029,13 +892,6 @@ const runAsUser: RuleTemplate = {
 
 // ---------------------------------------------------------------------------------------------
 // Restricted: drop ALL capabilities
-
-const capabilitiesRestrictedCheck: Check = {
-  expression:
-    `${UNLESS_WINDOWS}variables.containers.all(c, 'ALL' in c.?securityContext.?capabilities.?drop.orValue([])` +
-    " && c.?securityContext.?capabilities.?add.orValue([]).all(cap, cap in ['NET_BIND_SERVICE', 'CAP_NET_BIND_SERVICE']))",
-  message: 'containers must drop ALL capabilities and may add only NET_BIND_SERVICE',
-}
 
 const capabilitiesRestricted: RuleTemplate = {
   id: 'pss-capabilities-restricted',
@@ -1055,7 +911,7 @@ const capabilitiesRestricted: RuleTemplate = {
       description: 'Dropping ALL capabilities leaves a container only what it needs: Pod Security restricted requires drop ALL and allows adding back only NET_BIND_SERVICE.',
       severity: 'medium',
       containers: ALL_CONTAINERS,
-      ...capabilitiesRestrictedCheck,
+      ...capabilitiesRestrictedCheck(),
       remediation: 'Set securityContext.capabilities.drop: ["ALL"] on every container, init container and ephemeral container, and remove every capability but NET_BIND_SERVICE from capabilities.add.',
     }),
   samples: () => ({
@@ -1083,24 +939,24 @@ const BASELINE_CHECKS: readonly Check[] = [
   hostNamespacesCheck(HOST_NAMESPACES),
   privilegedCheck,
   capabilitiesCheck({}),
-  hostPathCheck,
+  hostPathCheck(),
   // Ephemeral containers cannot have ports, so checking all containers changes nothing.
   hostPortsCheck({}),
-  appArmorCheck,
+  appArmorCheck(),
   seLinuxCheck(SELINUX_TYPES),
-  procMountCheck,
-  seccompBaselineCheck,
-  sysctlsCheck,
+  procMountCheck(),
+  seccompBaselineCheck(),
+  sysctlsCheck(),
 ]
 
 const RESTRICTED_CHECKS: readonly Check[] = [
   ...BASELINE_CHECKS,
   volumeTypesCheck(RESTRICTED_VOLUME_TYPES),
-  privilegeEscalationCheck,
-  runAsNonRootCheck,
-  runAsUserCheck,
-  seccompRestrictedCheck,
-  capabilitiesRestrictedCheck,
+  privilegeEscalationCheck(),
+  runAsNonRootCheck(),
+  runAsUserCheck(),
+  seccompRestrictedCheck(),
+  capabilitiesRestrictedCheck(),
 ]
 
 const PROFILE_FRAMING = /\bpod[\s-]*security\b|\bpss\b|\bpsa\b|\bprofiles?\b|\bstandards?\b|\blevel\b|\bpolic(y|ies)\b/
