@@ -50,7 +50,14 @@ function checkPreconditions(block: ConditionBlock | undefined, context: KyvernoC
 }
 
 function resolverOf(context: KyvernoContext): (raw: unknown) => unknown {
-  return (raw) => substituteVariables(raw as JsonValue, context)
+  return (raw) => (isLiteral(raw) ? raw : substituteVariables(raw as JsonValue, context))
+}
+
+/** A condition's key or value without variables or references (`DELETE`, `[CREATE, UPDATE]`, 5): substitution would return it as it is. */
+function isLiteral(raw: unknown): boolean {
+  if (typeof raw === 'string') return !raw.includes('{{') && !raw.includes('$(')
+  if (Array.isArray(raw)) return raw.every((item) => typeof item !== 'object' || item === null ? isLiteral(item) : false)
+  return typeof raw !== 'object' || raw === null
 }
 
 function judgeDeny(deny: CompiledDeny, context: KyvernoContext, scope: ClassicScope): ClassicOutcome {

@@ -1,6 +1,7 @@
 import type { CompiledClassic } from '../compile/compiled-classic.js'
 import type { CompiledRule } from '../compile/compiled-ruleset.js'
 import type { PreparedInput, Subject } from '../evaluate/prepared-input.js'
+import { metered } from '../jmespath/budget.js'
 import { withContextEntries, type ConfigMapLookup, type JsonObject, type JsonValue, type KyvernoContext, type KyvernoContextEntry } from '../jmespath/index.js'
 import type { PathMapping } from '../pattern/index.js'
 import type { ClassicOutcome } from './classic-outcome.js'
@@ -31,7 +32,8 @@ export function judgeClassicSubject(
     entries.length === 0 ? context : withContextEntries(context, entries, configMaps ? { configMaps } : {})
   const context = withEntries(values ? base.withVariables(values) : base, classic.context)
   const resource = subject.target.operation === 'DELETE' ? undefined : (subject.json.object as JsonValue | undefined)
-  return judgeClassicRule({
+  // One budget for the rule's whole JMESPath work, rather than one per query and substitution.
+  return metered(() => judgeClassicRule({
     rule,
     classic,
     context,
@@ -40,7 +42,7 @@ export function judgeClassicSubject(
     ...(patterns ? { patterns } : {}),
     ...(message === undefined ? {} : { message }),
     ...(mapPath ? { mapPath } : {}),
-  })
+  }), input.options.now)
 }
 
 function configMapsOf(input: PreparedInput): ConfigMapLookup | undefined {

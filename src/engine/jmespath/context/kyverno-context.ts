@@ -46,6 +46,7 @@ export class KyvernoContext implements VariableContext {
   readonly #entries: EntryState[] = []
   #version = 0
   #cache: { readonly parent: JsonObject | undefined; readonly version: number; readonly data: JsonObject } | undefined
+  #withEntries: readonly KyvernoContext[] | undefined
   /** While an entry of this context loads: how many of its entries it may see. */
   #visibleEntries: number | undefined
 
@@ -177,14 +178,20 @@ export class KyvernoContext implements VariableContext {
     this.#version++
   }
 
-  /** This context and its ancestors, outermost first (the order Kyverno added their entries). */
-  #chain(): KyvernoContext[] {
-    const ancestors = this.#parent ? this.#parent.#chain() : []
-    return [...ancestors, this]
+  /**
+   * This context and its ancestors that declare entries, outermost first (the order Kyverno added
+   * their entries). Entries are declared when a context is made, so the list never changes.
+   */
+  #entryChain(): readonly KyvernoContext[] {
+    if (this.#withEntries === undefined) {
+      const ancestors = this.#parent ? this.#parent.#entryChain() : []
+      this.#withEntries = this.#entries.length > 0 ? [...ancestors, this] : ancestors
+    }
+    return this.#withEntries
   }
 
   #loadMatching(query: string): void {
-    for (const context of this.#chain()) {
+    for (const context of this.#entryChain()) {
       const visible = context.#visibleEntries ?? context.#entries.length
       for (let i = 0; i < visible; i++) {
         const state = context.#entries[i] as EntryState

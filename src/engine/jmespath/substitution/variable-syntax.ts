@@ -28,13 +28,38 @@ function findAll(pattern: RE2JS, text: string): string[] {
   return found
 }
 
+/**
+ * Policies substitute the same strings for every request, so the scans of strings up to this
+ * length are kept (insertion-order eviction; a string evicted is merely scanned again).
+ */
+const CACHED_TEXT_LENGTH = 1_024
+const CACHE_LIMIT = 4_096
+const variableScans = new Map<string, readonly string[]>()
+
 /** The variable matches of a string, each with its preceding character when it has one. */
-export function findVariables(text: string): string[] {
-  return text.includes('{{') ? findAll(VARIABLES, text) : []
+export function findVariables(text: string): readonly string[] {
+  if (!text.includes('{{')) return []
+  const cached = variableScans.get(text)
+  if (cached) return cached
+  const found = findAll(VARIABLES, text)
+  if (text.length <= CACHED_TEXT_LENGTH) {
+    if (variableScans.size >= CACHE_LIMIT) variableScans.delete(variableScans.keys().next().value as string)
+    variableScans.set(text, found)
+  }
+  return found
 }
 
+const startScans = new Map<string, boolean>()
+
 export function startsWithVariable(match: string): boolean {
-  return VARIABLE_AT_START.matcher(match).lookingAt()
+  const cached = startScans.get(match)
+  if (cached !== undefined) return cached
+  const starts = VARIABLE_AT_START.matcher(match).lookingAt()
+  if (match.length <= CACHED_TEXT_LENGTH) {
+    if (startScans.size >= CACHE_LIMIT) startScans.delete(startScans.keys().next().value as string)
+    startScans.set(match, starts)
+  }
+  return starts
 }
 
 export function findReferences(text: string): string[] {
@@ -54,7 +79,21 @@ export function leadingCharacter(match: string): string {
  * Kyverno's replaceBracesAndTrimSpaces: the expression inside `{{ }}`, and whether it asks for a
  * shallow substitution (`{{- expr }}`, whose result is not scanned for further variables).
  */
+const parsedVariables = new Map<string, { expression: string; shallow: boolean }>()
+
 export function variableExpression(variable: string): { expression: string; shallow: boolean } {
+  let parsed = parsedVariables.get(variable)
+  if (parsed === undefined) {
+    parsed = parseVariable(variable)
+    if (variable.length <= CACHED_TEXT_LENGTH) {
+      if (parsedVariables.size >= CACHE_LIMIT) parsedVariables.delete(parsedVariables.keys().next().value as string)
+      parsedVariables.set(variable, parsed)
+    }
+  }
+  return parsed
+}
+
+function parseVariable(variable: string): { expression: string; shallow: boolean } {
   const expression = trimSpaceGo(variable.split('{{').join('').split('}}').join(''))
   if (expression.startsWith('-')) return { expression: trimSpaceGo(expression.slice(1)), shallow: true }
   return { expression, shallow: false }
