@@ -112,9 +112,9 @@ function failureMessage(rule: CompiledRule, validation: CompiledValidation, acti
 /** The CEL bindings a rule's expressions see for one subject: the shared ones, plus the rule's lazy `variables`. */
 export function activationFor(rule: CompiledRule, subject: Subject): CelActivation {
   if (rule.variables.length === 0) return subject.bindings
-  const { object, oldObject, request, namespaceObject, params } = subject.bindings
+  const { object, oldObject, request, namespaceObject, params, resource, image } = subject.bindings
   const variables = new LazyVariables(rule, subject)
-  const activation: CelActivation = { object, oldObject, request, namespaceObject, params, variables }
+  const activation: CelActivation = { object, oldObject, request, namespaceObject, params, resource, image, variables }
   variables.activation = activation
   return activation
 }

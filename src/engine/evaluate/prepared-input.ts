@@ -1,6 +1,6 @@
 import { isPodController } from '../autogen/pod-controllers.js'
 import { podFromController } from '../autogen/pod-from-controller.js'
-import { toCelValue } from '../cel/index.js'
+import { clusterBindings, toCelValue } from '../cel/index.js'
 import { groupVersionKindOf } from '../match/kind-selector.js'
 import type { Labels } from '../match/label-selector.js'
 import type { MatchTarget } from '../match/match-target.js'
@@ -14,7 +14,10 @@ const NO_VARIABLES: Readonly<Record<string, unknown>> = Object.freeze({})
 /** A resource ready for rules: converted to CEL values once, with what matching needs. */
 export interface Subject {
   target: MatchTarget
-  /** CEL bindings shared by every rule: object, oldObject, request, namespaceObject, params, and no variables. */
+  /**
+   * CEL bindings shared by every rule: object, oldObject, request, namespaceObject, params, no
+   * variables, and `resource` and `image`, which answer from the input's cluster data.
+   */
   bindings: Readonly<Record<string, unknown>>
   /** Values of input-only variables (see CompiledNamedProgram.shareKey), by expression. */
   sharedVariables: Map<string, unknown>
@@ -49,6 +52,7 @@ export class PreparedInput {
     const target = targetOf(this.#identity, operation, labelsOf(asRecord(namespaceObject)))
     const userInfo = input.request?.userInfo
     if (userInfo) target.user = { username: userInfo.username ?? '', groups: userInfo.groups ?? [] }
+    const { resource, image } = clusterBindings(input.cluster)
     this.subject = {
       target,
       bindings: {
@@ -58,6 +62,8 @@ export class PreparedInput {
         namespaceObject,
         params: null,
         variables: NO_VARIABLES,
+        resource,
+        image,
       },
       sharedVariables: new Map(),
       json: { object: input.object ?? null, oldObject: input.oldObject ?? null },
