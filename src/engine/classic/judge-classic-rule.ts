@@ -67,12 +67,14 @@ function judgeDeny(deny: CompiledDeny, context: KyvernoContext, scope: ClassicSc
   return outcome('fail', denyMessage(scope, result.message ?? '', context))
 }
 
-/** The rule's message and the messages of the conditions that held, substituted; the conditions' alone when that fails. */
+/** The rule's message and the messages of the conditions that held, substituted; when that fails, the conditions' alone (or, with none, the text unsubstituted). */
 function denyMessage(scope: ClassicScope, conditionMessages: string, context: KyvernoContext): string {
   const ruleMessage = scope.message ?? ''
   if (ruleMessage === '' && conditionMessages === '') return `validation error: rule ${scope.rule.name} failed`
   const joined = [ruleMessage, conditionMessages].filter((part) => part !== '').join('; ')
-  return substitutedText(joined, context) ?? conditionMessages
+  // Kyverno then reports the conditions' messages alone, which may leave nothing: the text as written (before autogen rewrote it) says more than nothing.
+  const written = [scope.rule.message ?? '', conditionMessages].filter((part) => part !== '').join('; ')
+  return substitutedText(joined, context) ?? (conditionMessages === '' ? written : conditionMessages)
 }
 
 function judgeRulePatterns(patterns: PatternValidation, scope: ClassicScope): ClassicOutcome | undefined {
