@@ -135,7 +135,8 @@ function compiledRuleset(policy: TestPolicy, cache: Map<string, CompiledRuleset 
  * The request the Kyverno CLI would build: values may make it an UPDATE (with oldObject = object)
  * or a DELETE (the resource only as oldObject) for ClusterPolicies; the CEL policy engines always
  * send CREATE. A ClusterPolicy's rules also see the values file's global and per-resource values,
- * and each rule its own, in the CLI's request context.
+ * and each rule its own, in the CLI's request context. CEL policies see the test's context file
+ * through `resource` and `image`, as the CLI's context provider serves it to them only.
  */
 function preparedInput(
   test: LoadedTest,
@@ -155,6 +156,7 @@ function preparedInput(
       request: { operation, namespace: resource.namespace, name: resource.name, ...userInfoOf(test) },
       namespaceObject: namespaceObjectFor(test, resource.namespace),
     }
+    if (validating && test.cluster) evaluation.cluster = test.cluster
     const options: PrepareOptions = { mode: 'cli', values: { ...values, 'request.operation': operation } }
     const rules = test.values.policies?.find((entry) => entry.name === policy.name)?.rules
     if (rules && rules.length > 0) options.ruleValues = (rule) => rules.find((entry) => entry.name === rule)?.values as Record<string, JsonValue> | undefined

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { LoadError, parseDocuments, type Policy, type Ruleset } from '../engine/index.js'
+import { LoadError, parseDocuments, type ClusterData, type Policy, type Ruleset } from '../engine/index.js'
 import { importDocuments, type SkippedRule } from '../import/index.js'
+import { ContextClusterData } from './context-cluster-data.js'
 import { keyResources, type LoadedResource } from './loaded-resource.js'
 import type { KyvernoTestFile, UserInfoFile, ValuesFile } from './test-file.js'
 
@@ -22,6 +23,8 @@ export interface LoadedTest {
   resources: LoadedResource[]
   values: ValuesFile
   userInfo?: { username?: string; groups?: string[] }
+  /** The context file's objects and image metadata, for CEL policies' `resource` and `image` calls. */
+  cluster?: ClusterData
 }
 
 export class TestLoadError extends Error {
@@ -61,6 +64,15 @@ export function loadTest(file: string): LoadedTest {
   if (definition.userinfo) {
     const userInfo = (readSingle(resolve(base, definition.userinfo)) as UserInfoFile | undefined)?.userInfo
     if (userInfo) test.userInfo = userInfo
+  }
+  if (definition.context) {
+    const path = resolve(base, definition.context)
+    try {
+      test.cluster = new ContextClusterData(readSingle(path))
+    } catch (error) {
+      if (error instanceof TestLoadError) throw error
+      throw new TestLoadError(path, error instanceof Error ? error.message : String(error))
+    }
   }
   return test
 }

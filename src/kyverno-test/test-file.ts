@@ -5,6 +5,8 @@ export interface KyvernoTestFile {
   resources?: string[]
   variables?: string
   userinfo?: string
+  /** Context file (cli.kyverno.io/v1alpha1 Context): what CEL `resource` and `image` calls find. */
+  context?: string
   results?: ExpectedResultRow[]
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { compileRuleset, evaluateRuleset, PreparedInput, type ClusterData, type Ruleset } from '../../src/engine/index.js'
 import { importDocuments, type ImportedDocument } from '../../src/import/index.js'
 import { docs } from './helpers.js'
 
@@ -200,5 +201,71 @@ describe('Kyverno ValidatingPolicy', () => {
   it('imports variables that call cluster libraries as they are', () => {
     const imported = importOne(policy(`${PODS}, variables: [{ name: ns, expression: "resource.Get('v1', 'namespaces', '', object.metadata.namespace)" }]`))
     expect(imported.rulesets[0]?.rules[0]?.variables).toEqual([{ name: 'ns', expression: "resource.Get('v1', 'namespaces', '', object.metadata.namespace)" }])
+  })
+
+  describe('using the resource, image and time libraries', () => {
+    const imported = importOne(`
+      apiVersion: policies.kyverno.io/v1
+      kind: ValidatingPolicy
+      metadata: { name: cluster-checks }
+      spec:
+        validationActions: [Audit]
+        matchConstraints:
+          resourceRules:
+          - { apiGroups: [""], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [pods] }
+        variables:
+        - name: cm
+          expression: resource.Get("v1", "configmaps", "platform", "baseimages")
+        - name: allowed
+          expression: variables.cm.data.?allowed.orValue("").split(",")
+        - name: hpas
+          expression: resource.List('autoscaling/v1', 'horizontalpodautoscalers', object.metadata.namespace).items.orValue([])
+        validations:
+        - expression: >-
+            object.spec.containers.all(c, has(image.GetMetadata(c.image).manifest.annotations) &&
+            image.GetMetadata(c.image).manifest.annotations['org.opencontainers.image.base.name'] in variables.allowed)
+          message: base image not allowed
+        - expression: >-
+            object.spec.containers.all(c, !has(image.GetMetadata(c.image).config.created) ||
+            timestamp(image.GetMetadata(c.image).config.created) >= time.now() - duration('4380h'))
+          message: stale image
+        - expression: size(variables.hpas) < 10
+    `)
+    const ruleset = imported.rulesets[0] as Ruleset
+    const cluster: ClusterData = {
+      configMap: (namespace, name) => (namespace === 'platform' && name === 'baseimages' ? { data: { allowed: 'distroless' } } : undefined),
+      resources: () => [],
+      imageMetadata: (reference) => ({
+        image: reference,
+        manifest: { annotations: { 'org.opencontainers.image.base.name': reference.startsWith('good') ? 'distroless' : 'ubuntu' } },
+        config: { created: reference.endsWith(':old') ? '2020-05-01T03:15:12-07:00' : '2099-01-01T00:00:00Z' },
+      }),
+    }
+    const judge = (image: string, data?: ClusterData) => {
+      const input = new PreparedInput({ object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image }] } }, ...(data ? { cluster: data } : {}) })
+      return evaluateRuleset(compileRuleset(ruleset), input).results.map(({ status, message }) => ({ status, message }))
+    }
+
+    it('imports it whole and compiles it', () => {
+      expect(imported.skipped).toEqual([])
+      expect(ruleset.rules[0]?.variables?.map((variable) => variable.name)).toEqual(['cm', 'allowed', 'hpas'])
+      expect(() => compileRuleset(ruleset)).not.toThrow()
+    })
+
+    it('judges resources against the cluster data of the input', () => {
+      expect(judge('good:new', cluster)).toEqual([])
+      expect(judge('bad:new', cluster)).toEqual([{ status: 'fail', message: 'base image not allowed' }])
+      expect(judge('good:old', cluster)).toEqual([{ status: 'fail', message: 'stale image' }])
+    })
+
+    it('errs, saying so, where there is no cluster data', () => {
+      expect(judge('good:new')).toEqual([
+        {
+          status: 'error',
+          message:
+            'expression "object.spec.containers.all(c, has(image.GetMetadata(c.image).manifest.annotations) && image.GetMetadata(c.image).manifest.annotations[\'org.opencontainers.image.base.name\'] in variables.allowed)" failed: image.GetMetadata("good:new"): no cluster data is available to this evaluation (at 1:87)',
+        },
+      ])
+    })
   })
 })
