@@ -63,12 +63,38 @@ describe.each(testDatabases())('pattern rules through the REST API on $kind', ({
   it.each([
     ['an unknown operator', { spec: { replicas: '=>2' } }, 'body.rules[0].validate.pattern.spec.replicas: unknown operator "=>" in "=>2" (operators are >, <, >=, <=, !, |, &, a-b and a!-b)'],
     ['a mutate anchor', { metadata: { labels: { '+(team)': 'a' } } }, 'body.rules[0].validate.pattern.metadata.labels["+(team)"]: the anchor "+(team)" adds a field in mutate overlays; validate patterns do not accept it'],
-    ['a {{ }} variable', { metadata: { name: '{{ request.object.x }}' } }, 'body.rules[0].validate.pattern.metadata.name: {{ }} variables in patterns are not supported by this engine yet'],
   ])('answers 400 naming the place of %s, storing nothing', async (_what, pattern, details) => {
     const response = await api('POST', '/api/rulesets/broken', { token: admin, body: { rules: [{ name: 'x', validate: { pattern } }] } })
     expect(response.status).toBe(400)
     expect(errorBody(response).details).toBe(details)
     expect((await api('GET', '/api/rulesets/broken', { token: admin })).status).toBe(404)
+  })
+
+  it.each([
+    ['an operator Kyverno does not have', { deny: { conditions: { any: [{ key: '{{ request.operation }}', operator: 'equals', value: 'CREATE' }] } } }, 'body.rules[0].validate.deny.conditions.any[0].operator: unknown condition operator "equals"; operators are case-sensitive: did you mean "Equals"?'],
+    ['a foreach list that does not parse', { foreach: [{ list: 'request.object.spec.[', deny: {} }] }, 'body.rules[0].validate.foreach[0].list'],
+  ])('answers 400 for a classic rule with %s, storing nothing', async (_what, validate, details) => {
+    const response = await api('POST', '/api/rulesets/broken-classic', { token: admin, body: { rules: [{ name: 'x', validate }] } })
+    expect(response.status).toBe(400)
+    expect(errorBody(response).details).toContain(details)
+    expect((await api('GET', '/api/rulesets/broken-classic', { token: admin })).status).toBe(404)
+  })
+
+  it('evaluates a hand-written classic rule (foreach, deny, {{ }} variables) with the substituted message', async () => {
+    const registries = {
+      name: 'registries',
+      match: { kinds: ['Pod'] },
+      message: 'image {{ element.image }} is not from registry.example.com',
+      validate: { foreach: [{ list: 'request.object.spec.containers', deny: { conditions: { all: [{ key: '{{ element.image }}', operator: 'NotEquals', value: 'registry.example.com/*' }] } } }] },
+    }
+    expect((await api('POST', '/api/rulesets/registries', { token: admin, body: { rules: [registries] } })).status).toBe(201)
+    const failing = await api('POST', '/api/eval/rulesets/registries', { token: admin, body: { inputData: badPod } })
+    expect(failing.status).toBe(200)
+    expect((failing.body as { results: unknown }).results).toEqual([
+      { ruleset: 'registries', rule: 'registries', status: 'fail', severity: 'medium', message: 'validation failure: image nginx:1.27 is not from registry.example.com' },
+    ])
+    const pinned = { ...badPod, spec: { containers: [{ name: 'web', image: 'registry.example.com/web:1.27' }] } }
+    expect((await api('POST', '/api/eval/rulesets/registries', { token: admin, body: { inputData: pinned } })).body).toMatchObject({ passed: true, results: [] })
   })
 
   it('evaluates with Kyverno\'s messages and the failing field, audits the result, and tells what to change', async () => {
