@@ -3,7 +3,7 @@ import type { CelValidation, Validate, Variable } from '../engine/model/rule.js'
 import { errorsVariable, exclusionVariables, matchingVariables, remainingErrorsVariable } from './kyverno-pod-security/exclusions.js'
 import { failureMessage, failureMessageExpression } from './kyverno-pod-security/messages.js'
 import { readPodSecuritySpec } from './kyverno-pod-security/pod-security-spec.js'
-import { ACTUAL_POD } from './kyverno-pod-security/pod-views.js'
+import { ACTUAL_POD, CONTAINER_ENTRIES_VARIABLE } from './kyverno-pod-security/pod-views.js'
 import { checksOfLevel } from './kyverno-pod-security/psa-checks.js'
 
 /**
@@ -21,7 +21,7 @@ import { checksOfLevel } from './kyverno-pod-security/psa-checks.js'
  */
 export function importedPodSecurity(podSecurity: unknown, field: string): { validate: Validate; variables?: Variable[] } {
   const spec = readPodSecuritySpec(podSecurity, field)
-  const variables: Variable[] = [CONTAINERS_VARIABLE, ...matchingVariables(spec.excludes)]
+  const variables: Variable[] = [CONTAINERS_VARIABLE, CONTAINER_ENTRIES_VARIABLE, ...matchingVariables(spec.excludes)]
   const cel = checksOfLevel(spec.level).map((check): CelValidation => {
     const message = failureMessage(spec, check)
     const excludes = spec.excludes.filter((exclude) => exclude.control === check.control)

@@ -61,30 +61,46 @@ export function exclusionVariables(check: PsaCheck, excludes: readonly PodSecuri
   })
   const byPod = removals.filter(({ exclude }) => exclude.images.length === 0).map(({ variable }) => `variables.${variable.name}`)
   const byContainer = removals.filter(({ exclude }) => exclude.images.length > 0).map(({ variable }) => `variables.${variable.name}`)
-  const podRemovals = sum(byPod.map((list) => `size(${list}.filter(e, e.key == d.key))`))
-  const containerRemovals = (name: string): string => sum(byContainer.map((list) => `size(${list}.filter(e, e.key == d.key && e.name == ${name}))`))
-  const ofKey = `${errors}.filter(x, x.key == d.key)`
-  const counted =
+  const podRemovals = (key: string): string => sum(byPod.map((list) => `size(${list}.filter(e, e.key == ${key}))`))
+  const containerRemovals = (key: string, name: string): string => sum(byContainer.map((list) => `size(${list}.filter(e, e.key == ${key} && e.name == ${name}))`))
+  // Whether every error of key `g` is removed: its containers' errors by the excludes with images
+  // (each of those removes its own container's), what is left by the excludes without images.
+  const keyExempt =
     byContainer.length === 0
-      ? `size(${ofKey}) <= ${podRemovals}`
-      : byPod.length === 0
-        ? `size(${errors}.filter(x, x.key == d.key && x.name == d.name)) <= ${containerRemovals('d.name')}`
-        : `${ofKey}.map(x, x.name).distinct().map(n, [0, size(${errors}.filter(x, x.key == d.key && x.name == n)) - ${containerRemovals('n')}].max()).sum() <= ${podRemovals}`
+      ? `size(${errors}.filter(x, x.key == g)) <= ${podRemovals('g')}`
+      : `${errors}.filter(x, x.key == g).map(x, x.name).distinct().map(n, [0, size(${errors}.filter(x, x.key == g && x.name == n)) - ${containerRemovals('g', 'n')}].max()).sum() <= ${podRemovals('g')}`
+  // The keys not wholly exempt, bound as `u` once rather than worked out for each error.
+  const byKey = (errorLeft: string): string => `[${errors}.map(x, x.key).distinct().filter(g, !(${keyExempt}))].map(u, ${errors}.filter(d, ${errorLeft}))[0]`
+  let remaining = byKey('d.key in u')
   const fakeKey = FAKE_CONTAINER_KEYS[check.id]
-  let exempted = counted
   if (fakeKey !== undefined && byPod.length > 0 && byContainer.length > 0) {
     const first = firstRemovalByPod(check, excludes, removals, errors, field)
     if (first !== undefined) {
-      const taken = `(${podRemovals} > 0 && d.name == ${first} ? 1 : 0)`
-      exempted = `(d.key == ${celString(fakeKey)} ? size(${errors}.filter(x, x.key == d.key && x.name == d.name)) - ${taken} <= ${containerRemovals('d.name')} : ${counted})`
+      const taken = `(${podRemovals('d.key')} > 0 && d.name == ${first} ? 1 : 0)`
+      const containerLeft = `size(${errors}.filter(x, x.key == d.key && x.name == d.name)) - ${taken} > ${containerRemovals('d.key', 'd.name')}`
+      remaining = byKey(`d.key == ${celString(fakeKey)} ? ${containerLeft} : d.key in u`)
     }
   }
+  const variables: Variable[] = [{ name: errorsVariable(check), expression: fieldErrors(ACTUAL_POD, version) }, ...removals.map(({ variable }) => variable)]
+  if (byPod.length > 0) return [...variables, { name: remainingErrorsVariable(check), expression: remaining }]
+  // Excludes with images only, the common case: when no container has two errors of one key, an
+  // error is exempt when some exclude's stand-in has it, which native `in` finds without counting.
+  const keyed = (name: string): Variable => ({ name: `${name}_keys`, expression: `variables.${name}.map(x, x.key + ${SEPARATOR} + x.name)` })
+  const keys = [keyed(errorsVariable(check)), ...removals.map(({ variable }) => keyed(variable.name))]
+  const [own, ...theirs] = keys.map(({ name }) => `variables.${name}`)
+  const found = theirs.map((list) => `d.key + ${SEPARATOR} + d.name in ${list}`).join(' || ')
   return [
-    { name: errorsVariable(check), expression: fieldErrors(ACTUAL_POD, version) },
-    ...removals.map(({ variable }) => variable),
-    { name: remainingErrorsVariable(check), expression: `${errors}.filter(d, !(${exempted}))` },
+    ...variables,
+    ...keys,
+    {
+      name: remainingErrorsVariable(check),
+      expression: `size(${own}.distinct()) == size(${own}) ? ${errors}.filter(d, !(${found})) : ${remaining}`,
+    },
   ]
 }
+
+/** Between a key and a container name in the strings that stand for both: keys are paths that never hold it, so no two errors' strings meet. */
+const SEPARATOR = "'\\u0001'"
 
 /**
  * When an exclude without images comes first among a fake-container check's excludes and some

@@ -82,23 +82,25 @@ function fieldError(error: FieldError): Json {
   )
 }
 
-/** Where one container's errors go: its path (CEL) and the path Kyverno compares (digits starred). */
+/** Where one container's errors go: its path, the path Kyverno compares (digits starred) and its name, all CEL. */
 interface ContainerScope {
   path: Json
-  key: string
+  key: Json
+  name: Json
 }
 
-/** The errors of every container (bound as `c`), in the order the library visits them: init, app, ephemeral. */
+/**
+ * The errors of every container of the view (see pod-views.ts for its entries), in the order the
+ * library visits them: init, app, ephemeral. The container is bound as `c`.
+ */
 function eachContainer(view: PodView, errors: (scope: ContainerScope) => Json): Json {
-  const parts = view.lists.map(
-    ({ field, list }) => `${list}.transformList(i, c, ${errors({ path: `'spec.${field}[' + string(i) + ']'`, key: `spec.${field}[*]` })}).flatten()`,
-  )
-  return parts.length === 1 ? (parts[0] ?? '[]') : `(${parts.join(' + ')})`
+  return `${view.containers}.map(entry, [entry.c].map(c, ${errors({ path: 'entry.path', key: 'entry.key', name: 'entry.name' })})[0]).flatten()`
 }
 
 /** A container field's error. */
 function containerError(scope: ContainerScope, path: string, error: Omit<FieldError, 'field' | 'key' | 'name'>): Json {
-  return fieldError({ ...error, field: `${scope.path} + ${celString(`.${path}`)}`, key: celString(`${scope.key}.${path}`), name: stringOf('c.?name') })
+  const suffix = celString(`.${path}`)
+  return fieldError({ ...error, field: `${scope.path} + ${suffix}`, key: `${scope.key} + ${suffix}`, name: scope.name })
 }
 
 /** A pod-level field's error (no digits in the path). */
@@ -116,10 +118,11 @@ function when(test: Json, errors: Json): Json {
   return `(${test} ? ${errors} : [])`
 }
 
-/** Kyverno's key for an annotation's path: its digits starred too (regexp \d+). */
+/** Kyverno's key for an annotation's path: its digits starred too (regexp \\d+), worked out only for a key that has some. */
 function annotationKey(key: Json): Json {
-  const digit = (at: string): string => `${key}.charAt(${at}).matches('^[0-9]$')`
-  return `'metadata.annotations[' + lists.range(size(${key})).filter(n, !(${digit('n')} && n > 0 && ${digit('n - 1')})).map(n, ${digit('n')} ? '*' : ${key}.charAt(n)).join('') + ']'`
+  const digit = (at: string): string => `'0123456789'.contains(${key}.charAt(${at}))`
+  const starred = `lists.range(size(${key})).filter(n, !(${digit('n')} && n > 0 && ${digit('n - 1')})).map(n, ${digit('n')} ? '*' : ${key}.charAt(n)).join('')`
+  return `'metadata.annotations[' + (${key}.matches('[0-9]') ? ${starred} : ${key}) + ']'`
 }
 
 function annotationError(view: PodView, key: Json): Json {
@@ -202,7 +205,7 @@ export function hostPortsErrors(view: PodView): Json {
     view,
     (scope) =>
       `${listOf('c.?ports')}.transformList(j, p, !(p.?hostPort.orValue(0) in [0, null]), ` +
-      `${fieldError({ field: `${scope.path} + '.ports[' + string(j) + '].hostPort'`, key: celString(`${scope.key}.ports[*].hostPort`), name: stringOf('c.?name'), value: intValue('p.hostPort') })})`,
+      `${fieldError({ field: `${scope.path} + '.ports[' + string(j) + '].hostPort'`, key: `${scope.key} + '.ports[*].hostPort'`, name: scope.name, value: intValue('p.hostPort') })})`,
   )
 }
 
@@ -279,7 +282,7 @@ export function seccompProfileBaselineErrors(view: PodView, version: PodSecurity
       return `(${value} in ${celStringList(CONFINING_SECCOMP_ANNOTATION_VALUES)} || (${value} != null && ${value}.startsWith('localhost/')))`
     }
     const forbidden = (key: Json): Json => `[${key}].filter(k, k in ${view.annotations} && !${confining('k')}).map(k, ${annotationError(view, 'k')})`
-    return `${forbidden(celString(SECCOMP_POD_ANNOTATION))} + ${eachContainer(view, () => forbidden(`${celString(SECCOMP_CONTAINER_ANNOTATION_PREFIX)} + ${stringOf('c.?name')}`))}`
+    return `${forbidden(celString(SECCOMP_POD_ANNOTATION))} + ${eachContainer(view, (scope) => forbidden(`${celString(SECCOMP_CONTAINER_ANNOTATION_PREFIX)} + ${scope.name}`))}`
   }
   const path = 'securityContext.seccompProfile.type'
   return (

@@ -11,22 +11,30 @@ export interface PodView {
   /** The spec whose pod-level fields (securityContext, volumes, host namespaces, os) are read. */
   spec: string
   annotations: string
-  /** The container lists in the order the checks visit them. */
-  lists: readonly ContainerList[]
+  /**
+   * The containers, init then app then ephemeral as the checks visit them, each as an entry:
+   * `{'path': 'spec.initContainers[0]', 'key': 'spec.initContainers[*]', 'name': ..., 'c': container}`.
+   */
+  containers: string
 }
 
-export interface ContainerList {
-  field: ContainerField
-  list: string
+const CONTAINER_FIELDS = ['initContainers', 'containers', 'ephemeralContainers'] as const
+
+/** The entries of a pod's containers, those `filter` (CEL over `c`) keeps, indexed among them. */
+function containerEntries(filter?: string): string {
+  return CONTAINER_FIELDS.map((field) => {
+    const list = `${listOf(`object.spec.?${field}`)}${filter === undefined ? '' : `.filter(c, ${filter})`}`
+    return `${list}.transformList(i, c, {'path': 'spec.${field}[' + string(i) + ']', 'key': 'spec.${field}[*]', 'name': ${stringOf('c.?name')}, 'c': c})`
+  }).join(' + ')
 }
 
-export const CONTAINER_FIELDS = ['initContainers', 'containers', 'ephemeralContainers'] as const
-export type ContainerField = (typeof CONTAINER_FIELDS)[number]
+/** The entries of the pod's own containers, bound once for every check. */
+export const CONTAINER_ENTRIES_VARIABLE: Variable = { name: 'podSecurity_containers', expression: containerEntries() }
 
 export const ACTUAL_POD: PodView = {
   spec: 'object.spec',
   annotations: mapOf('object.metadata.?annotations'),
-  lists: CONTAINER_FIELDS.map((field) => ({ field, list: listOf(`object.spec.?${field}`) })),
+  containers: `variables.${CONTAINER_ENTRIES_VARIABLE.name}`,
 }
 
 /**
@@ -38,7 +46,7 @@ export const ACTUAL_POD: PodView = {
 export const POD_LEVEL_EXCLUSION: PodView = {
   spec: ACTUAL_POD.spec,
   annotations: ACTUAL_POD.annotations,
-  lists: [{ field: 'containers', list: "[dyn({'name': 'fake'})]" }],
+  containers: "[{'path': 'spec.containers[0]', 'key': 'spec.containers[*]', 'name': 'fake', 'c': dyn({'name': 'fake'})}]",
 }
 
 /**
@@ -47,12 +55,10 @@ export const POD_LEVEL_EXCLUSION: PodView = {
  * the pod's values (a container without runAsNonRoot errs there even if the pod sets it).
  */
 export function matchingContainersPod(variable: string): PodView {
-  return { spec: 'dyn({})', annotations: 'dyn({})', lists: CONTAINER_FIELDS.map((field) => ({ field, list: `variables.${variable}.${field}` })) }
+  return { spec: 'dyn({})', annotations: 'dyn({})', containers: `variables.${variable}` }
 }
 
-/** The variable holding an exclude's matching containers, for matchingContainersPod. */
+/** The variable holding the entries of an exclude's matching containers, for matchingContainersPod. */
 export function matchingContainersVariable(name: string, images: readonly string[]): Variable {
-  const matches = `${stringOf('c.?image')}.matches(${celString(wildcardRegex(images))})`
-  const lists = CONTAINER_FIELDS.map((field) => `${celString(field)}: ${listOf(`object.spec.?${field}`)}.filter(c, ${matches})`)
-  return { name, expression: `{${lists.join(', ')}}` }
+  return { name, expression: containerEntries(`${stringOf('c.?image')}.matches(${celString(wildcardRegex(images))})`) }
 }
