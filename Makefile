@@ -9,8 +9,8 @@ ifeq ($(strip $(VERDICT_CONFORMANCE_DIR)),)
 override VERDICT_CONFORMANCE_DIR := ../shared/conformance/kyverno
 endif
 # The tiers of the conformance data Verdict judges: CEL (A), patterns (B),
-# deny/foreach/JMESPath (C) and cluster data mocked by the tests (D); B-PSS (podSecurity) joins when it imports.
-CONFORMANCE_TIERS ?= A B C D
+# Pod Security subrules (B-PSS), deny/foreach/JMESPath (C) and cluster data mocked by the tests (D).
+CONFORMANCE_TIERS ?= A B B-PSS C D
 CONFORMANCE_ROOT := $(if $(filter /%,$(VERDICT_CONFORMANCE_DIR)),$(VERDICT_CONFORMANCE_DIR),$(REPO_ROOT)/$(VERDICT_CONFORMANCE_DIR))
 CONFORMANCE_DIR := $(CONFORMANCE_ROOT)/policies
 # The whole library (no tier index) that `make conformance-data` fetches at the pinned commit.

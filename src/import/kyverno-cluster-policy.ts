@@ -8,6 +8,7 @@ import { ImportError, Unsupported } from './import-error.js'
 import { importedRemediation } from './imported-remediation.js'
 import { importedConditions, importedContext, importedDeny, importedForEach } from './kyverno-classic.js'
 import { importedPatterns } from './kyverno-pattern.js'
+import { importedPodSecurity } from './kyverno-pod-security.js'
 import { kyvernoAutogen } from './kyverno-autogen.js'
 import { restrictToNamespace, translateKyvernoExclude, translateKyvernoMatch } from './kyverno-match.js'
 import { readMetadata, type SourceMetadata } from './metadata.js'
@@ -111,7 +112,7 @@ interface PolicyCommon {
   description: string | undefined
 }
 
-const OTHER_VALIDATIONS = ['podSecurity', 'manifests', 'assert'] as const
+const OTHER_VALIDATIONS = ['manifests', 'assert'] as const
 const VALIDATION_KINDS = ['cel', 'pattern', 'anyPattern', 'deny', 'foreach'] as const
 
 function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: RuleDefaults): ImportedRule {
@@ -126,6 +127,7 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
   for (const other of OTHER_VALIDATIONS) {
     if (validate[other] !== undefined && validate[other] !== null) throw new Unsupported(`validate.${other} rules are not supported yet`)
   }
+  if (validate.podSecurity !== undefined && validate.podSecurity !== null) return podSecurityRule(rule, path, name, validate, autogen, defaults)
   const kinds = VALIDATION_KINDS.filter((kind) => validate[kind] !== undefined && validate[kind] !== null)
   if (kinds.length === 0) throw new ImportError(`${path}.validate`, `has none of ${[...VALIDATION_KINDS, ...OTHER_VALIDATIONS].join(', ')}`)
   if (kinds.length > 1) throw new ImportError(`${path}.validate`, `has ${kinds.join(' and ')}; a rule validates in exactly one way`)
@@ -159,6 +161,34 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
     validate: cel ? { cel: validations } : importedValidation(kinds[0] as (typeof VALIDATION_KINDS)[number], validate, `${path}.validate`),
     ...(message !== undefined ? { message } : {}),
     remediation: importedRemediation(message, validations, defaults.description),
+  }
+  return {
+    rule: out,
+    action: failureAction(validate.failureAction, `${path}.validate.failureAction`) ?? defaults.action,
+    overrides: actionOverrides(validate.failureActionOverrides, `${path}.validate.failureActionOverrides`) ?? defaults.overrides,
+  }
+}
+
+/** validate.podSecurity: the Pod Security checks as CEL (kyverno-pod-security.ts), matched and acted on as any rule. */
+function podSecurityRule(rule: JsonObject, path: string, name: string, validate: JsonObject, autogen: Autogen, defaults: RuleDefaults): ImportedRule {
+  const { validate: cel, variables } = importedPodSecurity(validate.podSecurity, `${path}.validate.podSecurity`)
+  const match: Match = { ...translateKyvernoMatch(rule.match, `${path}.match`) }
+  if (defaults.namespace !== undefined) restrictToNamespace(match, defaults.namespace)
+  const exclude = translateKyvernoExclude(rule.exclude, `${path}.exclude`)
+  if (exclude) match.exclude = exclude
+  if (defaults.conditions.length > 0) match.conditions = defaults.conditions
+  const preconditions = importedConditions(rule.preconditions, `${path}.preconditions`)
+  const message = optionalMessage(validate.message, `${path}.validate.message`)
+  const out: Rule = {
+    name,
+    ...(defaults.severity ? { severity: defaults.severity } : {}),
+    match,
+    autogen,
+    ...(variables ? { variables } : {}),
+    ...(preconditions !== undefined ? { preconditions } : {}),
+    validate: cel,
+    ...(message !== undefined ? { message } : {}),
+    remediation: importedRemediation(message, cel.cel ?? [], defaults.description),
   }
   return {
     rule: out,

@@ -382,13 +382,12 @@ ${rules}
       const reasons = Object.fromEntries(imported.skipped.map((s) => [s.rule, s.reason]))
       expect(reasons).toEqual({
         'mutate-anchor': 'spec.rules[2].validate.anyPattern[1].spec["+(x)"]: the anchor "+(x)" adds a field in mutate overlays; validate patterns do not accept it',
-        pss: 'validate.podSecurity rules are not supported yet',
         mutate: 'mutate rules are not supported',
         verify: 'verifyImages rules are not supported',
         params: 'validate.cel with paramKind/paramRef is not supported (parameter resources come from a cluster)',
       })
       expect(imported.skipped.every((s) => s.policy === 'mixed')).toBe(true)
-      expect(imported.rulesets.flatMap((ruleset) => ruleset.rules.map((rule) => rule.name))).toEqual(['variables', 'reference', 'deny', 'foreach', 'context'])
+      expect(imported.rulesets.flatMap((ruleset) => ruleset.rules.map((rule) => rule.name))).toEqual(['variables', 'reference', 'deny', 'foreach', 'pss', 'context'])
       const byName = new Map(imported.rulesets[0]?.rules.map((rule) => [rule.name, rule]))
       expect(byName.get('deny')?.validate).toEqual({ deny: { conditions: { any: [] } } })
       expect(byName.get('foreach')?.validate).toEqual({ foreach: [{ list: 'x', deny: {} }] })
