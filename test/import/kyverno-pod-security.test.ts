@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import fc from 'fast-check'
 import * as yaml from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import { compileRuleset, evaluateRuleset, PreparedInput, type CompiledRuleset } from '../../src/engine/index.js'
+import { matchesWildcard } from '../../src/engine/pattern/wildcard.js'
 import { ImportError, Unsupported } from '../../src/import/import-error.js'
 import { importedPodSecurity } from '../../src/import/kyverno-pod-security.js'
+import { matchingVariable } from '../../src/import/kyverno-pod-security/exclusions.js'
+import { ACTUAL_POD, matchingContainersPod, POD_LEVEL_EXCLUSION } from '../../src/import/kyverno-pod-security/pod-views.js'
+import { PSA_CHECKS } from '../../src/import/kyverno-pod-security/psa-checks.js'
 import { CONFORMANCE_DIR, HAS_CONFORMANCE, WITHOUT_CONFORMANCE } from '../support/shared-conformance.js'
 
 type Json = Record<string, unknown>
@@ -434,6 +439,23 @@ describe('Kyverno validate.podSecurity: excludes', () => {
     )
   })
 
+  it('takes, with an exclude without images first, the error Kyverno\'s removal order takes', () => {
+    const policy = { ...RESTRICTED, exclude: [{ controlName: 'Running as Non-root' }, { controlName: 'Running as Non-root', images: ['docker.io/library/busybox*'] }] }
+    // The pod's errors: the pod's false, app's false, sidecar's missing value. Removing the pod's
+    // moves the last (sidecar's) to the front, so the fake container's removal takes sidecar's,
+    // which the busybox exclude then finds gone: app's remains.
+    const podFalse = pod((spec) => {
+      sc(spec).runAsNonRoot = false
+      sc(app(spec)).runAsNonRoot = false
+      sidecar(spec)
+    })
+    expect(judge(policy, podFalse)).toEqual(
+      failing('restricted:latest', 'Running as Non-root', 'runAsNonRoot != true', 'spec.containers[0].securityContext.runAsNonRoot is forbidden, forbidden values found: false'),
+    )
+    // With nothing at pod level nothing moves: the fake container's removal takes app's, the exclude sidecar's.
+    expect(judge(policy, pod((spec) => (delete sc(spec).runAsNonRoot, sidecar(spec))))).toEqual(PASS)
+  })
+
   it('refuses excludes whose order decides what they exempt', () => {
     const exclude = [
       { controlName: 'Running as Non-root', images: ['*'] },
@@ -517,4 +539,190 @@ describe(`Kyverno validate.podSecurity: the library's podSecurity subrule tests$
       }
     })
   }
+})
+
+/**
+ * Each check is written twice: as the shared Pod Security check (the verdict when no exclude
+ * applies) and as the field errors Kyverno's excludes work on. Random pods, nulls included, must
+ * get the same verdict from both; and the excludes must leave what Kyverno's removal of errors,
+ * modelled here one error at a time, leaves.
+ */
+describe('Kyverno validate.podSecurity: the two forms of each check agree', () => {
+  const maybe = <T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | null | undefined> => fc.oneof(fc.constant(undefined), fc.constant(null), value)
+  const oneOf = (...values: string[]): fc.Arbitrary<string> => fc.constantFrom(...values)
+  const partial = <T extends Record<string, fc.Arbitrary<unknown>>>(fields: T) => fc.record(fields, { requiredKeys: [] })
+  const profile = maybe(partial({ type: maybe(oneOf('RuntimeDefault', 'Localhost', 'Unconfined', '')) }))
+  const securityContext = maybe(
+    partial({
+      privileged: maybe(fc.boolean()),
+      allowPrivilegeEscalation: maybe(fc.boolean()),
+      runAsNonRoot: maybe(fc.boolean()),
+      runAsUser: maybe(fc.constantFrom(0, 1000)),
+      procMount: maybe(oneOf('Default', 'Unmasked')),
+      seccompProfile: profile,
+      appArmorProfile: profile,
+      seLinuxOptions: maybe(partial({ type: maybe(oneOf('', 'container_t', 'container_engine_t', 'spc_t')), user: maybe(oneOf('', 'system_u')) })),
+      windowsOptions: maybe(partial({ hostProcess: maybe(fc.boolean()) })),
+      capabilities: maybe(partial({ add: maybe(fc.array(oneOf('NET_BIND_SERVICE', 'CHOWN', 'SYS_ADMIN', 'NET_RAW'), { maxLength: 2 })), drop: maybe(fc.array(oneOf('ALL', 'NET_RAW'), { maxLength: 2 })) })),
+    }),
+  )
+  const container = fc.record(
+    {
+      name: oneOf('a', 'b', 'c'),
+      image: oneOf('nginx:1.27', 'busybox', 'redis:7'),
+      securityContext,
+      ports: maybe(fc.array(fc.record({ containerPort: fc.constant(80), hostPort: maybe(fc.constantFrom(0, 8080, 9090)) }), { maxLength: 2 })),
+      livenessProbe: maybe(fc.record({ httpGet: fc.record({ host: oneOf('', 'metadata.internal') }) })),
+    },
+    { requiredKeys: ['name', 'image'] },
+  )
+  const volume = fc.constantFrom<Json>({ name: 'e', emptyDir: {} }, { name: 'h', hostPath: { path: '/var/log' } }, { name: 'n', nfs: { server: 'nfs', path: '/' } }, { name: 'bare' }, { name: 'i', image: { reference: 'x' } })
+  const podSpec = fc.record(
+    {
+      containers: fc.array(container, { minLength: 1, maxLength: 3 }),
+      initContainers: maybe(fc.array(container, { maxLength: 2 })),
+      ephemeralContainers: maybe(fc.array(container, { maxLength: 1 })),
+      hostNetwork: maybe(fc.boolean()),
+      os: maybe(fc.record({ name: oneOf('linux', 'windows') })),
+      volumes: maybe(fc.array(volume, { maxLength: 2 })),
+      securityContext: maybe(
+        partial({
+          runAsNonRoot: maybe(fc.boolean()),
+          runAsUser: maybe(fc.constantFrom(0, 1000)),
+          seccompProfile: profile,
+          appArmorProfile: profile,
+          seLinuxOptions: maybe(partial({ type: maybe(oneOf('', 'spc_t')), role: maybe(oneOf('', 'sysadm_r')) })),
+          sysctls: maybe(fc.array(fc.record({ name: oneOf('kernel.shm_rmid_forced', 'net.ipv4.tcp_rmem', 'kernel.msgmax') }), { maxLength: 2 })),
+          windowsOptions: maybe(partial({ hostProcess: maybe(fc.boolean()) })),
+        }),
+      ),
+    },
+    { requiredKeys: ['containers'] },
+  )
+  const annotations = maybe(
+    fc.dictionary(
+      oneOf('container.apparmor.security.beta.kubernetes.io/a', 'container.apparmor.security.beta.kubernetes.io/b2', 'seccomp.security.alpha.kubernetes.io/pod', 'container.seccomp.security.alpha.kubernetes.io/c'),
+      oneOf('runtime/default', 'unconfined', 'localhost/web', ''),
+      { maxKeys: 2 },
+    ),
+  )
+  const randomPod = fc.tuple(podSpec, annotations).map(([spec, annotations]) => withoutUndefined({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', annotations }, spec }) as Json)
+
+  function withoutUndefined(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map(withoutUndefined)
+    if (typeof value !== 'object' || value === null) return value
+    return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined).map(([key, field]) => [key, withoutUndefined(field)]))
+  }
+
+  it('gives the same verdict from the shared check and from the field errors, at every version', () => {
+    for (const version of ['latest', 'v1.30', 'v1.24', 'v1.18']) {
+      const { validate, variables } = importedPodSecurity({ level: 'restricted', version }, FIELD)
+      // The first validation of each check is its shared check; its field errors are in the variable its message lists.
+      const agree = (validate.cel ?? []).flatMap(({ expression, messageExpression }) => {
+        const errors = /variables\.(podSecurity_\w+)\.map/.exec(messageExpression ?? '')?.[1]
+        return errors ? [{ expression: `(${expression}) == (size(variables.${errors}) == 0)`, message: `${expression} disagrees with ${errors}` }] : []
+      })
+      expect(agree).toHaveLength(17)
+      const ruleset = compileRuleset({ name: 'agree', rules: [{ name: 'r', match: { kinds: ['Pod'] }, validate: { cel: agree }, ...(variables ? { variables } : {}) }] })
+      fc.assert(
+        fc.property(randomPod, (object) => {
+          expect(evaluateRuleset(ruleset, new PreparedInput({ object }), { verbose: true }).results[0]).toMatchObject({ status: 'pass' })
+        }),
+        { numRuns: 250, seed: 20240917 },
+      )
+    }
+  })
+
+  /** The controls whose excludes are drawn, with fields and values their errors have. */
+  const EXCLUDABLE: Record<string, { scope: 'pod' | 'container' | 'either'; fields: string[] }> = {
+    'Running as Non-root': { scope: 'either', fields: ['spec.containers[*].securityContext.runAsNonRoot', 'spec.securityContext.runAsNonRoot'] },
+    Seccomp: { scope: 'either', fields: ['spec.containers[*].securityContext.seccompProfile.type', 'spec.securityContext.seccompProfile.type'] },
+    Capabilities: { scope: 'container', fields: ['spec.containers[*].securityContext.capabilities.add', 'spec.initContainers[*].securityContext.capabilities.drop'] },
+    'HostPath Volumes': { scope: 'pod', fields: ['spec.volumes[*].hostPath'] },
+    SELinux: { scope: 'either', fields: ['spec.containers[*].securityContext.seLinuxOptions.type', 'spec.securityContext.seLinuxOptions.role'] },
+    AppArmor: { scope: 'either', fields: ['spec.securityContext.appArmorProfile.type', 'metadata.annotations[container.apparmor.security.beta.kubernetes.io/b*]'] },
+    'Host Ports': { scope: 'container', fields: ['spec.containers[*].ports[*].hostPort'] },
+  }
+  // Running as Non-root and Seccomp, where the order of removals matters, come up more often.
+  const excludes = fc.constantFrom('Running as Non-root', 'Running as Non-root', 'Seccomp', ...Object.keys(EXCLUDABLE)).chain((controlName) => {
+    const { scope, fields } = EXCLUDABLE[controlName] ?? { scope: 'pod', fields: [] }
+    const images = fc.array(oneOf('nginx*', '*', 'busy?ox'), { minLength: 1, maxLength: 2 })
+    const exclude = fc.record({
+      images: scope === 'pod' ? fc.constant(undefined) : scope === 'container' ? images : fc.option(images, { nil: undefined }),
+      narrowed: fc.option(fc.record({ restrictedField: oneOf(...fields), values: fc.array(oneOf('*', 'false', 'SYS_*', '8080', 'Unconfined', 'spc_t', 'unconfined'), { minLength: 1, maxLength: 2 }) }), { nil: undefined }),
+    })
+    return fc.array(exclude.map(({ images, narrowed }): ExcludeEntry => ({ controlName, ...(images ? { images } : {}), ...(narrowed ?? {}) })), { minLength: 1, maxLength: 3 })
+  })
+
+  interface ExcludeEntry {
+    controlName: string
+    images?: string[]
+    restrictedField?: string
+    values?: string[]
+  }
+
+  interface FieldError {
+    key: string
+    name: string
+    container: boolean
+    bad: string[]
+  }
+
+  const SEPARATORS = { field: '\u0001', value: '\u0002', error: '\u0003' }
+  const listed = (variable: string): string =>
+    `'[' + variables.${variable}.map(r, r.key + '${SEPARATORS.field}' + r.name + '${SEPARATORS.field}' + (r.container ? 'c' : 'p') + '${SEPARATORS.field}' + r.bad.join('${SEPARATORS.value}')).join('${SEPARATORS.error}')`
+  function parsed(message: string): FieldError[] {
+    const text = message.slice(1)
+    if (text === '') return []
+    return text.split(SEPARATORS.error).map((entry) => {
+      const [key = '', name = '', kind, bad = ''] = entry.split(SEPARATORS.field)
+      return { key, name, container: kind === 'c', bad: bad === '' ? [] : bad.split(SEPARATORS.value) }
+    })
+  }
+
+  it('leaves after the excludes what Kyverno leaves removing the stand-ins\' errors one at a time', () => {
+    let unsupported = 0
+    fc.assert(
+      fc.property(randomPod, excludes, (object, exclude) => {
+        let imported: ReturnType<typeof importedPodSecurity>
+        try {
+          imported = importedPodSecurity({ level: 'restricted', exclude }, FIELD)
+        } catch (error) {
+          if (!(error instanceof Unsupported)) throw error
+          unsupported++
+          return
+        }
+        for (const check of PSA_CHECKS.filter((candidate) => candidate.control === exclude[0]?.controlName)) {
+          const fieldErrors = check.fieldErrors
+          if (!fieldErrors) continue
+          // The pod's errors and each stand-in's, before restrictedField and values filter them.
+          const probes = [
+            { name: 'pod', expression: fieldErrors(ACTUAL_POD, Number.POSITIVE_INFINITY) },
+            ...exclude.map((entry, index) => ({
+              name: `standIn${index}`,
+              expression: fieldErrors(entry.images ? matchingContainersPod(matchingVariable({ index } as never)) : POD_LEVEL_EXCLUSION, Number.POSITIVE_INFINITY),
+            })),
+          ]
+          const validations = [{ expression: `size(variables.podSecurity_${check.id}_remaining) == 0` }, ...probes.map(({ name }) => ({ expression: 'false', messageExpression: listed(name) }))]
+          const variables = [...(imported.variables ?? []), ...probes]
+          const ruleset = compileRuleset({ name: 'model', rules: validations.map((validation, index) => ({ name: `r${index}`, match: { kinds: ['Pod'] }, validate: { cel: [validation] }, variables })) })
+          const [verdict, pod, ...standIns] = evaluateRuleset(ruleset, new PreparedInput({ object }), { verbose: true }).results
+          const left = parsed(pod?.message ?? '')
+          exclude.forEach((entry, index) => {
+            for (const error of parsed(standIns[index]?.message ?? '')) {
+              if (entry.restrictedField !== undefined && (error.key !== entry.restrictedField || !error.bad.every((bad) => (entry.values ?? []).some((value) => matchesWildcard(value, bad))))) continue
+              const at = left.findIndex((candidate) => candidate.key === error.key && (!entry.images || !error.container || candidate.name === error.name))
+              if (at < 0) continue
+              // Go's removal: the last error takes the removed one's place.
+              left[at] = left[left.length - 1] as FieldError
+              left.pop()
+            }
+          })
+          expect({ check: check.id, passed: verdict?.status === 'pass' }).toEqual({ check: check.id, passed: left.length === 0 })
+        }
+      }),
+      { numRuns: 150, seed: 20240918 },
+    )
+    expect(unsupported).toBeLessThan(20)
+  })
 })
