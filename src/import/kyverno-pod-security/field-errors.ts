@@ -38,11 +38,12 @@ import type { PodView } from './pod-views.js'
  * count as absent, as Go reads them.
  */
 
-type Json = string
+/** CEL source text. */
+type Cel = string
 
 interface BadValue {
-  shown: Json
-  bad: Json
+  shown: Cel
+  bad: Cel
 }
 
 const TRUE: BadValue = { shown: "'true'", bad: "['true']" }
@@ -51,30 +52,30 @@ const ZERO: BadValue = { shown: "'0'", bad: "['0']" }
 /** allowPrivilegeEscalation unset: the library reports the string "nil". */
 const NIL: BadValue = { shown: "'nil'", bad: "['nil']" }
 
-function stringValue(value: Json): BadValue {
+function stringValue(value: Cel): BadValue {
   return { shown: value, bad: `[${value}].filter(v, v != '')` }
 }
 
-function intValue(value: Json): BadValue {
+function intValue(value: Cel): BadValue {
   return { shown: `string(${value})`, bad: `[string(${value})]` }
 }
 
 /** A list of strings, printed as Go's %+v does: [A B]. */
-function listValue(list: Json): BadValue {
+function listValue(list: Cel): BadValue {
   return { shown: `'[' + ${list}.join(' ') + ']'`, bad: list }
 }
 
 interface FieldError {
-  field: Json
-  key: Json
+  field: Cel
+  key: Cel
   /** The container's name, for a container's field. */
-  name?: Json
+  name?: Cel
   /** The bad value of a Forbidden error; none for a Required one. */
   value?: BadValue
   required?: boolean
 }
 
-function fieldError(error: FieldError): Json {
+function fieldError(error: FieldError): Cel {
   const value = error.value ?? { shown: "''", bad: '[]' }
   return (
     `{'field': ${error.field}, 'key': ${error.key}, 'name': ${error.name ?? "''"}, 'container': ${error.name === undefined ? 'false' : 'true'}, ` +
@@ -84,64 +85,64 @@ function fieldError(error: FieldError): Json {
 
 /** Where one container's errors go: its path, the path Kyverno compares (digits starred) and its name, all CEL. */
 interface ContainerScope {
-  path: Json
-  key: Json
-  name: Json
+  path: Cel
+  key: Cel
+  name: Cel
 }
 
 /**
  * The errors of every container of the view (see pod-views.ts for its entries), in the order the
  * library visits them: init, app, ephemeral. The container is bound as `c`.
  */
-function eachContainer(view: PodView, errors: (scope: ContainerScope) => Json): Json {
+function eachContainer(view: PodView, errors: (scope: ContainerScope) => Cel): Cel {
   return `${view.containers}.map(entry, [entry.c].map(c, ${errors({ path: 'entry.path', key: 'entry.key', name: 'entry.name' })})[0]).flatten()`
 }
 
 /** A container field's error. */
-function containerError(scope: ContainerScope, path: string, error: Omit<FieldError, 'field' | 'key' | 'name'>): Json {
+function containerError(scope: ContainerScope, path: string, error: Omit<FieldError, 'field' | 'key' | 'name'>): Cel {
   const suffix = celString(`.${path}`)
   return fieldError({ ...error, field: `${scope.path} + ${suffix}`, key: `${scope.key} + ${suffix}`, name: scope.name })
 }
 
 /** A pod-level field's error (no digits in the path). */
-function podError(path: string, error: Omit<FieldError, 'field' | 'key' | 'name'>): Json {
+function podError(path: string, error: Omit<FieldError, 'field' | 'key' | 'name'>): Cel {
   return fieldError({ ...error, field: celString(path), key: celString(path) })
 }
 
 /** `base.?a.?b` for the dotted path `a.b`. */
-function optional(base: Json, path: string): Json {
+function optional(base: Cel, path: string): Cel {
   return `${base}${path.split('.').map((part) => `.?${part}`).join('')}`
 }
 
 /** `errors` when `test` holds, else none. */
-function when(test: Json, errors: Json): Json {
+function when(test: Cel, errors: Cel): Cel {
   return `(${test} ? ${errors} : [])`
 }
 
-/** Kyverno's key for an annotation's path: its digits starred too (regexp \\d+), worked out only for a key that has some. */
-function annotationKey(key: Json): Json {
+/** Kyverno's key for an annotation's path: its digits starred too (regexp \d+), worked out only for a key that has some. */
+function annotationKey(key: Cel): Cel {
   const digit = (at: string): string => `'0123456789'.contains(${key}.charAt(${at}))`
   const starred = `lists.range(size(${key})).filter(n, !(${digit('n')} && n > 0 && ${digit('n - 1')})).map(n, ${digit('n')} ? '*' : ${key}.charAt(n)).join('')`
   return `'metadata.annotations[' + (${key}.matches('[0-9]') ? ${starred} : ${key}) + ']'`
 }
 
-function annotationError(view: PodView, key: Json): Json {
+function annotationError(view: PodView, key: Cel): Cel {
   return fieldError({ field: `'metadata.annotations[' + ${key} + ']'`, key: annotationKey(key), value: stringValue(`(${view.annotations}[${key}] == null ? '' : ${view.annotations}[${key}])`) })
 }
 
 /** The restricted checks Kubernetes skips for Windows pods from v1.25. */
-function unlessWindows(view: PodView, version: PodSecurityVersion, errors: Json): Json {
+function unlessWindows(view: PodView, version: PodSecurityVersion, errors: Cel): Cel {
   return version >= WINDOWS_EXEMPTION_VERSION ? `(${view.spec}.?os.?name.orValue('') == 'windows' ? [] : ${errors})` : errors
 }
 
 const CONFINING = celStringList(CONFINING_PROFILE_TYPES)
 
 /** The error of a set profile (optional CEL) whose type does not confine, else none. */
-function unconfiningProfile(profile: Json, error: (type: Json) => Json): Json {
+function unconfiningProfile(profile: Cel, error: (type: Cel) => Cel): Cel {
   return `[${profile}.orValue(null)].filter(p, p != null && !(${stringOf('p.?type')} in ${CONFINING})).map(p, ${error(stringOf('p.?type'))})`
 }
 
-export function allowPrivilegeEscalationErrors(view: PodView, version: PodSecurityVersion): Json {
+export function allowPrivilegeEscalationErrors(view: PodView, version: PodSecurityVersion): Cel {
   const errors = eachContainer(view, (scope) => {
     const path = 'securityContext.allowPrivilegeEscalation'
     const value = 'c.?securityContext.?allowPrivilegeEscalation'
@@ -154,7 +155,7 @@ export function allowPrivilegeEscalationErrors(view: PodView, version: PodSecuri
   return unlessWindows(view, version, errors)
 }
 
-export function appArmorProfileErrors(view: PodView): Json {
+export function appArmorProfileErrors(view: PodView): Cel {
   const path = 'securityContext.appArmorProfile.type'
   const pod = unconfiningProfile(`${view.spec}.?securityContext.?appArmorProfile`, (type) => podError(`spec.${path}`, { value: stringValue(type) }))
   const containers = eachContainer(view, (scope) => unconfiningProfile('c.?securityContext.?appArmorProfile', (type) => containerError(scope, path, { value: stringValue(type) })))
@@ -165,7 +166,7 @@ export function appArmorProfileErrors(view: PodView): Json {
   return `${pod} + ${containers} + ${annotations}`
 }
 
-export function capabilitiesBaselineErrors(view: PodView): Json {
+export function capabilitiesBaselineErrors(view: PodView): Cel {
   return eachContainer(
     view,
     (scope) =>
@@ -174,7 +175,7 @@ export function capabilitiesBaselineErrors(view: PodView): Json {
   )
 }
 
-export function capabilitiesRestrictedErrors(view: PodView, version: PodSecurityVersion): Json {
+export function capabilitiesRestrictedErrors(view: PodView, version: PodSecurityVersion): Cel {
   const errors = eachContainer(view, (scope) => {
     const capabilities = 'c.?securityContext.?capabilities'
     const drop = listOf(`${capabilities}.?drop`)
@@ -189,18 +190,18 @@ export function capabilitiesRestrictedErrors(view: PodView, version: PodSecurity
   return unlessWindows(view, version, errors)
 }
 
-export function hostNamespacesErrors(view: PodView): Json {
+export function hostNamespacesErrors(view: PodView): Cel {
   return ['hostNetwork', 'hostPID', 'hostIPC'].map((field) => when(`${view.spec}.?${field}.orValue(false) == true`, `[${podError(`spec.${field}`, { value: TRUE })}]`)).join(' + ')
 }
 
-export function hostPathVolumesErrors(view: PodView): Json {
+export function hostPathVolumesErrors(view: PodView): Cel {
   return (
     `${listOf(`${view.spec}.?volumes`)}.transformList(i, v, ${present('v.?hostPath')}, ` +
     `${fieldError({ field: "'spec.volumes[' + string(i) + '].hostPath'", key: "'spec.volumes[*].hostPath'", value: stringValue(stringOf('v.hostPath.?path')) })})`
   )
 }
 
-export function hostPortsErrors(view: PodView): Json {
+export function hostPortsErrors(view: PodView): Cel {
   return eachContainer(
     view,
     (scope) =>
@@ -209,11 +210,11 @@ export function hostPortsErrors(view: PodView): Json {
   )
 }
 
-export function privilegedErrors(view: PodView): Json {
+export function privilegedErrors(view: PodView): Cel {
   return eachContainer(view, (scope) => when('c.?securityContext.?privileged.orValue(false) == true', `[${containerError(scope, 'securityContext.privileged', { value: TRUE })}]`))
 }
 
-export function procMountErrors(view: PodView): Json {
+export function procMountErrors(view: PodView): Cel {
   return eachContainer(view, (scope) =>
     when(
       "!(c.?securityContext.?procMount.orValue('Default') in ['Default', null])",
@@ -228,7 +229,7 @@ const RESTRICTED_VOLUME_SOURCES = [
   'azureFile', 'vsphereVolume', 'quobyte', 'azureDisk', 'photonPersistentDisk', 'portworxVolume', 'scaleIO', 'storageos',
 ]
 
-export function restrictedVolumesErrors(view: PodView): Json {
+export function restrictedVolumesErrors(view: PodView): Cel {
   const set = (list: readonly string[]): string => `${celStringList(list)}.filter(t, ${present('v[?t]')})`
   return (
     `${listOf(`${view.spec}.?volumes`)}.transformList(i, v, size(${set(ADMITTED_VOLUME_TYPES)}) == 0, ` +
@@ -241,7 +242,7 @@ export function restrictedVolumesErrors(view: PodView): Json {
  * that set nothing while the pod does not set true (which order matters to Kyverno's excludes,
  * see exclusions.ts).
  */
-export function runAsNonRootErrors(view: PodView): Json {
+export function runAsNonRootErrors(view: PodView): Cel {
   const path = 'securityContext.runAsNonRoot'
   const pod = `${view.spec}.?securityContext.?runAsNonRoot`
   const own = 'c.?securityContext.?runAsNonRoot'
@@ -252,7 +253,7 @@ export function runAsNonRootErrors(view: PodView): Json {
   )
 }
 
-export function runAsUserErrors(view: PodView): Json {
+export function runAsUserErrors(view: PodView): Cel {
   const path = 'securityContext.runAsUser'
   return (
     `${when(`${optional(view.spec, path)}.orValue(1) == 0`, `[${podError(`spec.${path}`, { value: ZERO })}]`)}` +
@@ -260,9 +261,9 @@ export function runAsUserErrors(view: PodView): Json {
   )
 }
 
-export function seLinuxOptionsErrors(view: PodView, version: PodSecurityVersion): Json {
+export function seLinuxOptionsErrors(view: PodView, version: PodSecurityVersion): Cel {
   const allowed = celStringList(['', ...seLinuxTypes(version)])
-  const optionErrors = (options: Json, error: (part: string, value: BadValue) => Json): Json =>
+  const optionErrors = (options: Cel, error: (part: string, value: BadValue) => Cel): Cel =>
     `[${options}.orValue(null)].filter(o, o != null).map(o, ` +
     `${when(`!(${stringOf('o.?type')} in ${allowed})`, `[${error('type', stringValue(stringOf('o.?type')))}]`)}` +
     ` + ${when(`${stringOf('o.?user')} != ''`, `[${error('user', stringValue(stringOf('o.?user')))}]`)}` +
@@ -275,13 +276,13 @@ export function seLinuxOptionsErrors(view: PodView, version: PodSecurityVersion)
 }
 
 /** Before v1.19 the library judged the alpha annotations; from v1.19 the securityContext fields. */
-export function seccompProfileBaselineErrors(view: PodView, version: PodSecurityVersion): Json {
+export function seccompProfileBaselineErrors(view: PodView, version: PodSecurityVersion): Cel {
   if (version < 19) {
-    const confining = (key: Json): Json => {
+    const confining = (key: Cel): Cel => {
       const value = `${view.annotations}[${key}]`
       return `(${value} in ${celStringList(CONFINING_SECCOMP_ANNOTATION_VALUES)} || (${value} != null && ${value}.startsWith('localhost/')))`
     }
-    const forbidden = (key: Json): Json => `[${key}].filter(k, k in ${view.annotations} && !${confining('k')}).map(k, ${annotationError(view, 'k')})`
+    const forbidden = (key: Cel): Cel => `[${key}].filter(k, k in ${view.annotations} && !${confining('k')}).map(k, ${annotationError(view, 'k')})`
     return `${forbidden(celString(SECCOMP_POD_ANNOTATION))} + ${eachContainer(view, (scope) => forbidden(`${celString(SECCOMP_CONTAINER_ANNOTATION_PREFIX)} + ${scope.name}`))}`
   }
   const path = 'securityContext.seccompProfile.type'
@@ -296,7 +297,7 @@ export function seccompProfileBaselineErrors(view: PodView, version: PodSecurity
  * when there are any, and only otherwise the containers that set none while the pod sets none
  * that confines: with explicit errors, the missing ones go unreported.
  */
-export function seccompProfileRestrictedErrors(view: PodView, version: PodSecurityVersion): Json {
+export function seccompProfileRestrictedErrors(view: PodView, version: PodSecurityVersion): Cel {
   const path = 'securityContext.seccompProfile.type'
   const pod = `${view.spec}.?securityContext.?seccompProfile`
   const explicit =
@@ -307,14 +308,14 @@ export function seccompProfileRestrictedErrors(view: PodView, version: PodSecuri
   return unlessWindows(view, version, `[[${explicit}, ${implicit}]].map(e, size(e[0]) > 0 ? e[0] : e[1])[0]`)
 }
 
-export function sysctlsErrors(view: PodView, version: PodSecurityVersion): Json {
+export function sysctlsErrors(view: PodView, version: PodSecurityVersion): Cel {
   return (
     `${listOf(`${view.spec}.?securityContext.?sysctls`)}.transformList(i, s, !(${stringOf('s.?name')} in ${celStringList(safeSysctls(version))}), ` +
     `${fieldError({ field: "'spec.securityContext.sysctls[' + string(i) + '].name'", key: "'spec.securityContext.sysctls[*].name'", value: stringValue(stringOf('s.?name')) })})`
   )
 }
 
-export function windowsHostProcessErrors(view: PodView): Json {
+export function windowsHostProcessErrors(view: PodView): Cel {
   const path = 'securityContext.windowsOptions.hostProcess'
   return (
     `${when(`${optional(view.spec, path)}.orValue(false) == true`, `[${podError(`spec.${path}`, { value: TRUE })}]`)}` +
