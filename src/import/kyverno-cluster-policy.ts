@@ -1,7 +1,7 @@
 import type { LabelSelector } from '../engine/model/label-selector.js'
 import type { Match, MatchCondition, ResourceFilter } from '../engine/model/match.js'
 import type { FailurePolicy, Policy, PolicyAction } from '../engine/model/policy.js'
-import type { Autogen, Rule, Validate } from '../engine/model/rule.js'
+import type { Autogen, Rule, Validate, Variable } from '../engine/model/rule.js'
 import type { Ruleset } from '../engine/model/ruleset.js'
 import { celMatchConditions, celValidations, celVariables, optionalMessage } from './cel.js'
 import { ImportError, Unsupported } from './import-error.js'
@@ -113,7 +113,7 @@ interface PolicyCommon {
 }
 
 const OTHER_VALIDATIONS = ['manifests', 'assert'] as const
-const VALIDATION_KINDS = ['cel', 'pattern', 'anyPattern', 'deny', 'foreach'] as const
+const VALIDATION_KINDS = ['cel', 'pattern', 'anyPattern', 'deny', 'foreach', 'podSecurity'] as const
 
 function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: RuleDefaults): ImportedRule {
   const name = text(rule.name, `${path}.name`)
@@ -127,7 +127,6 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
   for (const other of OTHER_VALIDATIONS) {
     if (validate[other] !== undefined && validate[other] !== null) throw new Unsupported(`validate.${other} rules are not supported yet`)
   }
-  if (validate.podSecurity !== undefined && validate.podSecurity !== null) return podSecurityRule(rule, path, name, validate, autogen, defaults)
   const kinds = VALIDATION_KINDS.filter((kind) => validate[kind] !== undefined && validate[kind] !== null)
   if (kinds.length === 0) throw new ImportError(`${path}.validate`, `has none of ${[...VALIDATION_KINDS, ...OTHER_VALIDATIONS].join(', ')}`)
   if (kinds.length > 1) throw new ImportError(`${path}.validate`, `has ${kinds.join(' and ')}; a rule validates in exactly one way`)
@@ -147,8 +146,11 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
   const conditions = [...(celMatchConditions(rule.celPreconditions, `${path}.celPreconditions`) ?? []), ...defaults.conditions]
   if (conditions.length > 0) match.conditions = conditions
 
-  const variables = cel ? celVariables(cel.variables, `${path}.validate.cel.variables`) : undefined
-  const validations = cel ? celValidations(cel.expressions, `${path}.validate.cel.expressions`) : []
+  const translated = cel
+    ? { validate: { cel: celValidations(cel.expressions, `${path}.validate.cel.expressions`) }, variables: celVariables(cel.variables, `${path}.validate.cel.variables`) }
+    : importedValidation(kinds[0] as (typeof VALIDATION_KINDS)[number], validate, `${path}.validate`)
+  const { variables } = translated
+  const validations = translated.validate.cel ?? []
   const message = optionalMessage(validate.message, `${path}.validate.message`)
   const out: Rule = {
     name,
@@ -158,7 +160,7 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
     ...(variables ? { variables } : {}),
     ...(context ? { context } : {}),
     ...(preconditions !== undefined ? { preconditions } : {}),
-    validate: cel ? { cel: validations } : importedValidation(kinds[0] as (typeof VALIDATION_KINDS)[number], validate, `${path}.validate`),
+    validate: translated.validate,
     ...(message !== undefined ? { message } : {}),
     remediation: importedRemediation(message, validations, defaults.description),
   }
@@ -169,39 +171,12 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
   }
 }
 
-/** validate.podSecurity: the Pod Security checks as CEL (kyverno-pod-security.ts), matched and acted on as any rule. */
-function podSecurityRule(rule: JsonObject, path: string, name: string, validate: JsonObject, autogen: Autogen, defaults: RuleDefaults): ImportedRule {
-  const { validate: cel, variables } = importedPodSecurity(validate.podSecurity, `${path}.validate.podSecurity`)
-  const match: Match = { ...translateKyvernoMatch(rule.match, `${path}.match`) }
-  if (defaults.namespace !== undefined) restrictToNamespace(match, defaults.namespace)
-  const exclude = translateKyvernoExclude(rule.exclude, `${path}.exclude`)
-  if (exclude) match.exclude = exclude
-  if (defaults.conditions.length > 0) match.conditions = defaults.conditions
-  const preconditions = importedConditions(rule.preconditions, `${path}.preconditions`)
-  const message = optionalMessage(validate.message, `${path}.validate.message`)
-  const out: Rule = {
-    name,
-    ...(defaults.severity ? { severity: defaults.severity } : {}),
-    match,
-    autogen,
-    ...(variables ? { variables } : {}),
-    ...(preconditions !== undefined ? { preconditions } : {}),
-    validate: cel,
-    ...(message !== undefined ? { message } : {}),
-    remediation: importedRemediation(message, cel.cel ?? [], defaults.description),
-  }
-  return {
-    rule: out,
-    action: failureAction(validate.failureAction, `${path}.validate.failureAction`) ?? defaults.action,
-    overrides: actionOverrides(validate.failureActionOverrides, `${path}.validate.failureActionOverrides`) ?? defaults.overrides,
-  }
-}
-
-/** The non-CEL validation of a rule, in Verdict's model. */
-function importedValidation(kind: (typeof VALIDATION_KINDS)[number], validate: JsonObject, field: string): Validate {
-  if (kind === 'deny') return { deny: importedDeny(validate.deny, `${field}.deny`) }
-  if (kind === 'foreach') return { foreach: importedForEach(validate.foreach, `${field}.foreach`) }
-  return importedPatterns(validate, field)
+/** The non-CEL validation of a rule, in Verdict's model; podSecurity becomes the Pod Security checks as CEL, with the variables they read. */
+function importedValidation(kind: (typeof VALIDATION_KINDS)[number], validate: JsonObject, field: string): { validate: Validate; variables?: Variable[] | undefined } {
+  if (kind === 'podSecurity') return importedPodSecurity(validate.podSecurity, `${field}.podSecurity`)
+  if (kind === 'deny') return { validate: { deny: importedDeny(validate.deny, `${field}.deny`) } }
+  if (kind === 'foreach') return { validate: { foreach: importedForEach(validate.foreach, `${field}.foreach`) } }
+  return { validate: importedPatterns(validate, field) }
 }
 
 /** spec.webhookConfiguration.matchConditions gate every request the policy sees, so every rule gets them. */

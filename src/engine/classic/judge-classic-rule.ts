@@ -56,7 +56,7 @@ function resolverOf(context: KyvernoContext): (raw: unknown) => unknown {
 /** A condition's key or value without variables or references (`DELETE`, `[CREATE, UPDATE]`, 5): substitution would return it as it is. */
 function isLiteral(raw: unknown): boolean {
   if (typeof raw === 'string') return !raw.includes('{{') && !raw.includes('$(')
-  if (Array.isArray(raw)) return raw.every((item) => typeof item !== 'object' || item === null ? isLiteral(item) : false)
+  if (Array.isArray(raw)) return raw.every((item) => !Array.isArray(item) && isLiteral(item))
   return typeof raw !== 'object' || raw === null
 }
 
