@@ -1,10 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import * as yaml from 'js-yaml'
+import { expect } from 'vitest'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startAdmissionServer, type AdmissionServer, type AdmissionServerDeps } from '../../src/admission/admission-server.js'
 import type { AdmissionLogger } from '../../src/admission/admission-logger.js'
 import type { NamespaceSource } from '../../src/admission/namespace-source.js'
 import { AuditWriter } from '../../src/audit/audit-writer.js'
+import { importDocuments } from '../../src/import/index.js'
 import { DefinitionCatalog } from '../../src/services/definition-catalog.js'
 import { DefinitionService } from '../../src/services/definition-service.js'
 import { listPolicyAudits, rulesetAuditsByRequestId, type PolicyAuditRecord, type RulesetAuditRecord } from '../../src/store/audits-repository.js'
@@ -102,4 +105,13 @@ export async function policyAuditsOf(db: Db, requestId: string): Promise<PolicyA
 
 export async function rulesetAuditsOf(db: Db, requestId: string): Promise<RulesetAuditRecord[]> {
   return (await rulesetAuditsByRequestId(db, requestId)).sort((a, b) => a.rulesetName.localeCompare(b.rulesetName))
+}
+
+/** Imports foreign policy documents (YAML) and stores what they became, requiring that no rule was skipped. */
+export async function storeImported(h: Harness, documentsYaml: string, by: string): Promise<void> {
+  for (const document of importDocuments(yaml.loadAll(documentsYaml))) {
+    expect(document.skipped).toEqual([])
+    for (const { name, ...ruleset } of document.rulesets) await h.definitions.createRuleset(name, ruleset, { by })
+    for (const { name, ...policy } of document.policies) await h.definitions.createPolicy(name, policy, { by })
+  }
 }

@@ -1,7 +1,5 @@
-import * as yaml from 'js-yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { importDocuments } from '../../src/import/index.js'
-import { policyAuditsOf, startHarness, type Harness } from './admission-harness.js'
+import { policyAuditsOf, storeImported, startHarness, type Harness } from './admission-harness.js'
 import { variant } from './fixtures.js'
 import { postReview, type HttpsTarget } from './https-client.js'
 
@@ -59,11 +57,7 @@ describe('the admission webhook with an imported classic Kyverno policy (foreach
 
   beforeAll(async () => {
     h = await startHarness()
-    for (const document of importDocuments(yaml.loadAll(KYVERNO_POLICY))) {
-      expect(document.skipped).toEqual([])
-      for (const { name, ...ruleset } of document.rulesets) await h.definitions.createRuleset(name, ruleset, { by: BY })
-      for (const { name, ...policy } of document.policies) await h.definitions.createPolicy(name, policy, { by: BY })
-    }
+    await storeImported(h, KYVERNO_POLICY, BY)
     target = (await h.start()).target
   })
   afterAll(async () => {

@@ -1,7 +1,5 @@
-import * as yaml from 'js-yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { importDocuments } from '../../src/import/index.js'
-import { policyAuditsOf, rulesetAuditsOf, startHarness, type Harness } from './admission-harness.js'
+import { policyAuditsOf, storeImported, rulesetAuditsOf, startHarness, type Harness } from './admission-harness.js'
 import { variant } from './fixtures.js'
 import { postReview, type HttpsTarget } from './https-client.js'
 
@@ -64,11 +62,7 @@ describe('the admission webhook with imported Kyverno pattern policies', () => {
 
   beforeAll(async () => {
     h = await startHarness()
-    for (const document of importDocuments(yaml.loadAll(KYVERNO_POLICIES))) {
-      expect(document.skipped).toEqual([])
-      for (const { name, ...ruleset } of document.rulesets) await h.definitions.createRuleset(name, ruleset, { by: BY })
-      for (const { name, ...policy } of document.policies) await h.definitions.createPolicy(name, policy, { by: BY })
-    }
+    await storeImported(h, KYVERNO_POLICIES, BY)
     target = (await h.start()).target
   })
   afterAll(async () => {
