@@ -1,4 +1,4 @@
-import { evaluateConditions, type ConditionBlock } from '../conditions/index.js'
+import { evaluatePreparedConditions, type PreparedConditions } from '../conditions/index.js'
 import type { CompiledClassic, CompiledDeny, CompiledForEach } from '../compile/compiled-classic.js'
 import type { CompiledRule } from '../compile/compiled-ruleset.js'
 import { substituteVariables, type JsonValue, type KyvernoContext, type KyvernoContextEntry } from '../jmespath/index.js'
@@ -41,27 +41,21 @@ export function judgeClassicRule(scope: ClassicScope): ClassicOutcome | 'cel' | 
 }
 
 /** A skip or an error when the preconditions do not let the rule (or loop body) apply; undefined when they hold. */
-function checkPreconditions(block: ConditionBlock | undefined, context: KyvernoContext): ClassicOutcome | undefined {
+function checkPreconditions(block: PreparedConditions | undefined, context: KyvernoContext): ClassicOutcome | undefined {
   if (block === undefined) return undefined
-  const result = evaluateConditions(block, resolverOf(context))
+  const result = evaluatePreparedConditions(block, resolverOf(context))
   if (result.error) return errorOutcome('failed to evaluate preconditions', new Error(result.error.message))
   if (result.passed) return undefined
   return outcome('skip', ['preconditions not met', result.message ?? ''].filter((part) => part !== '').join('; '))
 }
 
+/** Substitutes the operands that hold variables (the literal ones were read when the rule compiled). */
 function resolverOf(context: KyvernoContext): (raw: unknown) => unknown {
-  return (raw) => (isLiteral(raw) ? raw : substituteVariables(raw as JsonValue, context))
-}
-
-/** A condition's key or value without variables or references (`DELETE`, `[CREATE, UPDATE]`, 5): substitution would return it as it is. */
-function isLiteral(raw: unknown): boolean {
-  if (typeof raw === 'string') return !raw.includes('{{') && !raw.includes('$(')
-  if (Array.isArray(raw)) return raw.every((item) => !Array.isArray(item) && isLiteral(item))
-  return typeof raw !== 'object' || raw === null
+  return (raw) => substituteVariables(raw as JsonValue, context)
 }
 
 function judgeDeny(deny: CompiledDeny, context: KyvernoContext, scope: ClassicScope): ClassicOutcome {
-  const result = evaluateConditions(deny.conditions, resolverOf(context))
+  const result = evaluatePreparedConditions(deny.conditions, resolverOf(context))
   if (result.error) return errorOutcome('failed to check deny conditions', new Error(result.error.message))
   if (!result.passed) return outcome('pass')
   return outcome('fail', denyMessage(scope, result.message ?? '', context))

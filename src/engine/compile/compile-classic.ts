@@ -1,4 +1,4 @@
-import { checkConditions, type ConditionBlock } from '../conditions/index.js'
+import { checkConditions, prepareConditions, type PreparedConditions } from '../conditions/index.js'
 import { compileKyvernoJmespath } from '../jmespath/compile.js'
 import type { KyvernoContextEntry } from '../jmespath/index.js'
 import { ForEachSchema, type ContextEntry, type ForEach } from '../model/classic-validation.js'
@@ -64,14 +64,25 @@ function needsSubstitution(pattern: CompiledPattern): boolean {
   return pattern.variables.length > 0 || pattern.references.length > 0
 }
 
-function compileConditions(block: unknown, path: string, report: Report): ConditionBlock | undefined {
+function compileConditions(block: unknown, path: string, report: Report): PreparedConditions | undefined {
   if (block === undefined || block === null) return undefined
   for (const problem of checkConditions(block, path)) report(problem.path, problem.message)
-  return block as ConditionBlock
+  return prepareConditions(block, '', needsNoSubstitution)
 }
 
 function compileDeny(conditions: unknown, path: string, report: Report): CompiledDeny {
-  return { conditions: compileConditions(conditions, path, report) ?? null }
+  return { conditions: compileConditions(conditions, path, report) ?? prepareConditions(null) }
+}
+
+/**
+ * A condition's key or value without variables or references (`DELETE`, `[CREATE, UPDATE]`, 5):
+ * substitution would return it as it is, so it is read once here. Maps are left to substitution,
+ * which also rewrites their keys.
+ */
+function needsNoSubstitution(raw: unknown): boolean {
+  if (typeof raw === 'string') return !raw.includes('{{') && !raw.includes('$(')
+  if (Array.isArray(raw)) return raw.every((item) => !Array.isArray(item) && needsNoSubstitution(item))
+  return typeof raw !== 'object' || raw === null
 }
 
 function compileContext(entries: readonly ContextEntry[] | undefined, path: string, report: Report): KyvernoContextEntry[] {

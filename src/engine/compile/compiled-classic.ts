@@ -1,4 +1,4 @@
-import type { ConditionBlock } from '../conditions/index.js'
+import type { PreparedConditions } from '../conditions/index.js'
 import type { KyvernoContextEntry } from '../jmespath/index.js'
 import type { PatternValidation } from '../pattern/index.js'
 
@@ -11,7 +11,7 @@ export interface CompiledClassic {
   /** The rule's context entries, declared in order; they load when first named. */
   context: readonly KyvernoContextEntry[]
   /** The rule's preconditions; undefined when it has none. */
-  preconditions?: ConditionBlock
+  preconditions?: PreparedConditions
   /** Exactly one of these, or neither for a CEL rule with preconditions (the patterns are on the rule). */
   deny?: CompiledDeny
   foreach?: readonly CompiledForEach[]
@@ -20,14 +20,14 @@ export interface CompiledClassic {
 }
 
 export interface CompiledDeny {
-  conditions: ConditionBlock
+  conditions: PreparedConditions
 }
 
 /** One loop of a foreach, its body judged once per element. */
 export interface CompiledForEach {
   list: string
   context: readonly KyvernoContextEntry[]
-  preconditions?: ConditionBlock
+  preconditions?: PreparedConditions
   elementScope?: boolean
   patterns?: PatternValidation
   deny?: CompiledDeny

@@ -1,8 +1,8 @@
 import type { ConditionBlock, ConditionResolver, ConditionsError, ConditionsResult } from './condition.js'
-import { toGoValue } from './go-value.js'
+import { toGoValue, type GoValue } from './go-value.js'
 import { joinPath } from './join-path.js'
 import { ConditionOperandError } from './operators/operand-error.js'
-import { operatorHandler } from './operators/operators.js'
+import { prepareConditions, type Operand, type PreparedConditions, type PreparedEntry } from './prepared-conditions.js'
 
 /**
  * Evaluates a block of conditions with Kyverno's semantics:
@@ -18,24 +18,31 @@ import { operatorHandler } from './operators/operators.js'
  * `basePath` prefixes the paths of errors (e.g. `rules[0].validate.deny.conditions`).
  */
 export function evaluateConditions(block: ConditionBlock, resolve: ConditionResolver, basePath = ''): ConditionsResult {
-  if (block === null || block === undefined) return { passed: true }
-  if (Array.isArray(block)) return evaluateBareList(block, resolve, basePath)
-  if (typeof block !== 'object') return failure(basePath, 'conditions must be a list of conditions or an object with any and all')
-  const record = block as Readonly<Record<string, unknown>>
-  const anyList = listAt(record, 'any', basePath)
-  if ('error' in anyList) return anyList
-  const allList = listAt(record, 'all', basePath)
-  if ('error' in allList) return allList
-  const anyConditions = anyList.list
-  const allConditions = allList.list
+  return evaluatePreparedConditions(prepareConditions(block, basePath), resolve)
+}
 
+/** The same evaluation over a block prepared once (see prepared-conditions.ts); literal operands skip `resolve`. */
+export function evaluatePreparedConditions(block: PreparedConditions, resolve: ConditionResolver): ConditionsResult {
+  switch (block.kind) {
+    case 'none':
+      return { passed: true }
+    case 'invalid':
+      return { error: block.error }
+    case 'list':
+      return evaluateBareList(block.conditions, resolve)
+    case 'anyAll':
+      return evaluateAnyAll(block.any, block.all, resolve)
+  }
+}
+
+function evaluateAnyAll(anyConditions: readonly PreparedEntry[] | undefined, allConditions: readonly PreparedEntry[] | undefined, resolve: ConditionResolver): ConditionsResult {
   const heldMessages: string[] = []
   const failedMessages: string[] = []
   let anyHolds = true
   if (anyConditions !== undefined) {
     anyHolds = false
-    for (const [index, condition] of anyConditions.entries()) {
-      const outcome = evaluateCondition(condition, resolve, joinPath(basePath, `any[${index}]`))
+    for (const condition of anyConditions) {
+      const outcome = evaluateCondition(condition, resolve)
       if ('path' in outcome) return { error: outcome }
       if (outcome.holds) {
         anyHolds = true
@@ -46,8 +53,8 @@ export function evaluateConditions(block: ConditionBlock, resolve: ConditionReso
     }
   }
   let allHold = true
-  for (const [index, condition] of (allConditions ?? []).entries()) {
-    const outcome = evaluateCondition(condition, resolve, joinPath(basePath, `all[${index}]`))
+  for (const condition of allConditions ?? []) {
+    const outcome = evaluateCondition(condition, resolve)
     if ('path' in outcome) return { error: outcome }
     if (!outcome.holds) {
       allHold = false
@@ -60,10 +67,10 @@ export function evaluateConditions(block: ConditionBlock, resolve: ConditionReso
   return withMessage(passed, joinNonEmpty(passed ? heldMessages : failedMessages, '; '))
 }
 
-function evaluateBareList(conditions: readonly unknown[], resolve: ConditionResolver, basePath: string): ConditionsResult {
+function evaluateBareList(conditions: readonly PreparedEntry[], resolve: ConditionResolver): ConditionsResult {
   const heldMessages: string[] = []
-  for (const [index, condition] of conditions.entries()) {
-    const outcome = evaluateCondition(condition, resolve, joinPath(basePath, `[${index}]`))
+  for (const condition of conditions) {
+    const outcome = evaluateCondition(condition, resolve)
     if ('path' in outcome) return { error: outcome }
     if (!outcome.holds) return withMessage(false, outcome.message)
     heldMessages.push(outcome.message)
@@ -77,43 +84,32 @@ interface ConditionOutcome {
   readonly message: string
 }
 
-function evaluateCondition(condition: unknown, resolve: ConditionResolver, path: string): ConditionOutcome | ConditionsError {
-  if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) {
-    return { path, message: 'a condition must be an object with key, operator and value' }
-  }
-  const { key: rawKey, operator, value: rawValue, message } = condition as Readonly<Record<string, unknown>>
-  let key: unknown
-  let value: unknown
+function evaluateCondition(entry: PreparedEntry, resolve: ConditionResolver): ConditionOutcome | ConditionsError {
+  if ('invalid' in entry) return entry.invalid
+  const { path, key: keyOperand, value: valueOperand, handler } = entry
+  let key: GoValue
+  let value: GoValue
   try {
-    key = rawKey === undefined ? null : resolve(rawKey)
+    key = goValueOf(keyOperand, resolve)
   } catch (error) {
     return { path: joinPath(path, 'key'), message: `failed to substitute variables in condition key: ${describe(error)}`, cause: error }
   }
   try {
-    value = rawValue === undefined ? null : resolve(rawValue)
+    value = goValueOf(valueOperand, resolve)
   } catch (error) {
     return { path: joinPath(path, 'value'), message: `failed to substitute variables in condition value: ${describe(error)}`, cause: error }
   }
-  const handler = typeof operator === 'string' ? operatorHandler(operator) : undefined
-  if (handler === undefined) return { path: joinPath(path, 'operator'), message: `unknown condition operator ${JSON.stringify(operator ?? null)}` }
+  if (handler === undefined) return { path: joinPath(path, 'operator'), message: `unknown condition operator ${JSON.stringify(entry.operator ?? null)}` }
   try {
-    return { holds: handler(toGoValue(rawKey, key), toGoValue(rawValue, value)), message: typeof message === 'string' ? message : '' }
+    return { holds: handler(key, value), message: entry.message }
   } catch (error) {
     if (error instanceof ConditionOperandError) return { path, message: error.message, cause: error }
     throw error
   }
 }
 
-/** The `any` or `all` list; `list` undefined when the field is absent or null. */
-function listAt(block: Readonly<Record<string, unknown>>, field: 'any' | 'all', basePath: string): { readonly list?: readonly unknown[] } | { readonly error: ConditionsError } {
-  const list = block[field]
-  if (list === undefined || list === null) return {}
-  if (Array.isArray(list)) return { list }
-  return { error: { path: joinPath(basePath, field), message: `${field} must be a list of conditions` } }
-}
-
-function failure(path: string, message: string): ConditionsResult {
-  return { error: { path, message } }
+function goValueOf(operand: Operand, resolve: ConditionResolver): GoValue {
+  return operand.literal ? operand.literal.go : toGoValue(operand.raw, resolve(operand.raw))
 }
 
 function withMessage(passed: boolean, message: string): ConditionsResult {

@@ -1,4 +1,5 @@
 import { metered } from './budget.js'
+import { closuresOf } from './closures.js'
 import { compileKyvernoJmespath } from './compile.js'
 import type { ExpressionNode } from './dialect.js'
 import { JmespathError } from './errors.js'
@@ -31,7 +32,8 @@ export function evaluateJmespath(expression: string, data: JsonValue, options: E
 /** Evaluates a compiled expression (see compileKyvernoJmespath) within the current budget. */
 export function evaluateCompiled(ast: ExpressionNode, data: JsonValue): JsonValue {
   try {
-    return kyvernoInterpreter().evaluate(ast, data)
+    const interpreter = kyvernoInterpreter()
+    return closuresOf(ast, interpreter).evaluate(data)
   } catch (error) {
     throw asJmespathError(error)
   }

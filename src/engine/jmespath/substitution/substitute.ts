@@ -4,7 +4,7 @@ import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../json.j
 import { childPath, currentValueExpression } from './document-path.js'
 import { ReferenceResolver, replaceFirst } from './references.js'
 import { SubstitutionError } from './substitution-error.js'
-import { findVariables, leadingCharacter, startsWithVariable, variableExpression } from './variable-syntax.js'
+import { findVariables, leadingCharacter, startsWithVariable, variableExpression, wholeVariableOf } from './variable-syntax.js'
 
 /**
  * Kyverno's variable substitution (pkg/engine/variables SubstituteAll) over a JSON value: a
@@ -64,20 +64,31 @@ type StringAction = (text: string, path: string) => JsonValue
 export function substituteVariables(value: JsonValue, context: VariableContext, options: SubstituteOptions = {}): JsonValue {
   return metered(() => {
     const path = options.path ?? ''
+    const deleting = context.operation() === 'DELETE'
+    const action: StringAction = (text, at) => substituteString(text, at, context, deleting)
+    // The common case, a condition's key or value that is one variable, skips the scans of the general walk.
+    const whole = typeof value === 'string' ? wholeVariableOf(value) : undefined
+    if (whole !== undefined) {
+      charge(1)
+      return descend(queryVariable(whole, path, context, deleting), path, action, 0)
+    }
     let document = value
     if (options.references !== false) {
       const resolver = new ReferenceResolver(value)
       document = walk(document, path, (text, at) => resolver.resolve(text, at), 0)
     }
-    const deleting = context.operation() === 'DELETE'
-    return walk(document, path, (text, at) => substituteString(text, at, context, deleting), 0)
+    return walk(document, path, action, 0)
   }, context.now?.())
 }
 
 function walk(value: JsonValue, path: string, action: StringAction, depth: number): JsonValue {
   if (depth > MAX_DEPTH) throw new JmespathBudgetError(`variable substitution nested more than ${MAX_DEPTH} levels deep at path ${path}`)
   charge(1)
-  const current = typeof value === 'string' ? action(value, path) : value
+  return descend(typeof value === 'string' ? action(value, path) : value, path, action, depth)
+}
+
+/** The items of a list or the keys and values of a map, walked in turn; anything else as it is. */
+function descend(current: JsonValue, path: string, action: StringAction, depth: number): JsonValue {
   if (Array.isArray(current)) return current.map((item, index) => walk(item, childPath(path, index), action, depth + 1))
   if (!isJsonObject(current)) return current
   const out: JsonObject = {}
@@ -92,6 +103,8 @@ function walk(value: JsonValue, path: string, action: StringAction, depth: numbe
 }
 
 function substituteString(text: string, path: string, context: VariableContext, deleting: boolean): JsonValue {
+  // Without `{{` there is neither a variable nor an escaped one to unescape.
+  if (!text.includes('{{')) return text
   let value = text
   let matches = findVariables(value)
   for (let pass = 0; matches.length > 0; pass++) {
@@ -104,20 +117,8 @@ function substituteString(text: string, path: string, context: VariableContext, 
       const variable = match.slice(prefix.length)
       const parsed = variableExpression(variable)
       shallow = parsed.shallow
-      let expression = parsed.expression
-      if (expression === '@') expression = currentValueExpression(path, targetExists(context) ? 'target' : 'request.object')
-      if (deleting) expression = expression.replaceAll('request.object', 'request.oldObject')
-      let result: JsonValue
-      try {
-        result = context.query(expression)
-      } catch (error) {
-        if (error instanceof JmespathBudgetError) throw error
-        throw new SubstitutionError(`failed to resolve ${expression} at path ${path}: ${(error as Error).message}`, {
-          path,
-          variable: expression,
-          cause: error,
-        })
-      }
+      const expression = parsed.expression === '@' ? currentValueExpression(path, targetExists(context) ? 'target' : 'request.object') : parsed.expression
+      let result = queryVariable(expression, path, context, deleting)
       if (original === variable) return result
       if (shallow && typeof result === 'string') result = result.replaceAll('{{', '\\{{')
       const replacement = typeof result === 'string' ? result : marshalGoJson(result, 'jsoniter')
@@ -127,6 +128,21 @@ function substituteString(text: string, path: string, context: VariableContext, 
     matches = shallow ? [] : findVariables(value)
   }
   return value.replaceAll('\\{{', '{{')
+}
+
+/** One variable's value; on DELETE, `request.object` reads the old object. */
+function queryVariable(written: string, path: string, context: VariableContext, deleting: boolean): JsonValue {
+  const expression = deleting ? written.replaceAll('request.object', 'request.oldObject') : written
+  try {
+    return context.query(expression)
+  } catch (error) {
+    if (error instanceof JmespathBudgetError) throw error
+    throw new SubstitutionError(`failed to resolve ${expression} at path ${path}: ${(error as Error).message}`, {
+      path,
+      variable: expression,
+      cause: error,
+    })
+  }
 }
 
 /** Mutations of existing resources put the resource under `target`; `{{@}}` reads there when it exists. */

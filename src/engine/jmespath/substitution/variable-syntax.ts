@@ -98,3 +98,23 @@ function parseVariable(variable: string): { expression: string; shallow: boolean
   if (expression.startsWith('-')) return { expression: trimSpaceGo(expression.slice(1)), shallow: true }
   return { expression, shallow: false }
 }
+
+const wholeVariables = new Map<string, string | null>()
+
+/**
+ * The expression of a string that is exactly one variable (`{{ request.object.spec }}`), which
+ * substitutes to the expression's value itself; undefined for anything else, including `{{@}}`
+ * (it depends on where the string is) and strings holding `$(` (references resolve first).
+ */
+export function wholeVariableOf(text: string): string | undefined {
+  const cached = wholeVariables.get(text)
+  if (cached !== undefined) return cached ?? undefined
+  const found = findVariables(text)
+  const whole = found.length === 1 && found[0] === text && !text.includes('$(') && startsWithVariable(text) ? variableExpression(text).expression : '@'
+  const expression = whole === '@' ? null : whole
+  if (text.length <= CACHED_TEXT_LENGTH) {
+    if (wholeVariables.size >= CACHE_LIMIT) wholeVariables.delete(wholeVariables.keys().next().value as string)
+    wholeVariables.set(text, expression)
+  }
+  return expression ?? undefined
+}
