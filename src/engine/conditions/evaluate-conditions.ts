@@ -2,7 +2,7 @@ import type { ConditionBlock, ConditionResolver, ConditionsError, ConditionsResu
 import { toGoValue, type GoValue } from './go-value.js'
 import { joinPath } from './join-path.js'
 import { ConditionOperandError } from './operators/operand-error.js'
-import { prepareConditions, type Operand, type PreparedConditions, type PreparedEntry } from './prepared-conditions.js'
+import { prepareConditions, type Operand, type PreparedCondition, type PreparedConditions, type PreparedEntry } from './prepared-conditions.js'
 
 /**
  * Evaluates a block of conditions with Kyverno's semantics:
@@ -25,7 +25,7 @@ export function evaluateConditions(block: ConditionBlock, resolve: ConditionReso
 export function evaluatePreparedConditions(block: PreparedConditions, resolve: ConditionResolver): ConditionsResult {
   switch (block.kind) {
     case 'none':
-      return { passed: true }
+      return HOLDS
     case 'invalid':
       return { error: block.error }
     case 'list':
@@ -36,55 +36,54 @@ export function evaluatePreparedConditions(block: PreparedConditions, resolve: C
 }
 
 function evaluateAnyAll(anyConditions: readonly PreparedEntry[] | undefined, allConditions: readonly PreparedEntry[] | undefined, resolve: ConditionResolver): ConditionsResult {
-  const heldMessages: string[] = []
-  const failedMessages: string[] = []
+  // Messages are collected only when a condition has one; most have none.
+  let heldMessages: string[] | undefined
+  let failedMessages: string[] | undefined
   let anyHolds = true
   if (anyConditions !== undefined) {
     anyHolds = false
     for (const condition of anyConditions) {
-      const outcome = evaluateCondition(condition, resolve)
-      if ('path' in outcome) return { error: outcome }
-      if (outcome.holds) {
+      const holds = evaluateCondition(condition, resolve)
+      if (typeof holds !== 'boolean') return { error: holds }
+      const message = (condition as PreparedCondition).message
+      if (holds) {
         anyHolds = true
-        heldMessages.push(outcome.message)
+        if (message !== '') (heldMessages ??= []).push(message)
         break
       }
-      failedMessages.push(outcome.message)
+      if (message !== '') (failedMessages ??= []).push(message)
     }
   }
   let allHold = true
   for (const condition of allConditions ?? []) {
-    const outcome = evaluateCondition(condition, resolve)
-    if ('path' in outcome) return { error: outcome }
-    if (!outcome.holds) {
+    const holds = evaluateCondition(condition, resolve)
+    if (typeof holds !== 'boolean') return { error: holds }
+    const message = (condition as PreparedCondition).message
+    if (!holds) {
       allHold = false
-      failedMessages.push(outcome.message)
+      if (message !== '') (failedMessages ??= []).push(message)
       break
     }
-    heldMessages.push(outcome.message)
+    if (message !== '') (heldMessages ??= []).push(message)
   }
   const passed = anyHolds && allHold
-  return withMessage(passed, joinNonEmpty(passed ? heldMessages : failedMessages, '; '))
+  return withMessage(passed, (passed ? heldMessages : failedMessages)?.join('; ') ?? '')
 }
 
 function evaluateBareList(conditions: readonly PreparedEntry[], resolve: ConditionResolver): ConditionsResult {
-  const heldMessages: string[] = []
+  let heldMessages: string[] | undefined
   for (const condition of conditions) {
-    const outcome = evaluateCondition(condition, resolve)
-    if ('path' in outcome) return { error: outcome }
-    if (!outcome.holds) return withMessage(false, outcome.message)
-    heldMessages.push(outcome.message)
+    const holds = evaluateCondition(condition, resolve)
+    if (typeof holds !== 'boolean') return { error: holds }
+    const message = (condition as PreparedCondition).message
+    if (!holds) return withMessage(false, message)
+    if (message !== '') (heldMessages ??= []).push(message)
   }
-  return withMessage(true, joinNonEmpty(heldMessages, ';'))
+  return withMessage(true, heldMessages?.join(';') ?? '')
 }
 
-interface ConditionOutcome {
-  readonly holds: boolean
-  /** The condition's own message, '' when it has none. */
-  readonly message: string
-}
-
-function evaluateCondition(entry: PreparedEntry, resolve: ConditionResolver): ConditionOutcome | ConditionsError {
+/** Whether the condition holds, or why it could not be evaluated. */
+function evaluateCondition(entry: PreparedEntry, resolve: ConditionResolver): boolean | ConditionsError {
   if ('invalid' in entry) return entry.invalid
   const { path, key: keyOperand, value: valueOperand, handler } = entry
   let key: GoValue
@@ -101,7 +100,7 @@ function evaluateCondition(entry: PreparedEntry, resolve: ConditionResolver): Co
   }
   if (handler === undefined) return { path: joinPath(path, 'operator'), message: `unknown condition operator ${JSON.stringify(entry.operator ?? null)}` }
   try {
-    return { holds: handler(key, value), message: entry.message }
+    return handler(key, value)
   } catch (error) {
     if (error instanceof ConditionOperandError) return { path, message: error.message, cause: error }
     throw error
@@ -112,12 +111,12 @@ function goValueOf(operand: Operand, resolve: ConditionResolver): GoValue {
   return operand.literal ? operand.literal.go : toGoValue(operand.raw, resolve(operand.raw))
 }
 
-function withMessage(passed: boolean, message: string): ConditionsResult {
-  return message === '' ? { passed } : { passed, message }
-}
+const HOLDS: ConditionsResult = Object.freeze({ passed: true })
+const FAILS: ConditionsResult = Object.freeze({ passed: false })
 
-function joinNonEmpty(messages: readonly string[], separator: string): string {
-  return messages.filter((message) => message !== '').join(separator)
+function withMessage(passed: boolean, message: string): ConditionsResult {
+  if (message === '') return passed ? HOLDS : FAILS
+  return { passed, message }
 }
 
 function describe(error: unknown): string {

@@ -1,7 +1,7 @@
 import type { ConditionBlock, ConditionsError } from './condition.js'
 import { toGoValue, type GoValue } from './go-value.js'
 import { joinPath } from './join-path.js'
-import { operatorHandler, type OperatorHandler } from './operators/operators.js'
+import { operatorHandler, operatorWithValue, type OperatorHandler } from './operators/operators.js'
 
 /**
  * A block of conditions read once, when its rule compiles, rather than for every request: its
@@ -61,12 +61,14 @@ function prepareEntry(condition: unknown, path: string, isLiteral: LiteralTest):
     return { invalid: { path, message: 'a condition must be an object with key, operator and value' } }
   }
   const { key, operator, value, message } = condition as Readonly<Record<string, unknown>>
+  const valueOperand = operandOf(value, isLiteral)
+  const literal = valueOperand.literal
   return {
     path,
     key: operandOf(key, isLiteral),
-    value: operandOf(value, isLiteral),
+    value: valueOperand,
     operator,
-    handler: typeof operator === 'string' ? operatorHandler(operator) : undefined,
+    handler: typeof operator !== 'string' ? undefined : literal ? operatorWithValue(operator, literal.go) : operatorHandler(operator),
     message: typeof message === 'string' ? message : '',
   }
 }

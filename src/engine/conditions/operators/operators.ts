@@ -3,7 +3,7 @@ import { durationOrderingHolds } from './duration-ordering.js'
 import { equals, notEquals } from './equals.js'
 import { inHolds } from './in.js'
 import { orderingHolds } from './ordering.js'
-import { setOperatorHolds } from './set-operators.js'
+import { setOperatorHolds, setOperatorWithValue, type SetOperator } from './set-operators.js'
 
 /** Every operator name a Kyverno policy may write, spelled as Kyverno's policy validation requires. */
 export const CONDITION_OPERATORS = [
@@ -67,4 +67,23 @@ const EXACT: ReadonlyMap<string, OperatorHandler> = new Map<string, OperatorHand
 /** The handler for an operator name, found regardless of case as Kyverno's engine finds it; undefined for no operator. */
 export function operatorHandler(name: string): OperatorHandler | undefined {
   return EXACT.get(name) ?? BY_LOWER_CASE.get(name.toLowerCase())
+}
+
+const SET_OPERATORS: ReadonlyMap<string, SetOperator> = new Map<string, SetOperator>([
+  ['anyin', 'AnyIn'],
+  ['allin', 'AllIn'],
+  ['anynotin', 'AnyNotIn'],
+  ['allnotin', 'AllNotIn'],
+])
+
+/**
+ * The handler for a condition whose value is written in the definition (`value` is its Go form),
+ * with the work that depends on the value alone done now; the handler then ignores the value it
+ * is given, which is that same one.
+ */
+export function operatorWithValue(name: string, value: GoValue): OperatorHandler | undefined {
+  const set = EXACT.has(name) ? undefined : SET_OPERATORS.get(name.toLowerCase())
+  if (set === undefined) return operatorHandler(name)
+  const holds = setOperatorWithValue(set, value)
+  return (key) => holds(key)
 }

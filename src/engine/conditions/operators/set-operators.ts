@@ -25,6 +25,7 @@ export type SetOperator = 'AnyIn' | 'AllIn' | 'AnyNotIn' | 'AllNotIn'
  * NotIn ones included: Kyverno treats them as unreadable rather than as "not in".
  */
 export function setOperatorHolds(operator: SetOperator, key: GoValue, value: GoValue): boolean {
+  if (isGoList(value)) return holdsOverItems(operator, key, listItems(value))
   const negated = operator === 'AnyNotIn' || operator === 'AllNotIn'
   if (isGoList(key)) {
     const keys = key.map(goSprint)
@@ -37,13 +38,53 @@ export function setOperatorHolds(operator: SetOperator, key: GoValue, value: GoV
   return negated ? !found : found
 }
 
-function itemsMatch(a: string, b: string): boolean {
-  return matchesGlob(a, b) || matchesGlob(b, a)
+/** The operator against a value written in the definition: a list's items are read once, not per request. */
+export function setOperatorWithValue(operator: SetOperator, value: GoValue): (key: GoValue) => boolean {
+  if (!isGoList(value)) return (key) => setOperatorHolds(operator, key, value)
+  const items = listItems(value)
+  return (key) => holdsOverItems(operator, key, items)
 }
 
-/** Whether one key item is in the value; undefined when the value cannot be read. */
+/** A list value: a key item is in it when it matches one of its items. */
+function holdsOverItems(operator: SetOperator, key: GoValue, items: readonly Item[]): boolean {
+  const negated = operator === 'AnyNotIn' || operator === 'AllNotIn'
+  if (isGoList(key)) {
+    const keys = key.map((element) => itemOf(goSprint(element)))
+    if (operator === 'AnyIn' || operator === 'AnyNotIn') return negated ? keys.some((item) => !inItems(item, items)) : keys.some((item) => inItems(item, items))
+    return negated ? !keys.some((item) => inItems(item, items)) : keys.every((item) => inItems(item, items))
+  }
+  if (key === null || typeof key === 'object') return false
+  const found = inItems(itemOf(goSprint(key)), items)
+  return negated ? !found : found
+}
+
+function listItems(value: readonly GoValue[]): Item[] {
+  return value.map((element) => itemOf(goSprint(element)))
+}
+
+/** One side's item as text, with whether it holds a glob character (read once, not per comparison). */
+interface Item {
+  readonly text: string
+  readonly glob: boolean
+}
+
+function itemOf(text: string): Item {
+  return { text, glob: text.includes('*') || text.includes('?') }
+}
+
+/** Two items match when either is a glob matching the other (equal text matches either way). */
+function itemsMatch(a: Item, b: Item): boolean {
+  if (a.text === b.text) return true
+  return (b.glob && matchesGlob(a.text, b.text)) || (a.glob && matchesGlob(b.text, a.text))
+}
+
+function inItems(item: Item, candidates: readonly Item[]): boolean {
+  for (const candidate of candidates) if (itemsMatch(item, candidate)) return true
+  return false
+}
+
+/** Whether one key item is in a value that is not a list; undefined when the value cannot be read. */
 function scalarFound(key: string, value: GoValue): boolean | undefined {
-  if (isGoList(value)) return value.some((element) => itemsMatch(key, goSprint(element)))
   if (typeof value !== 'string') return undefined
   if (matchesGlob(key, value)) return true
   if (isRangePattern(value)) return matchesStringPattern(key, value)
@@ -51,11 +92,10 @@ function scalarFound(key: string, value: GoValue): boolean | undefined {
   return items === undefined ? undefined : items.includes(key)
 }
 
-/** AnyIn (some key item in the value) or AnyNotIn (some key item not in it). */
+/** AnyIn (some key item in the value) or AnyNotIn (some key item not in it), for a value that is not a list. */
 function anyOfList(keys: readonly string[], value: GoValue, negated: boolean): boolean | undefined {
   let candidates: readonly string[]
-  if (isGoList(value)) candidates = value.map(goSprint)
-  else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') candidates = [goSprint(value)]
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') candidates = [goSprint(value)]
   else if (typeof value === 'string') {
     if (keys.length === 1 && keys[0] === value) return !negated
     if (isRangePattern(value)) {
@@ -66,16 +106,14 @@ function anyOfList(keys: readonly string[], value: GoValue, negated: boolean): b
     if (items === undefined) return undefined
     candidates = items
   } else return undefined
-  return negated
-    ? keys.some((item) => !candidates.some((candidate) => itemsMatch(item, candidate)))
-    : keys.some((item) => candidates.some((candidate) => itemsMatch(item, candidate)))
+  const items = candidates.map(itemOf)
+  return negated ? keys.some((key) => !inItems(itemOf(key), items)) : keys.some((key) => inItems(itemOf(key), items))
 }
 
-/** AllIn (every key item in the value) or AllNotIn (no key item in it). */
+/** AllIn (every key item in the value) or AllNotIn (no key item in it), for a value that is not a list. */
 function allOfList(keys: readonly string[], value: GoValue, negated: boolean): boolean | undefined {
   let candidates: readonly string[]
-  if (isGoList(value)) candidates = value.map(goSprint)
-  else if (typeof value === 'string') {
+  if (typeof value === 'string') {
     if (keys.length === 1 && keys[0] === value) return !negated
     if (isRangePattern(value)) {
       return negated ? !keys.some((item) => matchesStringPattern(item, value)) : keys.every((item) => matchesStringPattern(item, value))
@@ -84,9 +122,8 @@ function allOfList(keys: readonly string[], value: GoValue, negated: boolean): b
     if (items === undefined) return undefined
     candidates = items
   } else return undefined
-  return negated
-    ? !keys.some((item) => candidates.some((candidate) => itemsMatch(item, candidate)))
-    : keys.every((item) => candidates.some((candidate) => itemsMatch(item, candidate)))
+  const items = candidates.map(itemOf)
+  return negated ? !keys.some((key) => inItems(itemOf(key), items)) : keys.every((key) => inItems(itemOf(key), items))
 }
 
 /** A string value's items: its JSON list of strings when it is JSON, else itself; undefined for other JSON. */

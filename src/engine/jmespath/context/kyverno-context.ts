@@ -128,11 +128,11 @@ export class KyvernoContext implements VariableContext {
    * enclosing foreach.
    */
   withElement(element: JsonValue, index: number, nesting = 0): KyvernoContext {
-    const own: JsonObject = {}
-    setOwn(own, 'element', element)
-    setOwn(own, `element${nesting}`, element)
-    setOwn(own, 'elementIndex', index)
-    setOwn(own, `elementIndex${nesting}`, index)
+    // Literals rather than one property at a time: a context is made per element, and none of these names is `__proto__`.
+    const own: JsonObject =
+      nesting === 0
+        ? { element, element0: element, elementIndex: index, elementIndex0: index }
+        : { element, [`element${nesting}`]: element, elementIndex: index, [`elementIndex${nesting}`]: index }
     return new KyvernoContext(this, own)
   }
 
