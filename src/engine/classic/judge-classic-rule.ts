@@ -1,7 +1,7 @@
-import { evaluatePreparedConditions, type PreparedConditions } from '../conditions/index.js'
+import { evaluatePreparedConditions, type ConditionResolver, type PreparedConditions } from '../conditions/index.js'
 import type { CompiledClassic, CompiledDeny, CompiledForEach } from '../compile/compiled-classic.js'
 import type { CompiledRule } from '../compile/compiled-ruleset.js'
-import { substituteVariables, type JsonValue, type KyvernoContext, type KyvernoContextEntry } from '../jmespath/index.js'
+import { substituteVariables, substituteWholeVariable, type JsonValue, type KyvernoContext, type KyvernoContextEntry, type WholeVariable } from '../jmespath/index.js'
 import { isJsonObject } from '../jmespath/json.js'
 import { judgePatterns, type JudgeOptions, type PathMapping, type PatternValidation } from '../pattern/index.js'
 import { errorOutcome, outcome, type ClassicOutcome } from './classic-outcome.js'
@@ -50,8 +50,8 @@ function checkPreconditions(block: PreparedConditions | undefined, context: Kyve
 }
 
 /** Substitutes the operands that hold variables (the literal ones were read when the rule compiled). */
-function resolverOf(context: KyvernoContext): (raw: unknown) => unknown {
-  return (raw) => substituteVariables(raw as JsonValue, context)
+function resolverOf(context: KyvernoContext): ConditionResolver {
+  return (raw, prepared) => (prepared === undefined ? substituteVariables(raw as JsonValue, context) : substituteWholeVariable(prepared as WholeVariable, context))
 }
 
 function judgeDeny(deny: CompiledDeny, context: KyvernoContext, scope: ClassicScope): ClassicOutcome {

@@ -5,7 +5,7 @@ import { metered } from '../jmespath/budget.js'
 import { withContextEntries, type ConfigMapLookup, type JsonObject, type JsonValue, type KyvernoContext, type KyvernoContextEntry } from '../jmespath/index.js'
 import type { PathMapping } from '../pattern/index.js'
 import type { ClassicOutcome } from './classic-outcome.js'
-import { judgeClassicRule } from './judge-classic-rule.js'
+import { judgeClassicRule, type ClassicScope } from './judge-classic-rule.js'
 import { requestContextOf } from './request-context.js'
 
 /**
@@ -32,17 +32,10 @@ export function judgeClassicSubject(
     entries.length === 0 ? context : withContextEntries(context, entries, configMaps ? { configMaps } : {})
   const context = withEntries(values ? base.withVariables(values) : base, classic.context)
   const resource = subject.target.operation === 'DELETE' ? undefined : (subject.json.object as JsonValue | undefined)
+  // One shape for every rule (absent parts undefined), built without spreads: this runs per rule and request.
+  const scope: ClassicScope = { rule, classic, context, resource, withEntries, patterns, message, mapPath }
   // One budget for the rule's whole JMESPath work, rather than one per query and substitution.
-  return metered(() => judgeClassicRule({
-    rule,
-    classic,
-    context,
-    resource,
-    withEntries,
-    ...(patterns ? { patterns } : {}),
-    ...(message === undefined ? {} : { message }),
-    ...(mapPath ? { mapPath } : {}),
-  }), input.options.now)
+  return metered(() => judgeClassicRule(scope), input.options.now)
 }
 
 function configMapsOf(input: PreparedInput): ConfigMapLookup | undefined {

@@ -1,6 +1,6 @@
-import { checkConditions, prepareConditions, type PreparedConditions } from '../conditions/index.js'
+import { checkConditions, prepareConditions, type OperandReader, type PreparedConditions } from '../conditions/index.js'
 import { compileKyvernoJmespath } from '../jmespath/compile.js'
-import type { KyvernoContextEntry } from '../jmespath/index.js'
+import { prepareWholeVariable, type KyvernoContextEntry } from '../jmespath/index.js'
 import { ForEachSchema, type ContextEntry, type ForEach } from '../model/classic-validation.js'
 import { schemaChecker } from '../model/check-schema.js'
 import type { Rule } from '../model/rule.js'
@@ -67,11 +67,17 @@ function needsSubstitution(pattern: CompiledPattern): boolean {
 function compileConditions(block: unknown, path: string, report: Report): PreparedConditions | undefined {
   if (block === undefined || block === null) return undefined
   for (const problem of checkConditions(block, path)) report(problem.path, problem.message)
-  return prepareConditions(block, '', needsNoSubstitution)
+  return prepareConditions(block, '', OPERANDS)
 }
 
 function compileDeny(conditions: unknown, path: string, report: Report): CompiledDeny {
   return { conditions: compileConditions(conditions, path, report) ?? prepareConditions(null) }
+}
+
+/** Kyverno's operands: literals read now, and strings that are one variable parsed now for substituting later. */
+const OPERANDS: OperandReader = {
+  isLiteral: needsNoSubstitution,
+  prepare: (raw) => (typeof raw === 'string' ? prepareWholeVariable(raw) : undefined),
 }
 
 /**

@@ -24,9 +24,10 @@ export type ConditionBlock = AnyAllConditions | readonly Condition[] | null | un
 /**
  * Turns a condition's raw key or value into its substituted form (`{{ request.object.x }}` into
  * what it names), leaving parts without variables as written. Throws when substitution fails;
- * the condition then ends in an error, as Kyverno reports it.
+ * the condition then ends in an error, as Kyverno reports it. `prepared` is what the block's
+ * OperandReader made of `raw` when the rule compiled, if anything.
  */
-export type ConditionResolver = (raw: unknown) => unknown
+export type ConditionResolver = (raw: unknown, prepared?: unknown) => unknown
 
 /** Why a block could not be evaluated: a failed substitution, an unknown operator, an unreadable shape. */
 export interface ConditionsError {

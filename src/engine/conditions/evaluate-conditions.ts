@@ -108,7 +108,7 @@ function evaluateCondition(entry: PreparedEntry, resolve: ConditionResolver): bo
 }
 
 function goValueOf(operand: Operand, resolve: ConditionResolver): GoValue {
-  return operand.literal ? operand.literal.go : toGoValue(operand.raw, resolve(operand.raw))
+  return operand.literal ? operand.literal.go : toGoValue(operand.raw, resolve(operand.raw, operand.prepared))
 }
 
 const HOLDS: ConditionsResult = Object.freeze({ passed: true })

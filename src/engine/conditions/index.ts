@@ -1,5 +1,5 @@
 export type { AnyAllConditions, Condition, ConditionBlock, ConditionResolver, ConditionsError, ConditionsResult } from './condition.js'
 export { checkConditions, type ConditionProblem } from './check-conditions.js'
 export { evaluateConditions, evaluatePreparedConditions } from './evaluate-conditions.js'
-export { prepareConditions, type LiteralTest, type PreparedConditions } from './prepared-conditions.js'
+export { prepareConditions, type OperandReader, type PreparedConditions } from './prepared-conditions.js'
 export { CONDITION_OPERATORS, isConditionOperator, type ConditionOperator } from './operators/operators.js'

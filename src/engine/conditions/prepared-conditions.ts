@@ -34,16 +34,23 @@ export interface PreparedCondition {
 export interface Operand {
   readonly raw: unknown
   readonly literal?: { readonly value: unknown; readonly go: GoValue }
+  /** What the reader prepared for substituting it, handed to the resolver with `raw`. */
+  readonly prepared?: unknown
 }
 
-/** Decides which operands are literal; the caller knows its substitution syntax. */
-export type LiteralTest = (raw: unknown) => boolean
+/** How the caller, who knows its substitution syntax, reads operands when the rule compiles. */
+export interface OperandReader {
+  /** Whether substitution would return `raw` as it is. */
+  isLiteral(raw: unknown): boolean
+  /** Anything that will make substituting `raw` cheaper later (undefined for nothing). */
+  prepare?(raw: unknown): unknown
+}
 
-const NEVER_LITERAL: LiteralTest = () => false
+const NEVER_LITERAL: OperandReader = { isLiteral: () => false }
 
-export function prepareConditions(block: ConditionBlock | unknown, basePath = '', isLiteral: LiteralTest = NEVER_LITERAL): PreparedConditions {
+export function prepareConditions(block: ConditionBlock | unknown, basePath = '', reader: OperandReader = NEVER_LITERAL): PreparedConditions {
   if (block === null || block === undefined) return { kind: 'none' }
-  if (Array.isArray(block)) return { kind: 'list', conditions: block.map((condition, index) => prepareEntry(condition, joinPath(basePath, `[${index}]`), isLiteral)) }
+  if (Array.isArray(block)) return { kind: 'list', conditions: block.map((condition, index) => prepareEntry(condition, joinPath(basePath, `[${index}]`), reader)) }
   if (typeof block !== 'object') return invalid(basePath, 'conditions must be a list of conditions or an object with any and all')
   const record = block as Readonly<Record<string, unknown>>
   const lists: { any?: readonly PreparedEntry[]; all?: readonly PreparedEntry[] } = {}
@@ -51,21 +58,21 @@ export function prepareConditions(block: ConditionBlock | unknown, basePath = ''
     const list = record[field]
     if (list === undefined || list === null) continue
     if (!Array.isArray(list)) return invalid(joinPath(basePath, field), `${field} must be a list of conditions`)
-    lists[field] = list.map((condition, index) => prepareEntry(condition, joinPath(basePath, `${field}[${index}]`), isLiteral))
+    lists[field] = list.map((condition, index) => prepareEntry(condition, joinPath(basePath, `${field}[${index}]`), reader))
   }
   return { kind: 'anyAll', ...lists }
 }
 
-function prepareEntry(condition: unknown, path: string, isLiteral: LiteralTest): PreparedEntry {
+function prepareEntry(condition: unknown, path: string, reader: OperandReader): PreparedEntry {
   if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) {
     return { invalid: { path, message: 'a condition must be an object with key, operator and value' } }
   }
   const { key, operator, value, message } = condition as Readonly<Record<string, unknown>>
-  const valueOperand = operandOf(value, isLiteral)
+  const valueOperand = operandOf(value, reader)
   const literal = valueOperand.literal
   return {
     path,
-    key: operandOf(key, isLiteral),
+    key: operandOf(key, reader),
     value: valueOperand,
     operator,
     handler: typeof operator !== 'string' ? undefined : literal ? operatorWithValue(operator, literal.go) : operatorHandler(operator),
@@ -74,9 +81,11 @@ function prepareEntry(condition: unknown, path: string, isLiteral: LiteralTest):
 }
 
 /** An absent operand is null, as Kyverno reads it. */
-function operandOf(raw: unknown, isLiteral: LiteralTest): Operand {
+function operandOf(raw: unknown, reader: OperandReader): Operand {
   if (raw === undefined) return { raw, literal: { value: null, go: toGoValue(undefined, null) } }
-  return isLiteral(raw) ? { raw, literal: { value: raw, go: toGoValue(raw, raw) } } : { raw }
+  if (reader.isLiteral(raw)) return { raw, literal: { value: raw, go: toGoValue(raw, raw) } }
+  const prepared = reader.prepare?.(raw)
+  return prepared === undefined ? { raw } : { raw, prepared }
 }
 
 function invalid(path: string, message: string): PreparedConditions {

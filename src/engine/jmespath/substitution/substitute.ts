@@ -81,6 +81,30 @@ export function substituteVariables(value: JsonValue, context: VariableContext, 
   }, context.now?.())
 }
 
+/** A string that is exactly one variable (`{{ request.object.spec }}`), read once: see prepareWholeVariable. */
+export interface WholeVariable {
+  readonly expression: string
+  /** The expression a DELETE request evaluates (`request.object` reads the old object). */
+  readonly onDelete: string
+}
+
+/** The variable a string consists of, read for substituting it many times; undefined for any other string. */
+export function prepareWholeVariable(text: string): WholeVariable | undefined {
+  const expression = wholeVariableOf(text)
+  return expression === undefined ? undefined : { expression, onDelete: expression.replaceAll('request.object', 'request.oldObject') }
+}
+
+/** substituteVariables of the string `variable` was prepared from, without reading the string again. */
+export function substituteWholeVariable(variable: WholeVariable, context: VariableContext): JsonValue {
+  return metered(() => {
+    const deleting = context.operation() === 'DELETE'
+    charge(1)
+    const result = queryVariable(deleting ? variable.onDelete : variable.expression, '', context, false)
+    if (typeof result !== 'object' || result === null) return result
+    return descend(result, '', (text, at) => substituteString(text, at, context, deleting), 0)
+  }, context.now?.())
+}
+
 function walk(value: JsonValue, path: string, action: StringAction, depth: number): JsonValue {
   if (depth > MAX_DEPTH) throw new JmespathBudgetError(`variable substitution nested more than ${MAX_DEPTH} levels deep at path ${path}`)
   charge(1)
