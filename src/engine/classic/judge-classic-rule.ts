@@ -17,8 +17,8 @@ export interface ClassicScope {
   message?: string
   /** The rule's context: the request's, with the rule's values and entries. */
   context: KyvernoContext
-  /** What rule-level patterns match: the object (undefined when the request has none, as for DELETE). */
-  resource: JsonValue | undefined
+  /** What rule-level patterns match: the object as the engine decodes it (whole numbers as BigInt), undefined when the request has none (DELETE). */
+  resource: unknown
   /** Moves a pattern's failure path from a controller's pod template back into the controller. */
   mapPath?: PathMapping
   /** Loads a rule's or loop's context entries into a context. */
@@ -78,7 +78,7 @@ function judgeRulePatterns(patterns: PatternValidation, scope: ClassicScope): Cl
 }
 
 /** Patterns judged in a context; only the rule's own patterns report a path in the submitted document (a loop's are relative to its element). */
-function judgePatternsIn(patterns: PatternValidation, resource: JsonValue, context: KyvernoContext, scope: ClassicScope, ruleLevel: boolean): ClassicOutcome {
+function judgePatternsIn(patterns: PatternValidation, resource: unknown, context: KyvernoContext, scope: ClassicScope, ruleLevel: boolean): ClassicOutcome {
   const options: JudgeOptions = { rule: scope.rule.name, substitute: (raw) => substituteVariables(raw as JsonValue, context) }
   const message = scope.message
   if (message !== undefined) options.message = scope.classic.messageHasVariables ? (substitutedText(message, context) ?? message) : message

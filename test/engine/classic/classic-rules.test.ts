@@ -172,6 +172,21 @@ describe('context entries', () => {
   })
 })
 
+describe('patterns of a rule that reads variables', () => {
+  it('see whole numbers of the resource as Kyverno does (int64), like patterns without variables', () => {
+    const rule = (message: string): Rule => ({
+      name: 'ports',
+      match: pods,
+      message,
+      validate: { pattern: { spec: { containers: [{ ports: [{ containerPort: '80*' }] }] } } },
+    })
+    const input = { object: pod([container('web', 'nginx', { ports: [{ containerPort: 8080 }] })]) }
+    // Kyverno prints an int64 8080 as "8080", which the wildcard matches; a float64 would print as 8.08e+03.
+    expect(judge(rule('port of {{ request.object.metadata.name }}'), input)).toEqual(judge(rule('port'), input))
+    expect(judge(rule('port of {{ request.object.metadata.name }}'), input)[0]).toBe('pass')
+  })
+})
+
 describe('autogen', () => {
   it('judges a controller with variables rewritten to its pod template, as Kyverno autogen does', () => {
     const rule: Rule = {
