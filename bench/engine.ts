@@ -1,6 +1,7 @@
 // Engine throughput on one core: the Pod Security Standards restricted ruleset, imported from the
 // Kyverno library's pod-security-cel policies, judging a realistic Pod and a Deployment; then the
-// classic pod-security ClusterPolicies (validate.pattern / anyPattern) on the same Pod and Deployment.
+// classic pod-security ClusterPolicies (validate.pattern / anyPattern, and deny and foreach with
+// JMESPath conditions) on the same Pod and Deployment.
 // Each evaluation includes input preparation and result shaping, as a request would.
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -97,10 +98,8 @@ const classic = classicRuleset()
 const classicCompiled = compileRuleset(classic.ruleset)
 const classicSample = evaluateRuleset(classicCompiled, new PreparedInput({ object: pod }))
 if (!classicSample.passed) throw new Error(`the benchmark Pod should pass the classic set: ${JSON.stringify(classicSample.results)}`)
-console.log(
-  `ruleset ${classic.ruleset.name}: ${classicCompiled.rules.length} pattern rules ` +
-    `(${classicCompiled.rules.filter((rule) => rule.patterns?.kind === 'anyPattern').length} anyPattern), ${classic.skipped} rules not imported`,
-)
+const kinds = (['pattern', 'anyPattern', 'deny', 'foreach'] as const).map((kind) => `${classic.ruleset.rules.filter((rule) => rule.validate[kind] !== undefined).length} ${kind}`)
+console.log(`ruleset ${classic.ruleset.name}: ${classicCompiled.rules.length} rules (${kinds.join(', ')}), ${classic.skipped} rules not imported`)
 const classicPodRate = measure('Pod, patterns', () => evaluateRuleset(classicCompiled, new PreparedInput({ object: pod })).passed)
 const classicDeploymentRate = measure('Deployment, patterns', () => evaluateRuleset(classicCompiled, new PreparedInput({ object: deployment })).passed)
 console.log(
