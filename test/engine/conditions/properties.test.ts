@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { evaluateConditions, type Condition } from '../../../src/engine/conditions/index.js'
+import { evaluateConditions, evaluatePreparedConditions, prepareConditions, type Condition } from '../../../src/engine/conditions/index.js'
 import { parseGoDuration } from '../../../src/engine/conditions/go-duration.js'
 import { parseGoFloat } from '../../../src/engine/conditions/go-parse-float.js'
 import { formatGoFloat } from '../../../src/engine/conditions/go-sprint.js'
@@ -126,6 +126,23 @@ describe('properties of any and all', () => {
         const expected = (any === undefined || any.some(Boolean)) && (all === undefined || all.every(Boolean))
         expect(evaluateConditions(block, (raw) => raw).passed).toBe(expected)
         if (any === undefined && all !== undefined) expect(evaluateConditions(all.map(condition), (raw) => raw).passed).toBe(expected)
+      }),
+      runs,
+    )
+  })
+})
+
+describe('conditions prepared with their literal operands read once', () => {
+  const operators = ['Equals', 'NotEquals', 'AnyIn', 'AllIn', 'AnyNotIn', 'AllNotIn', 'anynotin', 'In', 'NotIn', 'GreaterThan', 'DurationLessThan'] as const
+  // What a rule compiling in the classic engine does: operands without `{{` are literals, prepared before any request.
+  const literals = { isLiteral: (raw: unknown) => typeof raw !== 'string' || !raw.includes('{{') }
+
+  it('agree with conditions read at every evaluation, for every operator and operand', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...operators), json, json, (operator, key, value) => {
+        const block = { all: [{ key, operator, value }] }
+        const identity = (raw: unknown): unknown => raw
+        expect(evaluatePreparedConditions(prepareConditions(block, '', literals), identity)).toEqual(evaluateConditions(block, identity))
       }),
       runs,
     )
