@@ -2,8 +2,6 @@ import { buildKyvernoContext, type JsonObject, type KyvernoContext, type Kyverno
 import { isJsonObject } from '../jmespath/json.js'
 import type { PreparedInput, Subject } from '../evaluate/prepared-input.js'
 
-const contexts = new WeakMap<Subject, KyvernoContext>()
-
 /**
  * Kyverno's request context for one subject (the object, or a controller's pod template under
  * autogen, which Kyverno reaches by rewriting `request.object.spec` to the template's): built the
@@ -11,10 +9,11 @@ const contexts = new WeakMap<Subject, KyvernoContext>()
  * layer their own values and entries over it without changing it.
  */
 export function requestContextOf(input: PreparedInput, subject: Subject): KyvernoContext {
-  let context = contexts.get(subject)
+  // Kept on the subject rather than in a WeakMap: a subject lives for one input, and this runs per rule.
+  let context = subject.classicContext as KyvernoContext | undefined
   if (context === undefined) {
     context = build(input, subject)
-    contexts.set(subject, context)
+    subject.classicContext = context
   }
   return context
 }

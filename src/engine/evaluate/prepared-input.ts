@@ -23,6 +23,8 @@ export interface Subject {
   sharedVariables: Map<string, unknown>
   /** The same object and oldObject as JSON (numbers as numbers), for JMESPath. */
   json: { object: unknown; oldObject: unknown }
+  /** Kyverno's request context for this subject, built by the first classic rule that judges it (see classic/request-context.ts). */
+  classicContext?: unknown
 }
 
 /**
