@@ -7,9 +7,9 @@ import { JmespathError } from './errors.js'
  *
  * Every AST node visited costs a unit; functions that walk or build strings, lists or objects
  * charge for what they walk or build, before building it where the size is known. The clock is
- * read every CHECK_INTERVAL units only, and first at the first of those checkpoints. Evaluation is synchronous, so one module-level meter
- * serves; nested operations (a context entry loaded while a substitution runs) share the outer
- * one's budget.
+ * read every CHECK_INTERVAL units only, and first at the first of those checkpoints. Evaluation
+ * is synchronous, so one module-level meter serves; nested operations (a context entry loaded
+ * while a substitution runs) share the outer one's budget.
  *
  * The defaults leave ordinary Kyverno expressions (a few hundred units) far below the limits and
  * stop runaway ones within a few tens of milliseconds.
