@@ -11,15 +11,17 @@ const MAX_INT64 = 2n ** 63n - 1n
  * so a document without numbers costs no allocation.
  */
 export function toCelValue(json: unknown): unknown {
-  if (typeof json === 'number') return wholeToInt(json)
+  if (typeof json === 'number') return decodedNumber(json)
   if (typeof json !== 'object' || json === null) return json
   if (Array.isArray(json)) return convertArray(json)
   return isPlainObject(json) ? convertObject(json) : json
 }
 
-// This runs over every admitted object, so strings and booleans, the bulk of a manifest, are skipped
-// without a call, and safe integers (all real ones) skip the int64 range check.
-function wholeToInt(value: number): number | bigint {
+/**
+ * A JSON number as Kubernetes decodes it: int64 (BigInt) when whole and within range, else float64.
+ * This runs over every admitted object, so safe integers (all real ones) skip the int64 range check.
+ */
+export function decodedNumber(value: number): number | bigint {
   if (value >= 0 && value < SMALL_INT_COUNT && (value | 0) === value) return smallInts()[value] as bigint
   if (Number.isSafeInteger(value)) return BigInt(value)
   if (!Number.isInteger(value)) return value

@@ -74,15 +74,20 @@ function denyMessage(scope: ClassicScope, conditionMessages: string, context: Ky
 function judgeRulePatterns(patterns: PatternValidation, scope: ClassicScope): ClassicOutcome | undefined {
   // Kyverno does not judge a request without an object (DELETE) with patterns: no response.
   if (scope.resource === undefined || scope.resource === null) return undefined
-  return judgePatternsIn(patterns, scope.resource, scope.context, scope, true)
+  return judgePatternsIn(patterns, scope.resource, scope.context, scope, true, true)
 }
 
-/** Patterns judged in a context; only the rule's own patterns report a path in the submitted document (a loop's are relative to its element). */
-function judgePatternsIn(patterns: PatternValidation, resource: unknown, context: KyvernoContext, scope: ClassicScope, ruleLevel: boolean): ClassicOutcome {
+/**
+ * Patterns judged in a context; only the rule's own patterns report a path in the submitted
+ * document (a loop's are relative to its element). A foreach element is a JMESPath value, whose
+ * numbers Kyverno holds as float64; the resource itself has Kubernetes' int64 whole numbers.
+ */
+function judgePatternsIn(patterns: PatternValidation, resource: unknown, context: KyvernoContext, scope: ClassicScope, ruleLevel: boolean, ofResource: boolean): ClassicOutcome {
   const options: JudgeOptions = { rule: scope.rule.name, substitute: (raw) => substituteVariables(raw as JsonValue, context) }
   const message = scope.message
   if (message !== undefined) options.message = scope.classic.messageHasVariables ? (substitutedText(message, context) ?? message) : message
   if (ruleLevel && scope.mapPath) options.mapPath = scope.mapPath
+  if (!ofResource) options.wholeNumbers = 'float64'
   const judgement = judgePatterns(patterns, resource, options)
   const result = outcome(judgement.status, judgement.message)
   if (ruleLevel && judgement.status === 'fail' && judgement.path) result.path = judgement.path
@@ -157,7 +162,7 @@ function judgeBody(loop: CompiledForEach, context: KyvernoContext, element: Json
   if (loop.patterns) {
     const resource = element ?? scope.resource
     if (resource === undefined || resource === null) return undefined
-    return judgePatternsIn(loop.patterns, resource, context, scope, false)
+    return judgePatternsIn(loop.patterns, resource, context, scope, false, element === undefined)
   }
   if (loop.foreach) return judgeLoops(loop.foreach, context, element, nesting, scope)
   return undefined

@@ -31,9 +31,8 @@ export function judgeClassicSubject(
   const withEntries = (context: KyvernoContext, entries: readonly KyvernoContextEntry[]): KyvernoContext =>
     entries.length === 0 ? context : withContextEntries(context, entries, configMaps ? { configMaps } : {})
   const context = withEntries(values ? base.withVariables(values) : base, classic.context)
-  // Patterns read the resource as Kyverno decodes it (whole numbers as int64), as patterns without variables do;
-  // variables read JSON, as Kyverno's JMESPath does.
-  const resource = subject.target.operation === 'DELETE' ? undefined : subject.bindings.object
+  // Patterns read the JSON resource with whole numbers as int64, as Kyverno decodes it (see MatchOptions.wholeNumbers).
+  const resource = subject.target.operation === 'DELETE' ? undefined : subject.json.object
   // One shape for every rule (absent parts undefined), built without spreads: this runs per rule and request.
   const scope: ClassicScope = { rule, classic, context, resource, withEntries, patterns, message, mapPath }
   // One budget for the rule's whole JMESPath work, rather than one per query and substitution.

@@ -14,10 +14,9 @@ export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResu
   const subject = subjectFor(rule, input)
   if (!subject) return resultOf(rule, 'skip', 'the rule does not match this resource')
   const autogen = subject === input.subject ? undefined : input.subject.target.gvk.kind
-  const activation = activationFor(rule, subject)
   let outcome: RuleResult
   try {
-    outcome = judge(rule, activation, subject, autogen, input)
+    outcome = judge(rule, subject, autogen, input)
   } catch (error) {
     outcome = resultOf(rule, 'error', errorMessage(error))
   }
@@ -30,8 +29,11 @@ export function subjectFor(rule: CompiledRule, input: PreparedInput): Subject | 
   return input.subjectMatching(rule.matches, rule.autogenControllers)
 }
 
-function judge(rule: CompiledRule, activation: CelActivation, subject: Subject, autogen: string | undefined, input: PreparedInput): RuleResult {
+function judge(rule: CompiledRule, subject: Subject, autogen: string | undefined, input: PreparedInput): RuleResult {
+  // Built when the first CEL expression runs: pattern and classic rules read JSON, and need no CEL values at all.
+  let activation: CelActivation | undefined
   for (const condition of rule.conditions) {
+    activation ??= activationFor(rule, subject)
     const holds = condition.program.evaluate(activation)
     if (holds !== true) {
       if (typeof holds !== 'boolean') throw notBoolean('match condition', condition.program.source, holds)
@@ -43,6 +45,7 @@ function judge(rule: CompiledRule, activation: CelActivation, subject: Subject, 
     if (classic !== 'cel') return classicResult(rule, classic)
   } else if (rule.patterns) return patternResult(rule, judgeSubject(rule, subject, autogen))
   for (const validation of rule.validations) {
+    activation ??= activationFor(rule, subject)
     const valid = validation.program.evaluate(activation)
     if (valid === true) continue
     if (typeof valid !== 'boolean') throw notBoolean('validation', validation.program.source, valid)
@@ -58,7 +61,7 @@ function judge(rule: CompiledRule, activation: CelActivation, subject: Subject, 
  */
 function judgeSubject(rule: CompiledRule, subject: Subject, autogen: string | undefined): PatternJudgement {
   const patterns = rule.patterns
-  const object = subject.bindings.object
+  const object = subject.json.object
   if (!patterns || object === null || object === undefined) return { status: 'skip', message: 'patterns judge the object of a request, and this request has none', fields: [] }
   const options: Parameters<typeof judgePatterns>[2] = { rule: rule.name }
   if (rule.message !== undefined) options.message = rule.message

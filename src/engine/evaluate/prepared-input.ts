@@ -11,24 +11,54 @@ import type { PrepareOptions } from './prepare-options.js'
 
 const NO_VARIABLES: Readonly<Record<string, unknown>> = Object.freeze({})
 
-/** A resource ready for rules: converted to CEL values once, with what matching needs. */
+/** A resource ready for rules, with what matching needs; its CEL values are converted when a rule first reads them. */
 export interface Subject {
   target: MatchTarget
   /**
    * CEL bindings shared by every rule: object, oldObject, request, namespaceObject, params, no
    * variables, and `resource` and `image`, which answer from the input's cluster data.
    */
-  bindings: Readonly<Record<string, unknown>>
+  readonly bindings: Readonly<Record<string, unknown>>
   /** Values of input-only variables (see CompiledNamedProgram.shareKey), by expression. */
-  sharedVariables: Map<string, unknown>
-  /** The same object and oldObject as JSON (numbers as numbers), for JMESPath. */
+  readonly sharedVariables: Map<string, unknown>
+  /** The same object and oldObject as JSON (numbers as numbers), for JMESPath and patterns. */
   json: { object: unknown; oldObject: unknown }
   /** Kyverno's request context for this subject, built by the first classic rule that judges it (see classic/request-context.ts). */
   classicContext?: unknown
 }
 
 /**
- * One input, converted once and shared by every rule and ruleset that judges it.
+ * A subject whose CEL bindings are built on first use: pattern and classic rules read JSON, so a
+ * ruleset without CEL never pays for converting the document (the larger part of preparing it).
+ */
+class PreparedSubject implements Subject {
+  readonly target: MatchTarget
+  readonly json: { object: unknown; oldObject: unknown }
+  classicContext?: unknown
+  #bindings: Readonly<Record<string, unknown>> | undefined
+  #sharedVariables: Map<string, unknown> | undefined
+  readonly #buildBindings: () => Readonly<Record<string, unknown>>
+
+  constructor(target: MatchTarget, json: { object: unknown; oldObject: unknown }, buildBindings: () => Readonly<Record<string, unknown>>) {
+    this.target = target
+    this.json = json
+    this.classicContext = undefined
+    this.#bindings = undefined
+    this.#sharedVariables = undefined
+    this.#buildBindings = buildBindings
+  }
+
+  get bindings(): Readonly<Record<string, unknown>> {
+    return (this.#bindings ??= this.#buildBindings())
+  }
+
+  get sharedVariables(): Map<string, unknown> {
+    return (this.#sharedVariables ??= new Map())
+  }
+}
+
+/**
+ * One input, prepared once and shared by every rule and ruleset that judges it.
  * The pod view of a controller is built only when an autogen rule first asks for it.
  */
 export class PreparedInput {
@@ -36,40 +66,33 @@ export class PreparedInput {
   /** The input as given, for what reads it beside CEL (Kyverno's request context). */
   readonly input: EvaluationInput
   readonly options: PrepareOptions
-  /** The converted object (or oldObject for DELETE): what matching and autogen read. */
+  /** The object (or oldObject for DELETE) as JSON: what matching and autogen read. */
   readonly #identity: Record<string, unknown>
-  readonly #oldObject: unknown
   #podView: Subject | null | undefined
 
   constructor(input: EvaluationInput, options: PrepareOptions = {}) {
     this.input = input
     this.options = options
     const operation: Operation = input.request?.operation ?? 'CREATE'
-    const object = toCelValue(input.object ?? null)
-    const oldObject = toCelValue(input.oldObject ?? null)
+    const json = { object: input.object ?? null, oldObject: input.oldObject ?? null }
     // DELETE requests carry the resource only as oldObject.
-    this.#identity = asRecord(object) ?? asRecord(oldObject) ?? {}
-    this.#oldObject = oldObject
-    const namespaceObject = toCelValue(input.namespaceObject ?? null)
-    const target = targetOf(this.#identity, operation, labelsOf(asRecord(namespaceObject)))
+    this.#identity = asRecord(json.object) ?? asRecord(json.oldObject) ?? {}
+    const target = targetOf(this.#identity, operation, labelsOf(asRecord(input.namespaceObject)))
     const userInfo = input.request?.userInfo
     if (userInfo) target.user = { username: userInfo.username ?? '', groups: userInfo.groups ?? [] }
-    const { resource, image } = clusterBindings(input.cluster)
-    this.subject = {
-      target,
-      bindings: {
-        object,
-        oldObject,
+    this.subject = new PreparedSubject(target, json, () => {
+      const { resource, image } = clusterBindings(input.cluster)
+      return {
+        object: toCelValue(json.object),
+        oldObject: toCelValue(json.oldObject),
         request: requestOf(input, target),
-        namespaceObject,
+        namespaceObject: toCelValue(input.namespaceObject ?? null),
         params: null,
         variables: NO_VARIABLES,
         resource,
         image,
-      },
-      sharedVariables: new Map(),
-      json: { object: input.object ?? null, oldObject: input.oldObject ?? null },
-    }
+      }
+    })
   }
 
   /**
@@ -92,22 +115,25 @@ export class PreparedInput {
   #buildPodView(): Subject | undefined {
     const pod = podFromController(this.#identity)
     if (!pod) return undefined
-    const oldController = asRecord(this.#oldObject)
-    const oldPod = oldController ? (podFromController(oldController) ?? null) : null
-    const json = this.subject.json
-    const jsonPod = asRecord(json.object) ? (podFromController(asRecord(json.object) ?? {}) ?? null) : null
-    const jsonOldPod = asRecord(json.oldObject) ? (podFromController(asRecord(json.oldObject) ?? {}) ?? null) : null
+    const controller = this.subject
+    const json = controller.json
+    const jsonOld = asRecord(json.oldObject)
+    const podJson = { object: asRecord(json.object) ? pod : null, oldObject: jsonOld ? (podFromController(jsonOld) ?? null) : null }
     const target: MatchTarget = {
-      ...targetOf(pod, this.subject.target.operation, this.subject.target.namespaceLabels),
-      namespace: this.subject.target.namespace,
+      ...targetOf(pod, controller.target.operation, controller.target.namespaceLabels),
+      namespace: controller.target.namespace,
     }
-    if (this.subject.target.user) target.user = this.subject.target.user
-    return {
-      target,
-      bindings: { ...this.subject.bindings, object: this.subject.bindings.object === null ? null : pod, oldObject: oldPod },
-      sharedVariables: new Map(),
-      json: { object: jsonPod, oldObject: jsonOldPod },
-    }
+    if (controller.target.user) target.user = controller.target.user
+    return new PreparedSubject(target, podJson, () => {
+      const bindings = controller.bindings
+      const object = asRecord(bindings.object)
+      const oldObject = asRecord(bindings.oldObject)
+      return {
+        ...bindings,
+        object: object ? (podFromController(object) ?? null) : null,
+        oldObject: oldObject ? (podFromController(oldObject) ?? null) : null,
+      }
+    })
   }
 }
 

@@ -1,3 +1,4 @@
+import { decodedNumber } from '../cel/values.js'
 import { formatGoFloatV } from './go-number.js'
 
 /**
@@ -40,8 +41,11 @@ export function compareGoStrings(a: string, b: string): number {
   return a.length - b.length
 }
 
-/** fmt's `%v` of a decoded JSON value: `<nil>`, `[a b]`, `map[k:v]` with sorted keys. */
-export function formatGoValue(value: unknown): string {
+/**
+ * fmt's `%v` of a decoded JSON value: `<nil>`, `[a b]`, `map[k:v]` with sorted keys. With
+ * `wholeAsInt`, a whole number prints as the int64 Kubernetes decodes it to (BigInts always do).
+ */
+export function formatGoValue(value: unknown, wholeAsInt = false): string {
   if (value === null || value === undefined) return '<nil>'
   switch (typeof value) {
     case 'string':
@@ -49,22 +53,27 @@ export function formatGoValue(value: unknown): string {
     case 'bigint':
       return value.toString()
     case 'number':
-      return formatGoFloatV(value)
+      return wholeAsInt ? decodedNumberText(value) : formatGoFloatV(value)
     case 'boolean':
       return value ? 'true' : 'false'
     case 'object':
-      if (Array.isArray(value)) return `[${value.map(formatGoValue).join(' ')}]`
+      if (Array.isArray(value)) return `[${value.map((item) => formatGoValue(item, wholeAsInt)).join(' ')}]`
       return `map[${Object.keys(value)
         .sort(compareGoStrings)
-        .map((key) => `${key}:${formatGoValue((value as Record<string, unknown>)[key])}`)
+        .map((key) => `${key}:${formatGoValue((value as Record<string, unknown>)[key], wholeAsInt)}`)
         .join(' ')}]`
     default:
       return String(value)
   }
 }
 
-/** fmt's `%T` of a decoded JSON value, as Kyverno names types in its structure errors. */
-export function formatGoType(value: unknown): string {
+function decodedNumberText(value: number): string {
+  const decoded = decodedNumber(value)
+  return typeof decoded === 'bigint' ? decoded.toString() : formatGoFloatV(decoded)
+}
+
+/** fmt's `%T` of a decoded JSON value, as Kyverno names types in its structure errors (`wholeAsInt` as for formatGoValue). */
+export function formatGoType(value: unknown, wholeAsInt = false): string {
   if (value === null || value === undefined) return '<nil>'
   switch (typeof value) {
     case 'string':
@@ -72,7 +81,7 @@ export function formatGoType(value: unknown): string {
     case 'bigint':
       return 'int64'
     case 'number':
-      return 'float64'
+      return wholeAsInt && typeof decodedNumber(value) === 'bigint' ? 'int64' : 'float64'
     case 'boolean':
       return 'bool'
     case 'object':

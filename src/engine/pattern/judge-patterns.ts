@@ -1,6 +1,6 @@
 import type { PathSegment } from '../autogen/pod-template-path.js'
 import { compilePattern, type CompiledPattern } from './compile-pattern.js'
-import { matchPattern, type PatternOutcome } from './match-pattern.js'
+import { matchPattern, type MatchOptions, type PatternOutcome } from './match-pattern.js'
 import type { PatternField } from './mismatch.js'
 import { kyvernoPathText, type PathMapping } from './pattern-path.js'
 import type { PatternSubstitute } from './substitution.js'
@@ -27,6 +27,7 @@ export interface JudgeOptions {
   /** The rule's own message (Kyverno's validate.message), which leads the failure message. */
   message?: string
   mapPath?: PathMapping
+  wholeNumbers?: MatchOptions['wholeNumbers']
   /** Substitutes `{{ }}` variables and `$(...)` references; required when a pattern holds them. */
   substitute?: PatternSubstitute
 }

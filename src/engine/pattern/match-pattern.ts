@@ -1,4 +1,5 @@
 import type { PathSegment } from '../autogen/pod-template-path.js'
+import { decodedNumber } from '../cel/values.js'
 import { compileMapNode, type ArrayNode, type CompiledPattern, type LeafNode, type MapEntry, type MapNode, type PatternNode } from './compile-pattern.js'
 import { formatGoType, formatGoValue } from './go-text.js'
 import { expandMetadata } from './metadata-wildcards.js'
@@ -35,16 +36,24 @@ export type PatternOutcome =
 export interface MatchOptions {
   /** Where paths are reported: the submitted document when the subject is a controller's pod template. */
   mapPath?: PathMapping
+  /**
+   * What a whole JavaScript number stands for: `int64` (the default) for a resource as Kubernetes
+   * decodes it, `float64` for a value JMESPath produced (a foreach element), as Kyverno holds each.
+   * BigInts always read as int64.
+   */
+  wholeNumbers?: 'int64' | 'float64'
 }
 
 interface MatchState {
   /** Conditional and existence anchors seen, and whether the resource ever had their key (Kyverno's AnchorMap). */
   presence: Map<string, boolean> | undefined
   mapPath: PathMapping | undefined
+  /** Whole numbers read as int64 (see MatchOptions.wholeNumbers). */
+  ints: boolean
 }
 
 export function matchPattern(pattern: CompiledPattern, resource: unknown, options: MatchOptions = {}): PatternOutcome {
-  const state: MatchState = { presence: pattern.tracksPresence ? new Map() : undefined, mapPath: options.mapPath }
+  const state: MatchState = { presence: pattern.tracksPresence ? new Map() : undefined, mapPath: options.mapPath, ints: options.wholeNumbers !== 'float64' }
   const failure = matchElement(resource, pattern.root, undefined, state)
   if (!failure) return { status: 'pass' }
   const { mismatch, path } = failure
@@ -79,7 +88,7 @@ function matchElement(resource: unknown, node: PatternNode, path: ResourcePath, 
   switch (node.kind) {
     case 'map': {
       if (!isMap(resource)) {
-        const message = `pattern and resource have different structures. Path: ${pathText(path, state)}. Expected map[string]interface {}, found ${formatGoType(resource)}`
+        const message = `pattern and resource have different structures. Path: ${pathText(path, state)}. Expected map[string]interface {}, found ${formatGoType(resource, state.ints)}`
         return { path, mismatch: new Mismatch('plain', message, { field: path, actual: resource, requirement: resource === undefined || resource === null ? { kind: 'set' } : { kind: 'object' } }) }
       }
       if (state.presence) notePresence(node, resource, state.presence)
@@ -100,15 +109,20 @@ function matchElement(resource: unknown, node: PatternNode, path: ResourcePath, 
 /** A scalar pattern against a list checks every item (an empty list passes); the failure names the list. */
 function matchLeaf(resource: unknown, node: LeafNode, path: ResourcePath, state: MatchState): Failure | undefined {
   if (Array.isArray(resource)) {
-    for (const item of resource) if (!matchesScalar(item, node.scalar)) return leafFailure(resource, node, path, state)
+    for (const item of resource) if (!matchesScalar(scalarOf(item, state), node.scalar)) return leafFailure(resource, node, path, state)
     return undefined
   }
-  return matchesScalar(resource, node.scalar) ? undefined : leafFailure(resource, node, path, state)
+  return matchesScalar(scalarOf(resource, state), node.scalar) ? undefined : leafFailure(resource, node, path, state)
+}
+
+/** A resource value as the scalar comparisons read it: Go's int64 as a BigInt, float64 as a number. */
+function scalarOf(value: unknown, state: MatchState): unknown {
+  return state.ints && typeof value === 'number' ? decodedNumber(value) : value
 }
 
 function leafFailure(resource: unknown, node: LeafNode, path: ResourcePath, state: MatchState): Failure {
   const patternText = node.scalar.kind === 'int' ? node.scalar.value.toString() : formatGoValue(node.raw)
-  const message = `resource value '${formatGoValue(resource)}' does not match '${patternText}' at path ${pathText(path, state)}`
+  const message = `resource value '${formatGoValue(resource, state.ints)}' does not match '${patternText}' at path ${pathText(path, state)}`
   return { path, mismatch: new Mismatch('plain', message, { field: path, actual: resource, requirement: { kind: 'match', pattern: node.raw } }) }
 }
 
@@ -214,14 +228,14 @@ function matchField(entry: MapEntry, value: unknown, path: ResourcePath, state: 
 
 /** A field of a map: a scalar leaf is compared without building the field's path, which is only needed to report a failure. */
 function matchChild(value: unknown, node: PatternNode, path: ResourcePath, key: PathSegment, state: MatchState): Failure | undefined {
-  if (node.kind === 'leaf' && !Array.isArray(value)) return matchesScalar(value, node.scalar) ? undefined : leafFailure(value, node, childPath(path, key), state)
+  if (node.kind === 'leaf' && !Array.isArray(value)) return matchesScalar(scalarOf(value, state), node.scalar) ? undefined : leafFailure(value, node, childPath(path, key), state)
   return matchElement(value, node, childPath(path, key), state)
 }
 
 /** `^(key)`: for each pattern in the list, some item of the resource's list must match it. */
 function matchExistence(value: unknown, node: PatternNode, here: ResourcePath, state: MatchState): Failure | undefined {
   if (!Array.isArray(value)) {
-    const message = `invalid resource type ${formatGoType(value)}: Existence ^ () anchor can be used only on list/array type resource`
+    const message = `invalid resource type ${formatGoType(value, state.ints)}: Existence ^ () anchor can be used only on list/array type resource`
     return { path: here, mismatch: new Mismatch('plain', message, { field: here, actual: value, requirement: { kind: 'list' } }) }
   }
   // Compilation refuses anything but a non-empty list of maps here.

@@ -1,11 +1,10 @@
-import { toCelValue } from '../../../src/engine/cel/values.js'
 import { compilePattern, judgePatterns, matchPattern, type PatternJudgement, type PatternOutcome } from '../../../src/engine/pattern/index.js'
 
-/** Matches a resource as the engine holds it (whole numbers as BigInt), failing the test on a malformed pattern. */
+/** Matches a JSON resource as the engine does (whole numbers read as int64), failing the test on a malformed pattern. */
 export function match(pattern: unknown, resource: unknown): PatternOutcome {
   const { pattern: compiled, problems } = compilePattern(pattern)
   if (problems.length > 0) throw new Error(`malformed test pattern: ${JSON.stringify(problems)}`)
-  return matchPattern(compiled, toCelValue(resource))
+  return matchPattern(compiled, resource)
 }
 
 export function status(pattern: unknown, resource: unknown): PatternOutcome['status'] {
@@ -21,7 +20,7 @@ export function failurePath(pattern: unknown, resource: unknown): string {
 /** A whole rule: `kind` pattern with one pattern, anyPattern with several. */
 export function judge(kind: 'pattern' | 'anyPattern', patterns: unknown[], resource: unknown, rule = 'check', message?: string): PatternJudgement {
   const compiled = patterns.map((pattern) => compilePattern(pattern).pattern)
-  return judgePatterns({ kind, patterns: compiled }, toCelValue(resource), message === undefined ? { rule } : { rule, message })
+  return judgePatterns({ kind, patterns: compiled }, resource, message === undefined ? { rule } : { rule, message })
 }
 
 /** A Pod with the given spec, named `web`. */
