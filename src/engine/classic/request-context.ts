@@ -12,7 +12,8 @@ export function requestContextOf(input: PreparedInput, subject: Subject): Kyvern
   // Kept on the subject rather than in a WeakMap: a subject lives for one input, and this runs per rule.
   let context = subject.classicContext as KyvernoContext | undefined
   if (context === undefined) {
-    context = build(input, subject)
+    // Rules without context entries or values of their own query this very context, often with the same preconditions.
+    context = build(input, subject).rememberQueries()
     subject.classicContext = context
   }
   return context

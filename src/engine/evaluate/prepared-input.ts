@@ -169,9 +169,17 @@ function labelsOf(resource: Record<string, unknown> | undefined): Labels | undef
   return stringMap(asRecord(asRecord(resource?.metadata)?.labels))
 }
 
-/** The string entries of a labels or annotations map. */
+/** The string entries of a labels or annotations map: the map itself when all are strings, as in any valid object (nothing writes to it). */
 function stringMap(labels: Record<string, unknown> | undefined): Labels | undefined {
   if (!labels) return undefined
+  let allStrings = true
+  for (const key in labels) {
+    if (typeof labels[key] !== 'string' || !Object.hasOwn(labels, key)) {
+      allStrings = false
+      break
+    }
+  }
+  if (allStrings) return labels as Labels
   const out: Record<string, string> = {}
   for (const [key, value] of Object.entries(labels)) if (typeof value === 'string') out[key] = value
   return out

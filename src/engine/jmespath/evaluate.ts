@@ -39,6 +39,14 @@ export function evaluateCompiled(ast: ExpressionNode, data: JsonValue): JsonValu
   }
 }
 
+/**
+ * The evaluation of a compiled expression, to run many times within the current budget; it may
+ * throw any error, which asJmespathError reads as evaluateCompiled does.
+ */
+export function evaluatorOf(ast: ExpressionNode): (data: JsonValue) => JsonValue {
+  return closuresOf(ast, kyvernoInterpreter()).evaluate
+}
+
 /** Library errors (type checks, unknown functions) and stack exhaustion become JmespathErrors. */
 export function asJmespathError(error: unknown): JmespathError {
   if (error instanceof JmespathError) return error

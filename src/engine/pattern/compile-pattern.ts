@@ -2,7 +2,8 @@ import type { PathSegment } from '../autogen/pod-template-path.js'
 import { formatPath } from '../explain/field-finding.js'
 import { parseAnchor, type Anchor, type AnchorKind } from './anchor.js'
 import { compareGoStrings } from './go-text.js'
-import { metadataExpansionOf, type MetadataExpansion } from './metadata-wildcards.js'
+import { expandMetadata, metadataExpansionOf, type MetadataExpansion } from './metadata-wildcards.js'
+import { passCheckOf, type PassCheck } from './pass-check.js'
 import { scalarPatternOf, type ScalarPattern, type ScalarValue } from './scalar-pattern.js'
 import { stringPatternProblems } from './string-pattern.js'
 import { holdsReferences, holdsVariables } from './substitution.js'
@@ -69,6 +70,8 @@ export interface CompiledPattern {
   variables: string[]
   /** Paths of the strings holding `$(...)` references, which need a substitution too. */
   references: string[]
+  /** True when a resource certainly matches (see pass-check.ts); false says only that it must be matched in full. */
+  passes: PassCheck
 }
 
 export interface PatternProblem {
@@ -90,7 +93,14 @@ export const MAX_PATTERN_DEPTH = 100
 export function compilePattern(raw: unknown): { pattern: CompiledPattern; problems: PatternProblem[] } {
   const state: CompileState = { problems: [], variables: [], references: [], tracksPresence: false }
   const root = compileNode(raw, [], state)
-  const pattern: CompiledPattern = { root, raw, tracksPresence: state.tracksPresence, variables: state.variables, references: state.references }
+  const pattern: CompiledPattern = {
+    root,
+    raw,
+    tracksPresence: state.tracksPresence,
+    variables: state.variables,
+    references: state.references,
+    passes: passCheckOf(root, expandedMapNode),
+  }
   return { pattern, problems: state.problems }
 }
 
@@ -98,6 +108,26 @@ export function compilePattern(raw: unknown): { pattern: CompiledPattern; proble
 export function compileMapNode(raw: Record<string, unknown>): MapNode {
   return compileMap(raw, [], { problems: [], variables: [], references: [], tracksPresence: false })
 }
+
+/** The map as it applies to this resource: its label and annotation keys with wildcards resolved against the resource's (metadata-wildcards.ts). */
+export function expandedMapNode(node: MapNode, resource: Readonly<Record<string, unknown>>): MapNode {
+  if (!node.metadata) return node
+  const metadata = expandMetadata(node.metadata, node.raw, resource)
+  if (!metadata) return node
+  // Resources mostly carry the same few label keys, so the same rewrites come back: compile each once.
+  const key = JSON.stringify(metadata)
+  const cached = node.metadata.compiled.get(key)
+  if (cached) return cached
+  const expanded = compileMapNode({ ...node.raw, [node.metadata.metadataKey]: metadata })
+  // Expanded once per visit, as Kyverno does; the keys it could not resolve stay as written.
+  delete expanded.metadata
+  if (node.metadata.compiled.size >= EXPANSIONS_KEPT) node.metadata.compiled.clear()
+  node.metadata.compiled.set(key, expanded)
+  return expanded
+}
+
+/** Rewrites kept per map; past it the cache starts over, so label keys chosen by a hostile client cannot grow memory. */
+const EXPANSIONS_KEPT = 64
 
 interface CompileState {
   problems: PatternProblem[]

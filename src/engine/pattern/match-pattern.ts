@@ -1,8 +1,7 @@
 import type { PathSegment } from '../autogen/pod-template-path.js'
 import { decodedNumber } from '../cel/values.js'
-import { compileMapNode, type ArrayNode, type CompiledPattern, type LeafNode, type MapEntry, type MapNode, type PatternNode } from './compile-pattern.js'
+import { expandedMapNode, type ArrayNode, type CompiledPattern, type LeafNode, type MapEntry, type MapNode, type PatternNode } from './compile-pattern.js'
 import { formatGoType, formatGoValue } from './go-text.js'
-import { expandMetadata } from './metadata-wildcards.js'
 import {
   conditionalMismatch,
   globalMismatch,
@@ -53,6 +52,8 @@ interface MatchState {
 }
 
 export function matchPattern(pattern: CompiledPattern, resource: unknown, options: MatchOptions = {}): PatternOutcome {
+  // Most resources pass: a pass needs no path, message or anchor bookkeeping, which only a failure reads.
+  if (pattern.passes(resource, options.wholeNumbers !== 'float64')) return { status: 'pass' }
   const state: MatchState = { presence: pattern.tracksPresence ? new Map() : undefined, mapPath: options.mapPath, ints: options.wholeNumbers !== 'float64' }
   const failure = matchElement(resource, pattern.root, undefined, state)
   if (!failure) return { status: 'pass' }
@@ -132,7 +133,7 @@ function leafFailure(resource: unknown, node: LeafNode, path: ResourcePath, stat
  * holding anchors, then the plain keys; the first failure is the one reported.
  */
 function matchMap(resource: Readonly<Record<string, unknown>>, compiled: MapNode, path: ResourcePath, state: MatchState): Failure | undefined {
-  const node = withMetadataExpanded(compiled, resource)
+  const node = expandedMapNode(compiled, resource)
   let skips: Mismatch[] | undefined
   let applied = 0
   for (const entry of node.anchors) {
@@ -160,25 +161,6 @@ function matchMap(resource: Readonly<Record<string, unknown>>, compiled: MapNode
 function isOwnSkip(mismatch: Mismatch): boolean {
   return mismatch.kind !== 'skipped'
 }
-
-function withMetadataExpanded(node: MapNode, resource: Readonly<Record<string, unknown>>): MapNode {
-  if (!node.metadata) return node
-  const metadata = expandMetadata(node.metadata, node.raw, resource)
-  if (!metadata) return node
-  // Resources mostly carry the same few label keys, so the same rewrites come back: compile each once.
-  const key = JSON.stringify(metadata)
-  const cached = node.metadata.compiled.get(key)
-  if (cached) return cached
-  const expanded = compileMapNode({ ...node.raw, [node.metadata.metadataKey]: metadata })
-  // Expanded once per visit, as Kyverno does; the keys it could not resolve stay as written.
-  delete expanded.metadata
-  if (node.metadata.compiled.size >= EXPANSIONS_KEPT) node.metadata.compiled.clear()
-  node.metadata.compiled.set(key, expanded)
-  return expanded
-}
-
-/** Rewrites kept per map; past it the cache starts over, so label keys chosen by a hostile client cannot grow memory. */
-const EXPANSIONS_KEPT = 64
 
 function handleEntry(entry: MapEntry, resource: Readonly<Record<string, unknown>>, path: ResourcePath, state: MatchState): Failure | undefined {
   const field = entry.field

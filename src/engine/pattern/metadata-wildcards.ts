@@ -17,7 +17,7 @@ export interface MetadataExpansion {
   /** The key of the pattern map holding metadata: `metadata`, or an anchor on it. */
   metadataKey: string
   tags: MetadataTag[]
-  /** The pattern map compiled for each rewrite met so far, by the rewritten metadata (see match-pattern.ts). */
+  /** The pattern map compiled for each rewrite met so far, by the rewritten metadata (see expandedMapNode in compile-pattern.ts). */
   compiled: Map<string, MapNode>
 }
 

@@ -7,6 +7,7 @@ import {
   withContextEntries,
   type JsonObject,
 } from '../../../src/engine/jmespath/index.js'
+import { prepareQuery } from '../../../src/engine/jmespath/prepared-query.js'
 
 const pod: JsonObject = {
   apiVersion: 'v1',
@@ -287,5 +288,37 @@ describe('context entries', () => {
     expect(error.message).toBe(
       'failed to substitute variables in context entry v {{ request.object.nothing }}: failed to resolve request.object.nothing at path : JMESPath query failed: Unknown key "nothing" in path',
     )
+  })
+})
+
+describe('a context that remembers its queries', () => {
+  it('answers a pure query from memory, and computes any other each time', () => {
+    const images = 'request.object.spec.containers[].image'
+    const remembering = buildKyvernoContext({ object: pod }).rememberQueries()
+    expect(remembering.query(images)).toEqual(['nginx:1.25'])
+    expect(remembering.query(images)).toBe(remembering.query(images))
+    const plain = buildKyvernoContext({ object: pod })
+    expect(plain.query(images)).not.toBe(plain.query(images))
+    // A function call may read the clock or chance: never remembered.
+    expect(remembering.query('to_array(request.object.metadata.name)')).not.toBe(remembering.query('to_array(request.object.metadata.name)'))
+    expect(prepareQuery('time_now()').pure).toBe(false)
+    expect(prepareQuery("request.operation || 'BACKGROUND'").pure).toBe(true)
+  })
+
+  it('forgets what it remembered once any variable changes, as when an entry loads', () => {
+    const context = withContextEntries(buildKyvernoContext({ object: pod }), [{ name: 'extra', variable: { value: 'E' } }]).rememberQueries()
+    expect(Object.keys(context.query('@') as JsonObject)).not.toContain('extra')
+    expect(context.query('extra')).toBe('E')
+    expect(Object.keys(context.query('@') as JsonObject)).toContain('extra')
+  })
+
+  it('does not remember errors', () => {
+    const context = withContextEntries(buildKyvernoContext({ object: pod }), [{ name: 'missing', variable: { jmesPath: 'request.object.metadata.labels.team' } }]).rememberQueries()
+    const first = errorOf(() => context.query('request.object.metadata.labels.team'))
+    const second = errorOf(() => context.query('request.object.metadata.labels.team'))
+    expect(second.message).toBe(first.message)
+    expect(second).not.toBe(first)
+    expect(errorOf(() => context.query('')).message).toBe('invalid query (nil)')
+    expect(errorOf(() => context.query('a[')).message).toMatch(/^incorrect query a\[: /)
   })
 })

@@ -1,12 +1,10 @@
 import { RE2JS } from 're2js'
 import { JmespathBudgetError, metered } from '../budget.js'
-import { compileKyvernoJmespath } from '../compile.js'
-import type { ExpressionNode } from '../dialect.js'
 import { JmespathError } from '../errors.js'
-import { asJmespathError, evaluateCompiled } from '../evaluate.js'
+import { asJmespathError } from '../evaluate.js'
 import { isJsonObject, setOwn, type JsonObject, type JsonValue } from '../json.js'
 import type { VariableContext } from '../substitution/substitute.js'
-import { trimSpaceGo } from '../text.js'
+import { prepareQuery, type PreparedQuery } from '../prepared-query.js'
 import { mergeValue, pushValue, splitVariableKey } from './merge-values.js'
 
 /**
@@ -32,6 +30,12 @@ export interface DeferredEntry {
   readonly load: (context: KyvernoContext) => JsonValue | undefined
 }
 
+/**
+ * Counts every change of variables in any context (a context entry loading, values added): a
+ * remembered query value is good only while it has not moved. Coarse, and so simply correct.
+ */
+let variablesEpoch = 0
+
 interface EntryState {
   readonly entry: DeferredEntry
   readonly matcher: RE2JS
@@ -49,6 +53,7 @@ export class KyvernoContext implements VariableContext {
   #withEntries: readonly KyvernoContext[] | undefined
   /** While an entry of this context loads: how many of its entries it may see. */
   #visibleEntries: number | undefined
+  #memo: Map<PreparedQuery, { readonly epoch: number; readonly value: JsonValue }> | undefined
 
   private constructor(parent: KyvernoContext | undefined, own: JsonObject, now?: Date) {
     this.#parent = parent
@@ -94,26 +99,41 @@ export class KyvernoContext implements VariableContext {
   /**
    * Kyverno's Query: loads the context entries the expression names, then evaluates it over the
    * variables. Errors read as Kyverno's: "invalid query (nil)", "incorrect query <expr>: ...",
-   * "JMESPath query failed: Unknown key ...".
+   * "JMESPath query failed: Unknown key ...". A context that remembers queries (see
+   * rememberQueries) answers a pure query it answered before from memory while no variable
+   * anywhere has changed since.
    */
   query(expression: string): JsonValue {
-    return metered(() => {
-      this.#loadMatching(expression)
-      const trimmed = trimSpaceGo(expression)
-      if (trimmed === '') throw new JmespathError('invalid query (nil)')
-      let ast: ExpressionNode
-      try {
-        ast = compileKyvernoJmespath(trimmed)
-      } catch (error) {
-        throw new JmespathError(`incorrect query ${trimmed}: ${(error as Error).message}`, { cause: error })
-      }
-      try {
-        return evaluateCompiled(ast, this.data())
-      } catch (error) {
-        if (error instanceof JmespathBudgetError) throw error
-        throw new JmespathError(`JMESPath query failed: ${(error as Error).message}`, { cause: asJmespathError(error) })
-      }
-    }, this.#now)
+    const query = prepareQuery(expression)
+    const memo = query.pure ? this.#memo?.get(query) : undefined
+    if (memo !== undefined && memo.epoch === variablesEpoch) return memo.value
+    const value = metered(() => this.#run(query), this.#now)
+    if (query.pure && this.#memo !== undefined) this.#memo.set(query, { epoch: variablesEpoch, value })
+    return value
+  }
+
+  #run(query: PreparedQuery): JsonValue {
+    this.#loadMatching(query.expression)
+    if (query.problem !== undefined || query.evaluate === undefined) {
+      throw new JmespathError(query.problem?.message ?? 'invalid query (nil)', query.problem?.cause === undefined ? undefined : { cause: query.problem.cause })
+    }
+    try {
+      return query.evaluate(this.data())
+    } catch (error) {
+      if (error instanceof JmespathBudgetError) throw error
+      const reason = asJmespathError(error)
+      throw new JmespathError(`JMESPath query failed: ${reason.message}`, { cause: reason })
+    }
+  }
+
+  /**
+   * Makes this context remember the values of its pure queries, for a context many rules query
+   * in turn (the request context of one input). Values are shared, as the data they come from
+   * is: nothing may modify them.
+   */
+  rememberQueries(): this {
+    this.#memo ??= new Map()
+    return this
   }
 
   /** Kyverno's EvaluateList for foreach: the query's value as a list (a non-list is a one-element list). */
@@ -173,6 +193,7 @@ export class KyvernoContext implements VariableContext {
   #set(name: string, value: JsonValue): void {
     setOwn(this.#own, name, value)
     this.#version++
+    variablesEpoch++
   }
 
   /**
