@@ -144,7 +144,7 @@ function compareText(value: unknown, comparison: Comparison): boolean {
   if (comparison.op !== '' && comparison.op !== '!') return false
   const text = valueText(value)
   if (text === undefined) return false
-  const matched = matchesWildcard(comparison.operand, text)
+  const matched = comparison.literal ? text === comparison.operand : matchesWildcard(comparison.operand, text)
   return comparison.op === '!' ? !matched : matched
 }
 

@@ -1,6 +1,7 @@
 import { parseQuantity, type Quantity } from '../cel/libraries/quantity.js'
 import { parseGoDuration } from './duration.js'
 import { trimGoSpace, trimSpaces } from './go-text.js'
+import { containsWildcard } from './wildcard.js'
 
 /**
  * A string leaf of a pattern, parsed once: alternatives split on `|`, each a conjunction split on
@@ -16,6 +17,8 @@ export interface Comparison {
   kind: 'compare'
   op: ComparisonOperator
   operand: string
+  /** The operand holds no `*` or `?`: as a wildcard it matches only its own text. */
+  literal: boolean
   /** Set when the operand reads as a Go duration: the comparison is then by duration when the value is one too. */
   duration?: bigint
   /** Set when the operand reads as a quantity: the comparison is then by quantity when the value is one too. */
@@ -73,7 +76,7 @@ function range(inside: boolean, low: string, high: string): RangeCondition {
 }
 
 function comparison(op: ComparisonOperator, operand: string): Comparison {
-  const out: Comparison = { kind: 'compare', op, operand }
+  const out: Comparison = { kind: 'compare', op, operand, literal: !containsWildcard(operand) }
   const duration = parseGoDuration(operand)
   if (duration !== undefined) out.duration = duration
   const quantity = quantityOf(operand)

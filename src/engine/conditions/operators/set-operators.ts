@@ -25,7 +25,7 @@ export type SetOperator = 'AnyIn' | 'AllIn' | 'AnyNotIn' | 'AllNotIn'
  * NotIn ones included: Kyverno treats them as unreadable rather than as "not in".
  */
 export function setOperatorHolds(operator: SetOperator, key: GoValue, value: GoValue): boolean {
-  if (isGoList(value)) return holdsOverItems(operator, key, listItems(value))
+  if (isGoList(value)) return holdsOverItems(operator, key, new ItemSet(value))
   const negated = operator === 'AnyNotIn' || operator === 'AllNotIn'
   if (isGoList(key)) {
     const keys = key.map(goSprint)
@@ -41,46 +41,52 @@ export function setOperatorHolds(operator: SetOperator, key: GoValue, value: GoV
 /** The operator against a value written in the definition: a list's items are read once, not per request. */
 export function setOperatorWithValue(operator: SetOperator, value: GoValue): (key: GoValue) => boolean {
   if (!isGoList(value)) return (key) => setOperatorHolds(operator, key, value)
-  const items = listItems(value)
+  const items = new ItemSet(value)
   return (key) => holdsOverItems(operator, key, items)
 }
 
 /** A list value: a key item is in it when it matches one of its items. */
-function holdsOverItems(operator: SetOperator, key: GoValue, items: readonly Item[]): boolean {
+function holdsOverItems(operator: SetOperator, key: GoValue, items: ItemSet): boolean {
   const negated = operator === 'AnyNotIn' || operator === 'AllNotIn'
   if (isGoList(key)) {
-    const keys = key.map((element) => itemOf(goSprint(element)))
-    if (operator === 'AnyIn' || operator === 'AnyNotIn') return negated ? keys.some((item) => !inItems(item, items)) : keys.some((item) => inItems(item, items))
-    return negated ? !keys.some((item) => inItems(item, items)) : keys.every((item) => inItems(item, items))
+    // AnyIn: some key item in; AnyNotIn: some not in; AllIn: every one in; AllNotIn: none in.
+    const any = operator === 'AnyIn' || operator === 'AnyNotIn'
+    const sought = any ? !negated : negated
+    for (const element of key) if (items.has(goSprint(element)) === sought) return any
+    return !any
   }
   if (key === null || typeof key === 'object') return false
-  const found = inItems(itemOf(goSprint(key)), items)
+  const found = items.has(goSprint(key))
   return negated ? !found : found
 }
 
-function listItems(value: readonly GoValue[]): Item[] {
-  return value.map((element) => itemOf(goSprint(element)))
+/**
+ * A list's items as text (numbers and booleans as Go prints them), for asking whether a key item
+ * is in it. Two items match when either is a glob matching the other (equal text matches either
+ * way), so exact texts are looked up and only globs are scanned.
+ */
+class ItemSet {
+  readonly #texts: ReadonlySet<string>
+  readonly #globs: readonly string[]
+  readonly #all: readonly string[]
+
+  constructor(list: readonly GoValue[]) {
+    this.#all = list.map(goSprint)
+    this.#texts = new Set(this.#all)
+    this.#globs = this.#all.filter(holdsGlob)
+  }
+
+  has(text: string): boolean {
+    if (this.#texts.has(text)) return true
+    for (const glob of this.#globs) if (matchesGlob(text, glob)) return true
+    if (!holdsGlob(text)) return false
+    for (const candidate of this.#all) if (matchesGlob(candidate, text)) return true
+    return false
+  }
 }
 
-/** One side's item as text, with whether it holds a glob character (read once, not per comparison). */
-interface Item {
-  readonly text: string
-  readonly glob: boolean
-}
-
-function itemOf(text: string): Item {
-  return { text, glob: text.includes('*') || text.includes('?') }
-}
-
-/** Two items match when either is a glob matching the other (equal text matches either way). */
-function itemsMatch(a: Item, b: Item): boolean {
-  if (a.text === b.text) return true
-  return (b.glob && matchesGlob(a.text, b.text)) || (a.glob && matchesGlob(b.text, a.text))
-}
-
-function inItems(item: Item, candidates: readonly Item[]): boolean {
-  for (const candidate of candidates) if (itemsMatch(item, candidate)) return true
-  return false
+function holdsGlob(text: string): boolean {
+  return text.includes('*') || text.includes('?')
 }
 
 /** Whether one key item is in a value that is not a list; undefined when the value cannot be read. */
@@ -106,8 +112,8 @@ function anyOfList(keys: readonly string[], value: GoValue, negated: boolean): b
     if (items === undefined) return undefined
     candidates = items
   } else return undefined
-  const items = candidates.map(itemOf)
-  return negated ? keys.some((key) => !inItems(itemOf(key), items)) : keys.some((key) => inItems(itemOf(key), items))
+  const items = new ItemSet(candidates)
+  return negated ? keys.some((key) => !items.has(key)) : keys.some((key) => items.has(key))
 }
 
 /** AllIn (every key item in the value) or AllNotIn (no key item in it), for a value that is not a list. */
@@ -122,8 +128,8 @@ function allOfList(keys: readonly string[], value: GoValue, negated: boolean): b
     if (items === undefined) return undefined
     candidates = items
   } else return undefined
-  const items = candidates.map(itemOf)
-  return negated ? !keys.some((key) => inItems(itemOf(key), items)) : keys.every((key) => inItems(itemOf(key), items))
+  const items = new ItemSet(candidates)
+  return negated ? !keys.some((key) => items.has(key)) : keys.every((key) => items.has(key))
 }
 
 /** A string value's items: its JSON list of strings when it is JSON, else itself; undefined for other JSON. */

@@ -65,15 +65,16 @@ function metadataField(object: JsonObject | null | undefined, field: string): st
   return typeof value === 'string' ? value : undefined
 }
 
+// Objects are built with literal keys: none is `__proto__`, and this runs once per request.
 function userInfoJson(user: KyvernoUserInfo | undefined): JsonObject {
   const out: JsonObject = {}
-  if (user?.username) setOwn(out, 'username', user.username)
-  if (user?.uid) setOwn(out, 'uid', user.uid)
-  if (user?.groups && user.groups.length > 0) setOwn(out, 'groups', [...user.groups])
+  if (user?.username) out.username = user.username
+  if (user?.uid) out.uid = user.uid
+  if (user?.groups && user.groups.length > 0) out.groups = [...user.groups]
   if (user?.extra && Object.keys(user.extra).length > 0) {
     const extra: JsonObject = {}
     for (const key of Object.keys(user.extra)) setOwn(extra, key, [...(user.extra[key] ?? [])])
-    setOwn(out, 'extra', extra)
+    out.extra = extra
   }
   return out
 }
@@ -82,31 +83,30 @@ export function buildKyvernoContext(input: KyvernoRequestInput, options: BuildCo
   const mode = options.mode ?? 'admission'
   const operation = input.operation ?? 'CREATE'
   const request: JsonObject = {}
-  const root: JsonObject = {}
   if (mode === 'admission') {
     for (const key of Object.keys(input.admission ?? {})) setOwn(request, key, (input.admission as JsonObject)[key] as JsonValue)
     const namespace = input.namespace ?? metadataField(input.object, 'namespace') ?? metadataField(input.oldObject, 'namespace') ?? ''
     const name = input.name ?? metadataField(input.object, 'name') ?? metadataField(input.oldObject, 'name') ?? ''
-    if (name !== '') setOwn(request, 'name', name)
-    if (namespace !== '') setOwn(request, 'namespace', namespace)
-    setOwn(request, 'operation', operation)
-    setOwn(request, 'userInfo', userInfoJson(input.userInfo))
-    setOwn(request, 'object', input.object ?? null)
-    setOwn(request, 'oldObject', input.oldObject ?? null)
+    if (name !== '') request.name = name
+    if (namespace !== '') request.namespace = namespace
+    request.operation = operation
+    request.userInfo = userInfoJson(input.userInfo)
+    request.object = input.object ?? null
+    request.oldObject = input.oldObject ?? null
   } else {
-    if (input.object !== undefined) setOwn(request, 'object', input.object)
-    if (input.oldObject !== undefined) setOwn(request, 'oldObject', input.oldObject)
-    setOwn(request, 'namespace', input.namespace ?? metadataField(input.object, 'namespace') ?? '')
-    if (input.userInfo !== undefined) setOwn(request, 'userInfo', userInfoJson(input.userInfo))
-    setOwn(request, 'operation', operation)
+    if (input.object !== undefined) request.object = input.object
+    if (input.oldObject !== undefined) request.oldObject = input.oldObject
+    request.namespace = input.namespace ?? metadataField(input.object, 'namespace') ?? ''
+    if (input.userInfo !== undefined) request.userInfo = userInfoJson(input.userInfo)
+    request.operation = operation
   }
-  setOwn(request, 'roles', [...(input.roles ?? [])])
-  setOwn(request, 'clusterRoles', [...(input.clusterRoles ?? [])])
-  setOwn(root, 'request', request)
+  request.roles = [...(input.roles ?? [])]
+  request.clusterRoles = [...(input.clusterRoles ?? [])]
+  const root: JsonObject = { request }
   if (mode === 'admission' || input.userInfo !== undefined) {
     const account = serviceAccountOf(input.userInfo?.username ?? '')
-    setOwn(root, 'serviceAccountName', account.name)
-    setOwn(root, 'serviceAccountNamespace', account.namespace)
+    root.serviceAccountName = account.name
+    root.serviceAccountNamespace = account.namespace
   }
   const resource = input.object ?? null
   let context = KyvernoContext.fromData(root, options.now).withDeferredEntries([

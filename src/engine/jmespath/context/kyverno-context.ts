@@ -66,9 +66,8 @@ export class KyvernoContext implements VariableContext {
    * clock time_now() reads in its queries and substitutions (the real time when absent).
    */
   static fromData(data: JsonObject, now?: Date): KyvernoContext {
-    const own: JsonObject = {}
-    for (const key of Object.keys(data)) setOwn(own, key, data[key] as JsonValue)
-    return new KyvernoContext(undefined, own, now)
+    // Spreading defines own properties, so a `__proto__` key stays data.
+    return new KyvernoContext(undefined, { ...data }, now)
   }
 
   /** The fixed clock of this context, if it has one. */
