@@ -3,7 +3,8 @@ import { formatPath } from '../explain/field-finding.js'
 import { parseAnchor, type Anchor, type AnchorKind } from './anchor.js'
 import { compareGoStrings } from './go-text.js'
 import { expandMetadata, metadataExpansionOf, type MetadataExpansion } from './metadata-wildcards.js'
-import { passCheckOf, type PassCheck } from './pass-check.js'
+import { adaptivePassCheck } from './adaptive-pass-check.js'
+import type { PassCheck } from './pass-check.js'
 import { scalarPatternOf, type ScalarPattern, type ScalarValue } from './scalar-pattern.js'
 import { stringPatternProblems } from './string-pattern.js'
 import { holdsReferences, holdsVariables } from './substitution.js'
@@ -99,7 +100,7 @@ export function compilePattern(raw: unknown): { pattern: CompiledPattern; proble
     tracksPresence: state.tracksPresence,
     variables: state.variables,
     references: state.references,
-    passes: passCheckOf(root, expandedMapNode),
+    passes: adaptivePassCheck(root, expandedMapNode),
   }
   return { pattern, problems: state.problems }
 }

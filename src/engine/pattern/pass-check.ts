@@ -106,7 +106,7 @@ function arrayCheck(node: ArrayNode, expand: ExpandMap): PassCheck {
   if (first === undefined) return () => false
   if (first.kind === 'leaf') {
     const scalar = first.scalar
-    return (resource, ints) => Array.isArray(resource) && everyScalar(resource, scalar, ints)
+    return (resource, ints) => Array.isArray(resource) && everyScalarHolds(resource, scalar, ints)
   }
   if (first.kind === 'map') {
     const item = passCheckOf(first, expand)
@@ -123,14 +123,14 @@ function arrayCheck(node: ArrayNode, expand: ExpandMap): PassCheck {
 /** A scalar pattern; against a list it holds for every item. */
 function leafCheck(node: LeafNode): PassCheck {
   const scalar = node.scalar
-  return (resource, ints) => (Array.isArray(resource) ? everyScalar(resource, scalar, ints) : holds(resource, scalar, ints))
+  return (resource, ints) => (Array.isArray(resource) ? everyScalarHolds(resource, scalar, ints) : scalarHolds(resource, scalar, ints))
 }
 
-function everyScalar(items: readonly unknown[], scalar: ScalarPattern, ints: boolean): boolean {
-  for (let i = 0; i < items.length; i++) if (!holds(items[i], scalar, ints)) return false
+export function everyScalarHolds(items: readonly unknown[], scalar: ScalarPattern, ints: boolean): boolean {
+  for (let i = 0; i < items.length; i++) if (!scalarHolds(items[i], scalar, ints)) return false
   return true
 }
 
-function holds(value: unknown, scalar: ScalarPattern, ints: boolean): boolean {
+export function scalarHolds(value: unknown, scalar: ScalarPattern, ints: boolean): boolean {
   return matchesScalar(ints && typeof value === 'number' ? decodedNumber(value) : value, scalar)
 }
