@@ -77,6 +77,7 @@ export function importKyvernoPolicy(doc: JsonObject): ImportedDocument {
   const common: PolicyCommon = {
     failurePolicy: failurePolicy(spec.failurePolicy, 'spec.failurePolicy') ?? 'Fail',
     admission: optionalBoolean(spec.admission, 'spec.admission'),
+    background: optionalBoolean(spec.background, 'spec.background'),
     description: metadata.description,
   }
   const { rulesets, policies } = group(metadata, imported, defaults, common)
@@ -109,6 +110,7 @@ interface ImportedRule {
 interface PolicyCommon {
   failurePolicy: FailurePolicy
   admission: boolean | undefined
+  background: boolean | undefined
   description: string | undefined
 }
 
@@ -271,6 +273,7 @@ function policyOf(name: string, ruleset: string, action: PolicyAction, common: P
   policy.action = action
   policy.failurePolicy = common.failurePolicy
   if (common.admission === false) policy.admission = false
+  if (common.background === false) policy.background = false
   return policy
 }
 

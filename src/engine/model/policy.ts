@@ -15,6 +15,8 @@ export const PolicySpecSchema = Type.Object(
     match: Type.Optional(MatchSchema),
     action: Type.Optional(PolicyActionSchema),
     admission: Type.Optional(Type.Boolean()),
+    /** Whether background scans judge the objects already in the cluster (default true); admission is unaffected. */
+    background: Type.Optional(Type.Boolean()),
     failurePolicy: Type.Optional(FailurePolicySchema),
   },
   { additionalProperties: false },
