@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { applyJsonPatch, applyMergePatch, PatchError } from './json-patches.js'
+import { decodeContinue, encodeContinue, INCONSISTENT_CONTINUE, keyOf, lowerBound, namespaceRange, ObjectStore, type Json, type SortedView } from './fake-kube-paging.js'
 
 /**
  * A Kubernetes API server in the test process, speaking the REST protocol the real client uses
@@ -14,12 +15,22 @@ import { applyJsonPatch, applyMergePatch, PatchError } from './json-patches.js'
  * existing name, merge and JSON patches, and the status subresource (writes to the object keep
  * the status, writes to /status keep everything else, spec changes bump metadata.generation).
  *
+ * Paged lists as the real server serves them: `limit` and `continue`, objects in namespace then
+ * name order, every page of one list read from the snapshot of its first page (its
+ * resourceVersion), `metadata.continue` and `metadata.remainingItemCount` while more remain, 410
+ * Expired for a token whose snapshot is gone (`compact`, `expireContinueTokens`, or more than
+ * `maxListSnapshots` lists held open), 400 for a token that does not decode. A list without
+ * `limit` or `continue` is one page in creation order, as before.
+ *
  * Tests change resources as kubectl would (`create`, `update`, `delete`), or behind the watches'
- * back (`silent`), compact the history, close watches, fail requests and cut one client off
- * (`partition`), and read every request made (`requests`, with the bearer token that made it).
+ * back (`silent`), load many objects at once (`createMany`), compact the history, close watches,
+ * fail requests and cut one client off (`partition`), and read every request made (`requests`,
+ * with the bearer token that made it, its query string and, for a list, the page served).
+ *
+ * No test framework imports here: bench scripts compiled by tsc import this file.
  */
 
-export type Json = Record<string, unknown>
+export type { Json }
 
 interface ResourceType {
   plural: string
@@ -33,8 +44,11 @@ interface ResourceType {
 const RESOURCE_TYPES = {
   rulesets: { plural: 'rulesets', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'Ruleset', namespaced: false, statusSubresource: true },
   policies: { plural: 'policies', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'Policy', namespaced: false, statusSubresource: true },
-  // Before namespaces: /api/v1/namespaces/<ns>/configmaps is a ConfigMap path, not a Namespace subresource.
+  // Before namespaces: /api/v1/namespaces/<ns>/configmaps is a ConfigMap path, not a Namespace subresource
+  // (parseRoute also tries every namespaced reading of a path before any cluster-scoped one).
   configmaps: { plural: 'configmaps', prefix: '/api/v1', apiVersion: 'v1', kind: 'ConfigMap', namespaced: true, statusSubresource: false },
+  pods: { plural: 'pods', prefix: '/api/v1', apiVersion: 'v1', kind: 'Pod', namespaced: true, statusSubresource: true },
+  replicationcontrollers: { plural: 'replicationcontrollers', prefix: '/api/v1', apiVersion: 'v1', kind: 'ReplicationController', namespaced: true, statusSubresource: true },
   namespaces: { plural: 'namespaces', prefix: '/api/v1', apiVersion: 'v1', kind: 'Namespace', namespaced: false, statusSubresource: true },
   leases: { plural: 'leases', prefix: '/apis/coordination.k8s.io/v1', apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespaced: true, statusSubresource: false },
   validatingwebhookconfigurations: {
@@ -42,6 +56,23 @@ const RESOURCE_TYPES = {
     prefix: '/apis/admissionregistration.k8s.io/v1',
     apiVersion: 'admissionregistration.k8s.io/v1',
     kind: 'ValidatingWebhookConfiguration',
+    namespaced: false,
+    statusSubresource: false,
+  },
+  // The workload kinds a Pod Security scan reads (each holds a pod template).
+  deployments: { plural: 'deployments', prefix: '/apis/apps/v1', apiVersion: 'apps/v1', kind: 'Deployment', namespaced: true, statusSubresource: true },
+  replicasets: { plural: 'replicasets', prefix: '/apis/apps/v1', apiVersion: 'apps/v1', kind: 'ReplicaSet', namespaced: true, statusSubresource: true },
+  statefulsets: { plural: 'statefulsets', prefix: '/apis/apps/v1', apiVersion: 'apps/v1', kind: 'StatefulSet', namespaced: true, statusSubresource: true },
+  daemonsets: { plural: 'daemonsets', prefix: '/apis/apps/v1', apiVersion: 'apps/v1', kind: 'DaemonSet', namespaced: true, statusSubresource: true },
+  jobs: { plural: 'jobs', prefix: '/apis/batch/v1', apiVersion: 'batch/v1', kind: 'Job', namespaced: true, statusSubresource: true },
+  cronjobs: { plural: 'cronjobs', prefix: '/apis/batch/v1', apiVersion: 'batch/v1', kind: 'CronJob', namespaced: true, statusSubresource: true },
+  // What a background scan writes (the wg-policy CRDs have no status subresource: results are top-level fields).
+  policyreports: { plural: 'policyreports', prefix: '/apis/wgpolicyk8s.io/v1alpha2', apiVersion: 'wgpolicyk8s.io/v1alpha2', kind: 'PolicyReport', namespaced: true, statusSubresource: false },
+  clusterpolicyreports: {
+    plural: 'clusterpolicyreports',
+    prefix: '/apis/wgpolicyk8s.io/v1alpha2',
+    apiVersion: 'wgpolicyk8s.io/v1alpha2',
+    kind: 'ClusterPolicyReport',
     namespaced: false,
     statusSubresource: false,
   },
@@ -58,6 +89,17 @@ export interface RecordedRequest {
   contentType: string | undefined
   body: unknown
   status: number
+  /** For a LIST answered with 200: the page served (`limit` and `continue` asked are in `query`). */
+  page?: ListPage
+}
+
+export interface ListPage {
+  /** The list's resourceVersion: the snapshot's, the same on every page of one list. */
+  resourceVersion: string
+  items: number
+  /** The token handed out for the next page; undefined on the last page. */
+  continue: string | undefined
+  remainingItemCount: number | undefined
 }
 
 interface Route {
@@ -74,6 +116,18 @@ interface WatchEvent {
   object: Json
   /** The object before a MODIFIED, for watches with a label selector. */
   previous: Json | undefined
+}
+
+/** One history entry for a whole `createMany`: object i was ADDED at resourceVersion firstRv + i. */
+interface BulkAdded {
+  resource: ResourceName
+  firstRv: number
+  objects: readonly Json[]
+}
+
+/** What pages after the first of one list read from. */
+interface ListSnapshot extends SortedView {
+  rv: number
 }
 
 interface Watcher {
@@ -96,9 +150,16 @@ export class FakeKubeApi {
   readonly requests: RecordedRequest[] = []
   /** Watches refused with ERROR 410 Gone because their resourceVersion was compacted away. */
   expiredWatches = 0
+  /**
+   * Snapshots kept for continue tokens, the most recently used first to stay; a token whose
+   * snapshot was dropped to stay under this answers 410 Expired, as after `compact`.
+   */
+  maxListSnapshots = 64
   readonly #server: Server
-  readonly #objects = new Map<ResourceName, Map<string, Json>>()
-  #history: WatchEvent[] = []
+  readonly #objects = new Map<ResourceName, ObjectStore>()
+  #history: (WatchEvent | BulkAdded)[] = []
+  /** By `${resource}@${rv}`, in order of last use. */
+  readonly #snapshots = new Map<string, ListSnapshot>()
   #resourceVersion = 1000
   #compactedTo = 0
   readonly #watchers = new Set<Watcher>()
@@ -171,13 +232,64 @@ export class FakeKubeApi {
     this.#commit(resource, 'DELETED', current, options.silent ?? false)
   }
 
+  /**
+   * Creates many objects at once, for benches and big tests: one pass, one copy of each object,
+   * each its own resourceVersion, one history entry for them all (a watch resuming from before
+   * still sees each ADDED). All or nothing: a missing name or an existing one throws before any
+   * is stored. `silent` hides the events from open watches, as for `create`.
+   */
+  createMany(resource: ResourceName, objects: readonly Json[], options: { silent?: boolean } = {}): { created: number; resourceVersion: string } {
+    const type = RESOURCE_TYPES[resource]
+    const store = this.#collection(resource)
+    const prepared: { key: string; object: Json; metadata: Json; namespace: string | undefined }[] = []
+    const keys = new Set<string>()
+    for (const input of objects) {
+      const object = JSON.parse(JSON.stringify(input)) as Json
+      const metadata = (object.metadata ?? {}) as Json
+      const name = metadata.name
+      if (typeof name !== 'string' || name === '') throw new Error('metadata.name: Required value')
+      const namespace = type.namespaced ? (metadata.namespace as string | undefined) : undefined
+      const key = keyOf(namespace, name)
+      if (store.has(key) || keys.has(key)) throw new Error(`${type.plural} "${name}" already exists`)
+      keys.add(key)
+      prepared.push({ key, object, metadata, namespace })
+    }
+    const created = now()
+    const firstRv = this.#resourceVersion + 1
+    const stored: Json[] = []
+    for (const { key, object, metadata, namespace } of prepared) {
+      this.#resourceVersion += 1
+      const storedMeta: Json = { ...metadata, namespace, uid: randomUUID(), creationTimestamp: created, generation: 1, resourceVersion: String(this.#resourceVersion) }
+      if (namespace === undefined) delete storedMeta.namespace
+      const result: Json = { ...object, apiVersion: type.apiVersion, kind: type.kind, metadata: storedMeta }
+      if (type.statusSubresource) delete result.status
+      store.set(key, result)
+      stored.push(result)
+    }
+    if (stored.length > 0) this.#history.push({ resource, firstRv, objects: stored })
+    if (!(options.silent ?? false)) {
+      for (const watcher of this.#watchers) {
+        if (watcher.resource !== resource) continue
+        for (const object of stored) if (inNamespace(object, watcher.namespace) && watcher.selector(labelsOf(object))) writeEvent(watcher.response, 'ADDED', object)
+      }
+    }
+    return { created: stored.length, resourceVersion: String(this.#resourceVersion) }
+  }
+
   get(resource: ResourceName, name: string, namespace?: string): Json | undefined {
     const object = this.#collection(resource).get(keyOf(namespace, name))
     return object ? structuredClone(object) : undefined
   }
 
-  list(resource: ResourceName): Json[] {
-    return [...this.#collection(resource).values()].map((object) => structuredClone(object))
+  /** Copies of the objects in creation order, those of one namespace if given (`list('policyreports', { namespace })`). */
+  list(resource: ResourceName, options: { namespace?: string } = {}): Json[] {
+    const objects = [...this.#collection(resource).values()]
+    return (options.namespace === undefined ? objects : objects.filter((object) => inNamespace(object, options.namespace))).map((object) => structuredClone(object))
+  }
+
+  /** How many objects of a resource are stored, without copying them. */
+  count(resource: ResourceName): number {
+    return this.#collection(resource).size
   }
 
   // ---- Failure modes ----------------------------------------------------------------------------
@@ -186,6 +298,12 @@ export class FakeKubeApi {
   compact(): void {
     this.#compactedTo = this.#resourceVersion
     this.#history = []
+    this.#snapshots.clear()
+  }
+
+  /** Every continue token handed out so far answers 410 Expired, as when etcd compacted past its snapshot. */
+  expireContinueTokens(): void {
+    this.#snapshots.clear()
   }
 
   /** Ends every open watch, as an API server does at its request timeout or when it restarts. */
@@ -260,18 +378,11 @@ export class FakeKubeApi {
       sendStatus(response, 404, 'NotFound', `the server could not find the requested resource (${url.pathname})`)
       return
     }
-    this.#dispatch(record.method, route, url.searchParams, body, contentType, token, response)
+    this.#dispatch(record, route, url.searchParams, body, contentType, response)
   }
 
-  #dispatch(
-    method: string,
-    route: Route,
-    query: URLSearchParams,
-    body: unknown,
-    contentType: string | undefined,
-    token: string,
-    response: ServerResponse,
-  ): void {
+  #dispatch(record: RecordedRequest, route: Route, query: URLSearchParams, body: unknown, contentType: string | undefined, response: ServerResponse): void {
+    const { method, token } = record
     const type = RESOURCE_TYPES[route.resource]
     if (route.subresource !== undefined && (route.subresource !== 'status' || !type.statusSubresource)) {
       sendStatus(response, 404, 'NotFound', `no subresource ${route.subresource}`)
@@ -282,7 +393,16 @@ export class FakeKubeApi {
       if (method === 'GET') {
         const selector = labelMatcher(query.get('labelSelector'))
         if (!selector) return sendStatus(response, 400, 'BadRequest', `unable to parse requirement: ${String(query.get('labelSelector'))}`)
-        return sendJson(response, 200, this.#listBody(route, selector))
+        const result = this.#listBody(route, query, selector)
+        if ('error' in result) return sendStatus(response, result.error.code, result.error.reason, result.error.message, result.error.metadata)
+        const metadata = result.list.metadata as Json
+        record.page = {
+          resourceVersion: metadata.resourceVersion as string,
+          items: (result.list.items as Json[]).length,
+          continue: metadata.continue as string | undefined,
+          remainingItemCount: metadata.remainingItemCount as number | undefined,
+        }
+        return sendJson(response, 200, result.list)
       }
       if (method === 'POST') {
         const object = asObject(body)
@@ -339,7 +459,14 @@ export class FakeKubeApi {
         return
       }
       for (const event of this.#history) {
-        if (event.resource !== route.resource || event.rv <= since || !inNamespace(event.object, route.namespace)) continue
+        if (event.resource !== route.resource) continue
+        if ('objects' in event) {
+          event.objects.forEach((object, index) => {
+            if (event.firstRv + index > since && inNamespace(object, route.namespace) && selector(labelsOf(object))) writeEvent(response, 'ADDED', object)
+          })
+          continue
+        }
+        if (event.rv <= since || !inNamespace(event.object, route.namespace)) continue
         const type = selectedEvent(event, selector)
         if (type) writeEvent(response, type, event.object)
       }
@@ -352,13 +479,77 @@ export class FakeKubeApi {
     response.on('close', () => this.#watchers.delete(watcher))
   }
 
-  #listBody(route: Route, selector: LabelMatcher): Json {
+  /**
+   * A LIST: without `limit` or `continue` everything in one page, in creation order; otherwise a
+   * page of the snapshot in key order, O(page) after a binary search (more with a label selector,
+   * which skips what it does not match, as the real server does).
+   */
+  #listBody(route: Route, query: URLSearchParams, selector: LabelMatcher): { list: Json } | { error: ApiError } {
     const type = RESOURCE_TYPES[route.resource]
-    return {
-      apiVersion: type.apiVersion,
-      kind: `${type.kind}List`,
-      metadata: { resourceVersion: String(this.#resourceVersion) },
-      items: [...this.#collection(route.resource).values()].filter((object) => inNamespace(object, route.namespace) && selector(labelsOf(object))),
+    const list = (metadata: Json, items: Json[]): { list: Json } => ({ list: { apiVersion: type.apiVersion, kind: `${type.kind}List`, metadata, items } })
+    const limitText = query.get('limit') ?? ''
+    const continueText = query.get('continue') ?? ''
+    const limit = limitText === '' ? 0 : Number(limitText)
+    if (!Number.isInteger(limit)) return { error: { code: 400, reason: 'BadRequest', message: `limit: Invalid value: "${limitText}": not an integer` } }
+    if (continueText === '' && limit <= 0) {
+      const items = [...this.#collection(route.resource).values()].filter((object) => inNamespace(object, route.namespace) && selector(labelsOf(object)))
+      return list({ resourceVersion: String(this.#resourceVersion) }, items)
+    }
+    let snapshot: ListSnapshot
+    let start: string | undefined
+    if (continueText !== '') {
+      const resourceVersion = query.get('resourceVersion') ?? ''
+      if (resourceVersion !== '' && resourceVersion !== '0') return { error: { code: 400, reason: 'BadRequest', message: 'specifying resource version is not allowed when using continue' } }
+      const token = decodeContinue(continueText)
+      if ('error' in token) return { error: { code: 400, reason: 'BadRequest', message: `invalid continue token: ${token.error}` } }
+      const kept = token.rv === -1 ? this.#snapshotNow(route.resource) : this.#snapshots.get(`${route.resource}@${token.rv}`)
+      if (!kept) {
+        // As the real server: the answer carries a token that continues from the latest state.
+        return { error: { code: 410, reason: 'Expired', message: INCONSISTENT_CONTINUE, metadata: { continue: encodeContinue({ rv: -1, start: token.start }) } } }
+      }
+      snapshot = kept
+      start = token.start
+    } else {
+      snapshot = this.#snapshotNow(route.resource)
+    }
+    let from = 0
+    let to = snapshot.keys.length
+    if (route.namespace !== undefined) {
+      const [low, high] = namespaceRange(route.namespace)
+      from = lowerBound(snapshot.keys, low)
+      to = lowerBound(snapshot.keys, high, from)
+    }
+    let index = start === undefined ? from : lowerBound(snapshot.keys, start, from, to)
+    const pageSize = limit > 0 ? limit : Infinity
+    const items: Json[] = []
+    while (index < to && items.length < pageSize) {
+      const object = snapshot.objects[index] as Json
+      index += 1
+      if (selector(labelsOf(object))) items.push(object)
+    }
+    const metadata: Json = { resourceVersion: String(snapshot.rv) }
+    if (index < to) {
+      this.#keepSnapshot(route.resource, snapshot)
+      metadata.continue = encodeContinue({ rv: snapshot.rv, start: `${snapshot.keys[index - 1] as string}\u0000` })
+      // Counted only without a selector, as by the real server (it would have to read everything to count the matches).
+      if ((query.get('labelSelector') ?? '').trim() === '' && (query.get('fieldSelector') ?? '').trim() === '') metadata.remainingItemCount = to - index
+    }
+    return list(metadata, items)
+  }
+
+  /** The resource as of now; the sorted view is shared with every other snapshot taken since its last write. */
+  #snapshotNow(resource: ResourceName): ListSnapshot {
+    const view = this.#collection(resource).sorted()
+    return { rv: this.#resourceVersion, keys: view.keys, objects: view.objects }
+  }
+
+  #keepSnapshot(resource: ResourceName, snapshot: ListSnapshot): void {
+    const key = `${resource}@${snapshot.rv}`
+    this.#snapshots.delete(key)
+    this.#snapshots.set(key, snapshot)
+    for (const oldest of this.#snapshots.keys()) {
+      if (this.#snapshots.size <= this.maxListSnapshots) break
+      this.#snapshots.delete(oldest)
     }
   }
 
@@ -445,10 +636,10 @@ export class FakeKubeApi {
     return structuredClone(stored)
   }
 
-  #collection(resource: ResourceName): Map<string, Json> {
+  #collection(resource: ResourceName): ObjectStore {
     let collection = this.#objects.get(resource)
     if (!collection) {
-      collection = new Map()
+      collection = new ObjectStore()
       this.#objects.set(resource, collection)
     }
     return collection
@@ -459,21 +650,26 @@ interface ApiError {
   code: number
   reason: string
   message: string
+  /** The Status's ListMeta, for a 410 on a continue token. */
+  metadata?: Json
 }
 
+/**
+ * The resource a path names. A namespaced reading (/namespaces/<ns>/<plural>[/<name>[/status]])
+ * wins over a cluster-scoped one whatever the order of RESOURCE_TYPES, so
+ * /api/v1/namespaces/<ns>/pods is the pods of <ns>, not a subresource of Namespace <ns>.
+ */
 function parseRoute(pathname: string): Route | undefined {
+  let clusterScoped: Route | undefined
   for (const [resource, type] of Object.entries(RESOURCE_TYPES) as [ResourceName, ResourceType][]) {
     if (!pathname.startsWith(`${type.prefix}/`)) continue
-    let segments = pathname.slice(type.prefix.length + 1).split('/').filter((segment) => segment !== '')
-    let namespace: string | undefined
-    if (type.namespaced && segments[0] === 'namespaces' && segments.length >= 3) {
-      namespace = segments[1]
-      segments = segments.slice(2)
+    const segments = pathname.slice(type.prefix.length + 1).split('/').filter((segment) => segment !== '')
+    if (type.namespaced && segments[0] === 'namespaces' && segments[2] === type.plural && segments.length <= 5) {
+      return { resource, namespace: segments[1], name: segments[3], subresource: segments[4] }
     }
-    if (segments[0] !== type.plural || segments.length > 3) continue
-    return { resource, namespace, name: segments[1], subresource: segments[2] }
+    if (segments[0] === type.plural && segments.length <= 3) clusterScoped ??= { resource, namespace: undefined, name: segments[1], subresource: segments[2] }
   }
-  return undefined
+  return clusterScoped
 }
 
 /** What metadata.generation tracks: everything but metadata and status. */
@@ -529,10 +725,6 @@ function inNamespace(object: Json, namespace: string | undefined): boolean {
   return namespace === undefined || (object.metadata as Json).namespace === namespace
 }
 
-function keyOf(namespace: string | undefined, name: string): string {
-  return `${namespace ?? ''}/${name}`
-}
-
 function writeEvent(response: ServerResponse, type: string, object: Json): void {
   response.write(`${JSON.stringify({ type, object })}\n`)
 }
@@ -542,8 +734,8 @@ function sendJson(response: ServerResponse, code: number, body: unknown): void {
   response.end(JSON.stringify(body))
 }
 
-function sendStatus(response: ServerResponse, code: number, reason: string, message: string): void {
-  sendJson(response, code, { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, code })
+function sendStatus(response: ServerResponse, code: number, reason: string, message: string, metadata: Json = {}): void {
+  sendJson(response, code, { kind: 'Status', apiVersion: 'v1', metadata, status: 'Failure', message, reason, code })
 }
 
 function notFound(type: ResourceType, name: string): string {
