@@ -1,0 +1,98 @@
+import {
+  evaluatePolicy,
+  isViolation,
+  resolvePolicyRulesets,
+  type CompiledRuleset,
+  type Policy,
+  type PolicyAction,
+  type PolicyResult,
+  type PreparedInput,
+  type RuleResult,
+  type RulesetResult,
+} from '../../engine/index.js'
+
+/** A policy a background scan applies, its rulesets resolved and compiled once per scan. */
+export interface ScanPolicy {
+  policy: Policy
+  rulesets: CompiledRuleset[]
+  /** Rulesets the policy names that do not exist: each judges as an error. */
+  missing: string[]
+}
+
+/** How one policy judged one existing object. */
+export interface ExistingVerdict {
+  policy: string
+  action: PolicyAction
+  /** Every rule that judged the object (pass, fail, error), for the reports' exact summaries. */
+  judged: RuleResult[]
+  /** As an audit records it: violations only, `passed` per the failure policy. */
+  output: PolicyResult
+  /** The rulesets that judged a rule, violations only, as their audits record them. */
+  rulesets: RulesetResult[]
+}
+
+/** The policies with `background` not false, each with its rulesets in the policy's order. */
+export function planScanPolicies<R extends { name: string; labels?: Record<string, string> }>(
+  policies: readonly Policy[],
+  rulesets: readonly R[],
+  compile: (ruleset: R) => CompiledRuleset,
+): ScanPolicy[] {
+  return policies
+    .filter((policy) => policy.background !== false)
+    .map((policy) => {
+      const { found, missing } = resolvePolicyRulesets(policy, rulesets)
+      return { policy, rulesets: found.map(compile), missing }
+    })
+}
+
+/**
+ * Judges an existing object by every scanned policy, as admission would judge its creation: a
+ * policy that does not select the object, or none of whose rules apply to it, gives no verdict. A
+ * policy whose evaluation throws gives an error verdict of its own, and the others stand.
+ */
+export function judgeExisting(policies: readonly ScanPolicy[], input: PreparedInput): ExistingVerdict[] {
+  const verdicts: ExistingVerdict[] = []
+  for (const entry of policies) {
+    const verdict = guarded(entry, input)
+    if (verdict) verdicts.push(verdict)
+  }
+  return verdicts
+}
+
+function guarded(entry: ScanPolicy, input: PreparedInput): ExistingVerdict | undefined {
+  try {
+    return judge(entry, input)
+  } catch (error) {
+    const { policy } = entry
+    const result: RuleResult = { ruleset: '', rule: '', status: 'error', severity: 'high', message: `policy "${policy.name}" could not be evaluated: ${(error as Error).message}` }
+    const passed = policy.failurePolicy === 'Ignore'
+    return { policy: policy.name, action: policy.action ?? 'Audit', judged: [result], output: { policy: policy.name, passed, results: [result] }, rulesets: [] }
+  }
+}
+
+function judge({ policy, rulesets, missing }: ScanPolicy, input: PreparedInput): ExistingVerdict | undefined {
+  const evaluation = evaluatePolicy(policy, rulesets, input, { verbose: true })
+  if (!evaluation.applied) return undefined
+  const judged = evaluation.output.results.filter((result) => result.status !== 'skip')
+  if (judged.length === 0 && missing.length === 0) return undefined
+  const ignoreErrors = policy.failurePolicy === 'Ignore'
+  const missingResults = missing.map(
+    (name): RuleResult => ({ ruleset: name, rule: '', status: 'error', severity: 'high', message: `the policy names ruleset "${name}", which does not exist` }),
+  )
+  return {
+    policy: policy.name,
+    action: evaluation.action,
+    judged: [...judged, ...missingResults],
+    output: {
+      policy: policy.name,
+      passed: evaluation.output.passed && (ignoreErrors || missing.length === 0),
+      results: [...judged.filter(isViolation), ...missingResults],
+    },
+    rulesets: evaluation.rulesets
+      .filter((ruleset) => ruleset.results.some((result) => result.status !== 'skip'))
+      .map((ruleset) => {
+        const results = ruleset.results.filter(isViolation)
+        return { ruleset: ruleset.ruleset, passed: results.length === 0, results }
+      }),
+  }
+}

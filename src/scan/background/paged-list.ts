@@ -1,0 +1,53 @@
+import type { KubeConfig } from '@kubernetes/client-node'
+import { kubeRequest } from '../../k8s/kube-request.js'
+import { listPath, type ScanTarget } from './scan-targets.js'
+
+export type KubeObject = Record<string, unknown>
+
+/** The API server no longer has the snapshot a continue token points into (410 Gone): the list must start over. */
+export class ListExpiredError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ListExpiredError'
+  }
+}
+
+/**
+ * Lists a target page by page (`limit`/`continue`), yielding each page's objects and holding no
+ * more than one page: a cluster of a hundred thousand Pods is read in pages of `pageSize`. Items
+ * of a list lack apiVersion and kind (the API server writes them once, on the list), so each is
+ * given the list's. A 410 Gone for a continue token throws ListExpiredError; other failures throw
+ * an Error naming the status and the server's message.
+ */
+export async function* listPages(kubeConfig: KubeConfig, target: ScanTarget, pageSize: number, labelSelector?: string): AsyncGenerator<KubeObject[]> {
+  const path = listPath(target)
+  const apiVersion = target.group === '' ? target.version : `${target.group}/${target.version}`
+  let token: string | undefined
+  do {
+    const query: Record<string, string> = { limit: String(pageSize) }
+    if (labelSelector !== undefined) query.labelSelector = labelSelector
+    if (token !== undefined) query.continue = token
+    const { status, body } = await kubeRequest(kubeConfig, 'GET', path, query)
+    if (status === 410 && token !== undefined) throw new ListExpiredError(`listing ${path}: ${messageOf(body) ?? 'the continue token expired'}`)
+    if (status !== 200) throw new Error(`listing ${path}: HTTP ${status}${messageOf(body) ? `: ${messageOf(body)}` : ''}`)
+    const list = asObject(body)
+    const items = Array.isArray(list?.items) ? (list.items as unknown[]) : []
+    const kind = typeof list?.kind === 'string' && list.kind.endsWith('List') ? list.kind.slice(0, -'List'.length) : undefined
+    yield items.flatMap((item) => {
+      const object = asObject(item)
+      if (!object) return []
+      return [{ ...object, apiVersion: object.apiVersion ?? apiVersion, kind: object.kind ?? kind }]
+    })
+    const next = asObject(list?.metadata)?.continue
+    token = typeof next === 'string' && next !== '' ? next : undefined
+  } while (token !== undefined)
+}
+
+function messageOf(body: unknown): string | undefined {
+  const message = asObject(body)?.message
+  return typeof message === 'string' ? message : undefined
+}
+
+function asObject(value: unknown): KubeObject | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as KubeObject) : undefined
+}

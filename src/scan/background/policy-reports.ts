@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto'
+import type { PolicyAction, RuleResult } from '../../engine/index.js'
+import type { ExistingVerdict } from './judge-existing.js'
+
+/** The object a report result is about, as `resources[]` of a PolicyReport names it. */
+export interface ReportedObject {
+  apiVersion: string
+  kind: string
+  name: string
+  namespace: string
+  uid?: string
+}
+
+export type ReportResultStatus = 'pass' | 'fail' | 'warn' | 'error' | 'skip'
+export type ReportSummary = Record<ReportResultStatus, number>
+
+export const REPORT_API_VERSION = 'wgpolicyk8s.io/v1alpha2'
+export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by'
+export const POLICY_LABEL = 'verdict.dev/policy'
+
+interface ReportState {
+  policy: string
+  namespace: string
+  summary: ReportSummary
+  results: Record<string, unknown>[]
+}
+
+/** Where the builder stood, to go back to when a list restarts (see rollback). */
+export interface ReportMark {
+  readonly summaries: ReadonlyMap<string, ReportSummary>
+  readonly lengths: ReadonlyMap<string, number>
+}
+
+/**
+ * The `wgpolicyk8s.io/v1alpha2` reports of a scan: per policy, a PolicyReport for each namespace
+ * with judged objects and a ClusterPolicyReport for cluster-scoped ones, which Policy Reporter
+ * and `kubectl get polr` read. The summary counts every (object, rule) judged, exactly; results
+ * list only the failing ones (fail, warn for a Warn policy, error), at most `maxResults` per report,
+ * so a namespace with a hundred thousand failing Pods cannot grow etcd past one object's limit.
+ */
+export class PolicyReportBuilder {
+  readonly #maxResults: number
+  readonly #timestamp: { seconds: number; nanos: number }
+  readonly #reports = new Map<string, ReportState>()
+
+  constructor(options: { maxResults: number; now: Date }) {
+    this.#maxResults = options.maxResults
+    this.#timestamp = { seconds: Math.floor(options.now.getTime() / 1000), nanos: 0 }
+  }
+
+  add(object: ReportedObject, verdict: ExistingVerdict): void {
+    const key = `${verdict.policy}\u0000${object.namespace}`
+    let report = this.#reports.get(key)
+    if (!report) {
+      report = { policy: verdict.policy, namespace: object.namespace, summary: { pass: 0, fail: 0, warn: 0, error: 0, skip: 0 }, results: [] }
+      this.#reports.set(key, report)
+    }
+    for (const result of verdict.judged) {
+      const status = reportStatus(result, verdict.action)
+      report.summary[status]++
+      if (status === 'pass' || status === 'skip' || report.results.length >= this.#maxResults) continue
+      report.results.push(this.#result(object, verdict.policy, result, status))
+    }
+  }
+
+  mark(): ReportMark {
+    const summaries = new Map<string, ReportSummary>()
+    const lengths = new Map<string, number>()
+    for (const [key, report] of this.#reports) {
+      summaries.set(key, { ...report.summary })
+      lengths.set(key, report.results.length)
+    }
+    return { summaries, lengths }
+  }
+
+  /** Forgets what was added since `mark`: the objects of a list that must be read again from the start. */
+  rollback(mark: ReportMark): void {
+    for (const [key, report] of this.#reports) {
+      const summary = mark.summaries.get(key)
+      if (!summary) {
+        this.#reports.delete(key)
+        continue
+      }
+      report.summary = { ...summary }
+      report.results.length = mark.lengths.get(key) ?? 0
+    }
+  }
+
+  /** The policies that judged anything, each with its reports (namespace '' is the cluster report). */
+  reports(): Map<string, Record<string, unknown>[]> {
+    const byPolicy = new Map<string, Record<string, unknown>[]>()
+    for (const report of this.#reports.values()) {
+      const list = byPolicy.get(report.policy) ?? []
+      list.push(reportObject(report))
+      byPolicy.set(report.policy, list)
+    }
+    return byPolicy
+  }
+
+  #result(object: ReportedObject, policy: string, result: RuleResult, status: ReportResultStatus): Record<string, unknown> {
+    const resource: Record<string, unknown> = { apiVersion: object.apiVersion, kind: object.kind, name: object.name }
+    if (object.namespace !== '') resource.namespace = object.namespace
+    if (object.uid !== undefined) resource.uid = object.uid
+    const entry: Record<string, unknown> = {
+      policy,
+      rule: result.rule,
+      result: status,
+      scored: true,
+      source: 'verdict',
+      timestamp: this.#timestamp,
+      resources: [resource],
+      properties: { ruleset: result.ruleset },
+    }
+    if (result.message !== undefined) entry.message = result.message
+    entry.severity = result.severity
+    return entry
+  }
+}
+
+function reportStatus(result: RuleResult, action: PolicyAction): ReportResultStatus {
+  if (result.status === 'fail') return action === 'Warn' ? 'warn' : 'fail'
+  return result.status
+}
+
+function reportObject(report: ReportState): Record<string, unknown> {
+  const clusterScoped = report.namespace === ''
+  const metadata: Record<string, unknown> = { name: reportName(report.policy), labels: reportLabels(report.policy), annotations: { [POLICY_LABEL]: report.policy } }
+  if (!clusterScoped) metadata.namespace = report.namespace
+  return {
+    apiVersion: REPORT_API_VERSION,
+    kind: clusterScoped ? 'ClusterPolicyReport' : 'PolicyReport',
+    metadata,
+    summary: report.summary,
+    results: report.results,
+  }
+}
+
+/** The labels every report of a policy carries: what Verdict lists and deletes by. */
+export function reportLabels(policy: string): Record<string, string> {
+  return { [MANAGED_BY_LABEL]: 'verdict', [POLICY_LABEL]: labelValue(policy) }
+}
+
+/** `verdict-<policy>`, within the 253 characters of an object name (policy names are DNS subdomains already). */
+export function reportName(policy: string): string {
+  const name = `verdict-${policy}`
+  return name.length <= 253 ? name : `${name.slice(0, 240)}-${hashOf(policy)}`
+}
+
+/** A label value holds 63 characters at most: a longer policy name is cut and told apart by a hash. */
+function labelValue(policy: string): string {
+  if (policy.length <= 63) return policy
+  return `${policy.slice(0, 52).replace(/[^a-z0-9]+$/, '')}-${hashOf(policy)}`
+}
+
+function hashOf(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 10)
+}

@@ -1,0 +1,140 @@
+import type { KubeConfig } from '@kubernetes/client-node'
+import type { NamespaceSource } from '../../admission/namespace-source.js'
+import { PreparedInput, type ClusterData, type CompiledRuleset, type EvaluationInput, type Policy, type Ruleset } from '../../engine/index.js'
+import { judgeExisting, planScanPolicies, type ExistingVerdict } from './judge-existing.js'
+import { ListExpiredError, listPages, type KubeObject } from './paged-list.js'
+import { PolicyReportBuilder, type ReportedObject } from './policy-reports.js'
+import { writeReports, type ReportWriteCounts } from './report-writer.js'
+import { scanTargets, type ScanTarget } from './scan-targets.js'
+
+/** The definitions a scan applies, as the catalog holds them. */
+export interface ScanDefinitions<R extends Ruleset> {
+  policies: readonly Policy[]
+  rulesets: readonly R[]
+  compile: (ruleset: R) => CompiledRuleset
+}
+
+export interface ScanSettings {
+  pageSize: number
+  /** Results kept per report (VERDICT_REPORT_MAX_RESULTS); the summary stays exact. */
+  maxResults: number
+  /** Namespaces never judged: the webhook's (kube-system, Verdict's own, the configured ones). */
+  excludedNamespaces: ReadonlySet<string>
+  /** How often a list restarts after its continue token expired (410) before the target is given up. */
+  listRestarts: number
+  /** Write PolicyReports (a scan from a laptop writes nothing). */
+  writeReports: boolean
+}
+
+export interface ScannedVerdicts {
+  object: ReportedObject
+  /** The object as read, for an audit's input (managedFields left out). */
+  input: KubeObject
+  verdicts: ExistingVerdict[]
+}
+
+export interface ScanOutcome {
+  targets: ScanTarget[]
+  /** Kinds the policies name that could not be listed, with why. */
+  unlistable: string[]
+  /** Objects read (excluded namespaces included) and objects some policy judged. */
+  objectsRead: number
+  objectsJudged: number
+  /** Lists that restarted after a 410. */
+  restarts: number
+  /** Targets that could not be read, with the error; their objects are missing from the reports. */
+  failures: { target: string; error: string }[]
+  reports: ReportWriteCounts | undefined
+  /** The reports as built (written or not), by policy. */
+  builtReports: Map<string, Record<string, unknown>[]>
+}
+
+/**
+ * One background scan: every object of every kind the background policies match, read page by
+ * page and judged by the same engine as admission (as a CREATE of the object as it stands), then
+ * the reports written. `onVerdicts` hears each judged object's verdicts as it goes (the audit
+ * trail records the changes); it is awaited, so a slow store slows the scan rather than letting
+ * pages pile up in memory. A list whose continue token expires starts over, with what it had
+ * added to the reports taken back; `onVerdicts` may then hear an object twice.
+ */
+export async function runScan<R extends Ruleset>(options: {
+  kubeConfig: KubeConfig
+  definitions: ScanDefinitions<R>
+  namespaces: NamespaceSource
+  cluster?: ClusterData
+  settings: ScanSettings
+  now: Date
+  onVerdicts?: (judged: ScannedVerdicts) => Promise<void>
+}): Promise<ScanOutcome> {
+  const { kubeConfig, definitions, settings } = options
+  const plan = planScanPolicies(definitions.policies, definitions.rulesets, definitions.compile)
+  const { targets, unlistable } = scanTargets(definitions.policies, definitions.rulesets)
+  const builder = new PolicyReportBuilder({ maxResults: settings.maxResults, now: options.now })
+  const outcome: ScanOutcome = {
+    targets,
+    unlistable: unlistable.map((entry) => `${entry.group || 'core'}/${entry.resource}: ${entry.reason}`),
+    objectsRead: 0,
+    objectsJudged: 0,
+    restarts: 0,
+    failures: [],
+    reports: undefined,
+    builtReports: new Map(),
+  }
+  for (const target of targets) {
+    for (let attempt = 0; ; attempt++) {
+      const mark = builder.mark()
+      try {
+        for await (const page of listPages(kubeConfig, target, settings.pageSize)) {
+          for (const object of page) {
+            outcome.objectsRead++
+            const judged = judgeObject(object, plan, options, settings)
+            if (!judged) continue
+            outcome.objectsJudged++
+            for (const verdict of judged.verdicts) builder.add(judged.object, verdict)
+            await options.onVerdicts?.(judged)
+          }
+        }
+        break
+      } catch (error) {
+        builder.rollback(mark)
+        if (error instanceof ListExpiredError && attempt < settings.listRestarts) {
+          outcome.restarts++
+          continue
+        }
+        outcome.failures.push({ target: targetName(target), error: error instanceof Error ? error.message : String(error) })
+        break
+      }
+    }
+  }
+  outcome.builtReports = builder.reports()
+  if (settings.writeReports) {
+    // A target that could not be read leaves its objects out: the reports they were in must not be pruned.
+    outcome.reports = await writeReports(kubeConfig, [...outcome.builtReports.values()].flat(), outcome.failures.length === 0)
+  }
+  return outcome
+}
+
+function judgeObject(
+  object: KubeObject,
+  plan: ReturnType<typeof planScanPolicies>,
+  options: { namespaces: NamespaceSource; cluster?: ClusterData },
+  settings: ScanSettings,
+): ScannedVerdicts | undefined {
+  const metadata = (typeof object.metadata === 'object' && object.metadata !== null ? object.metadata : {}) as KubeObject
+  const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : ''
+  if (namespace !== '' && settings.excludedNamespaces.has(namespace)) return undefined
+  const input: EvaluationInput = { object, request: { operation: 'CREATE' } }
+  const namespaceObject = namespace === '' ? undefined : options.namespaces.get(namespace)
+  if (namespaceObject) input.namespaceObject = namespaceObject
+  if (options.cluster) input.cluster = options.cluster
+  const verdicts = judgeExisting(plan, new PreparedInput(input))
+  if (verdicts.length === 0) return undefined
+  const reported: ReportedObject = { apiVersion: String(object.apiVersion), kind: String(object.kind), name: String(metadata.name ?? ''), namespace }
+  if (typeof metadata.uid === 'string') reported.uid = metadata.uid
+  const { managedFields: _managedFields, ...kept } = metadata
+  return { object: reported, input: { ...object, metadata: kept }, verdicts }
+}
+
+function targetName(target: ScanTarget): string {
+  return `${target.group === '' ? '' : `${target.group}/`}${target.version}/${target.resource}`
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import type { RuleResult } from '../../../src/engine/index.js'
+import type { ExistingVerdict } from '../../../src/scan/background/judge-existing.js'
+import { PolicyReportBuilder, reportName } from '../../../src/scan/background/policy-reports.js'
+
+const NOW = new Date('2026-11-24T10:00:00.000Z')
+
+function verdict(policy: string, action: ExistingVerdict['action'], statuses: RuleResult['status'][]): ExistingVerdict {
+  const judged = statuses.map((status, index): RuleResult => {
+    const result: RuleResult = { ruleset: 'pss', rule: `rule-${index}`, status, severity: 'high' }
+    if (status !== 'pass') result.message = `rule-${index} ${status}`
+    return result
+  })
+  return { policy, action, judged, output: { policy, passed: false, results: [] }, rulesets: [] }
+}
+
+function pod(namespace: string, name: string): { apiVersion: string; kind: string; name: string; namespace: string; uid: string } {
+  return { apiVersion: 'v1', kind: 'Pod', name, namespace, uid: `uid-${namespace}-${name}` }
+}
+
+describe('PolicyReportBuilder', () => {
+  it('writes a PolicyReport per namespace and a ClusterPolicyReport, with exact summaries and failing results only', () => {
+    const builder = new PolicyReportBuilder({ maxResults: 10, now: NOW })
+    builder.add(pod('shop', 'a'), verdict('pss', 'Deny', ['pass', 'fail']))
+    builder.add(pod('shop', 'b'), verdict('pss', 'Deny', ['pass', 'error']))
+    builder.add({ apiVersion: 'v1', kind: 'Namespace', name: 'shop', namespace: '' }, verdict('pss', 'Warn', ['fail']))
+    const reports = builder.reports().get('pss')
+    expect(reports).toEqual([
+      {
+        apiVersion: 'wgpolicyk8s.io/v1alpha2',
+        kind: 'PolicyReport',
+        metadata: {
+          name: 'verdict-pss',
+          namespace: 'shop',
+          labels: { 'app.kubernetes.io/managed-by': 'verdict', 'verdict.dev/policy': 'pss' },
+          annotations: { 'verdict.dev/policy': 'pss' },
+        },
+        summary: { pass: 2, fail: 1, warn: 0, error: 1, skip: 0 },
+        results: [
+          {
+            policy: 'pss',
+            rule: 'rule-1',
+            result: 'fail',
+            scored: true,
+            source: 'verdict',
+            timestamp: { seconds: 1_795_514_400, nanos: 0 },
+            resources: [{ apiVersion: 'v1', kind: 'Pod', name: 'a', namespace: 'shop', uid: 'uid-shop-a' }],
+            properties: { ruleset: 'pss' },
+            message: 'rule-1 fail',
+            severity: 'high',
+          },
+          {
+            policy: 'pss',
+            rule: 'rule-1',
+            result: 'error',
+            scored: true,
+            source: 'verdict',
+            timestamp: { seconds: 1_795_514_400, nanos: 0 },
+            resources: [{ apiVersion: 'v1', kind: 'Pod', name: 'b', namespace: 'shop', uid: 'uid-shop-b' }],
+            properties: { ruleset: 'pss' },
+            message: 'rule-1 error',
+            severity: 'high',
+          },
+        ],
+      },
+      {
+        apiVersion: 'wgpolicyk8s.io/v1alpha2',
+        kind: 'ClusterPolicyReport',
+        metadata: { name: 'verdict-pss', labels: { 'app.kubernetes.io/managed-by': 'verdict', 'verdict.dev/policy': 'pss' }, annotations: { 'verdict.dev/policy': 'pss' } },
+        summary: { pass: 0, fail: 0, warn: 1, error: 0, skip: 0 },
+        results: [
+          {
+            policy: 'pss',
+            rule: 'rule-0',
+            result: 'warn',
+            scored: true,
+            source: 'verdict',
+            timestamp: { seconds: 1_795_514_400, nanos: 0 },
+            resources: [{ apiVersion: 'v1', kind: 'Namespace', name: 'shop' }],
+            properties: { ruleset: 'pss' },
+            message: 'rule-0 fail',
+            severity: 'high',
+          },
+        ],
+      },
+    ])
+  })
+
+  it('caps the results of a report and keeps its summary exact', () => {
+    const builder = new PolicyReportBuilder({ maxResults: 3, now: NOW })
+    for (let i = 0; i < 50; i++) builder.add(pod('shop', `p${i}`), verdict('pss', 'Audit', ['fail', 'pass']))
+    const [report] = builder.reports().get('pss') ?? []
+    expect(report?.summary).toEqual({ pass: 50, fail: 50, warn: 0, error: 0, skip: 0 })
+    expect((report?.results as unknown[]).length).toBe(3)
+  })
+
+  it('takes back what was added since a mark, as when a list starts over', () => {
+    const builder = new PolicyReportBuilder({ maxResults: 10, now: NOW })
+    builder.add(pod('a', 'x'), verdict('pss', 'Deny', ['fail']))
+    const mark = builder.mark()
+    builder.add(pod('a', 'y'), verdict('pss', 'Deny', ['fail']))
+    builder.add(pod('b', 'z'), verdict('pss', 'Deny', ['pass']))
+    builder.rollback(mark)
+    const reports = builder.reports().get('pss') ?? []
+    expect(reports.map((report) => (report.metadata as { namespace: string }).namespace)).toEqual(['a'])
+    expect(reports[0]?.summary).toEqual({ pass: 0, fail: 1, warn: 0, error: 0, skip: 0 })
+    expect((reports[0]?.results as unknown[]).length).toBe(1)
+  })
+
+  it('names reports within the limits of Kubernetes names and labels', () => {
+    const long = `p${'a'.repeat(240)}`
+    expect(reportName(long).length).toBeLessThanOrEqual(253)
+    const builder = new PolicyReportBuilder({ maxResults: 1, now: NOW })
+    builder.add(pod('a', 'x'), verdict(long, 'Deny', ['fail']))
+    const [report] = builder.reports().get(long) ?? []
+    const label = ((report?.metadata as { labels: Record<string, string> }).labels)['verdict.dev/policy'] as string
+    expect(label.length).toBeLessThanOrEqual(63)
+    expect(label).toMatch(/^[a-z0-9]([-a-z0-9._]*[a-z0-9])?$/)
+  })
+})
