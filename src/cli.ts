@@ -1,6 +1,7 @@
 import { evalUsage, runEval } from './commands/eval-command.js'
 import { importUsage, runImport } from './commands/import-command.js'
 import { migrateUsage, runMigrate } from './commands/migrate-command.js'
+import { runScanCommand, scanUsage } from './commands/scan-command.js'
 import { runServe, serveHelp } from './commands/serve-command.js'
 import { runTest, testUsage } from './commands/test-command.js'
 import { runToken, tokenUsage } from './commands/token-command.js'
@@ -15,6 +16,7 @@ type Command = (argv: string[], print: (line: string) => void, warn: (line: stri
 const commands: Record<string, { run: Command; usage: string }> = {
   serve: { run: runServe, usage: serveHelp() },
   eval: { run: runEval, usage: evalUsage },
+  scan: { run: runScanCommand, usage: scanUsage },
   import: { run: runImport, usage: importUsage },
   test: { run: runTest, usage: testUsage },
   token: { run: runToken, usage: tokenUsage },

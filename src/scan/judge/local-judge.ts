@@ -1,0 +1,66 @@
+import {
+  CompiledRulesetCache,
+  evaluatePolicy,
+  PreparedInput,
+  resolvePolicyRulesets,
+  type CompiledRuleset,
+  type Definitions,
+  type Policy,
+  type Ruleset,
+} from '../../engine/index.js'
+import type { ManifestObject } from '../manifests/manifest-object.js'
+import { ScanInputError } from '../scan-error.js'
+import type { PolicyJudgement, ScanPolicy, ScanRule } from '../scan-result.js'
+import type { Judge } from './judge.js'
+
+interface PreparedPolicy {
+  policy: Policy
+  rulesets: CompiledRuleset[]
+}
+
+/**
+ * Judges with the engine, as `verdict eval --policy` does: each policy applies the rulesets it
+ * names or selects, to the object as if it were being created.
+ */
+export class LocalJudge implements Judge {
+  readonly policies: ScanPolicy[]
+  readonly #prepared: PreparedPolicy[]
+
+  constructor(definitions: Definitions) {
+    if (definitions.policies.length === 0) {
+      throw new ScanInputError('the --policies files hold no policy (a Verdict Ruleset judges only through a Policy that names it)')
+    }
+    const cache = new CompiledRulesetCache()
+    const compiled = definitions.rulesets.map((ruleset) => ({ name: ruleset.name, labels: ruleset.labels, ruleset, compiled: cache.get(ruleset) }))
+    this.#prepared = []
+    this.policies = []
+    for (const policy of definitions.policies) {
+      const { found, missing } = resolvePolicyRulesets(policy, compiled)
+      if (missing.length > 0) throw new ScanInputError(`policy "${policy.name}" names unknown rulesets: ${missing.join(', ')}`)
+      this.#prepared.push({ policy, rulesets: found.map((entry) => entry.compiled) })
+      this.policies.push({ name: policy.name, action: policy.action ?? 'Audit', rules: found.flatMap((entry) => rulesOf(entry.ruleset)) })
+    }
+  }
+
+  judge(object: ManifestObject): PolicyJudgement[] {
+    const input = new PreparedInput({ object: object.value, request: { operation: 'CREATE' } })
+    const judgements: PolicyJudgement[] = []
+    for (const { policy, rulesets } of this.#prepared) {
+      const evaluation = evaluatePolicy(policy, rulesets, input, { verbose: true })
+      if (!evaluation.applied) continue
+      const results = evaluation.output.results.filter((result) => result.status !== 'skip')
+      if (results.length > 0) judgements.push({ policy: policy.name, action: evaluation.action, passed: evaluation.output.passed, results })
+    }
+    return judgements
+  }
+}
+
+function rulesOf(ruleset: Ruleset): ScanRule[] {
+  return ruleset.rules.map((rule) => ({
+    ruleset: ruleset.name,
+    rule: rule.name,
+    severity: rule.severity ?? 'medium',
+    ...(rule.description === undefined ? {} : { description: rule.description }),
+    ...(rule.remediation === undefined ? {} : { remediation: rule.remediation }),
+  }))
+}

@@ -1,0 +1,68 @@
+import type { PolicyAction, Severity } from '../../engine/index.js'
+import { scanFindings } from '../scan-findings.js'
+import type { ScanReport, ScanSummary } from '../scan-result.js'
+
+/** An object as the JSON output names it; `template` only for Helm output that names one. */
+export interface JsonObject {
+  file: string
+  line: number
+  apiVersion: string
+  kind: string
+  namespace: string | null
+  name: string | null
+  template?: string
+}
+
+export interface JsonResult extends JsonObject {
+  policy: string
+  action: PolicyAction
+  ruleset: string
+  rule: string
+  status: 'fail' | 'error'
+  severity: Severity
+  message: string
+  /** For a failed pattern rule, the field where the object departs from it. */
+  path?: string
+}
+
+/** The documented `--output json` shape: scripts read it, so fields are added, never renamed. */
+export interface JsonScan {
+  objects: JsonObject[]
+  results: JsonResult[]
+  summary: ScanSummary
+}
+
+export function toJsonScan(report: ScanReport): JsonScan {
+  return {
+    objects: report.objects.map(jsonObject),
+    results: scanFindings(report).map((finding) => ({
+      ...jsonObject(finding.object),
+      policy: finding.policy,
+      action: finding.action,
+      ruleset: finding.ruleset,
+      rule: finding.rule,
+      status: finding.status as JsonResult['status'],
+      severity: finding.severity,
+      message: finding.message,
+      ...(finding.path === undefined ? {} : { path: finding.path }),
+    })),
+    summary: report.summary,
+  }
+}
+
+export function formatJson(report: ScanReport): string {
+  return JSON.stringify(toJsonScan(report), null, 2)
+}
+
+/** Fields in one fixed order, whatever order the object was built in. */
+function jsonObject(object: JsonObject): JsonObject {
+  return {
+    file: object.file,
+    line: object.line,
+    apiVersion: object.apiVersion,
+    kind: object.kind,
+    namespace: object.namespace,
+    name: object.name,
+    ...(object.template === undefined ? {} : { template: object.template }),
+  }
+}

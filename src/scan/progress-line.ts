@@ -1,0 +1,49 @@
+export interface ProgressStream {
+  isTTY?: boolean
+  write(text: string): unknown
+}
+
+export interface ProgressOptions {
+  /** Fewer objects than this finish before anyone would read a count. */
+  threshold?: number
+  /** Redraws at most this often: a terminal write per object would slow a fast scan. */
+  intervalMs?: number
+  now?: () => number
+}
+
+/**
+ * `scanned N objects…` on one terminal line, redrawn in place with \r and erased at the end, so a
+ * long scan shows it is alive. Nothing is written when the stream is not a terminal (CI logs,
+ * redirected output) or the input is short.
+ */
+export class ProgressLine {
+  readonly #stream: ProgressStream
+  readonly #active: boolean
+  readonly #intervalMs: number
+  readonly #now: () => number
+  #lastDrawn = Number.NEGATIVE_INFINITY
+  #drawn = false
+
+  constructor(stream: ProgressStream, total: number, options: ProgressOptions = {}) {
+    this.#stream = stream
+    this.#active = stream.isTTY === true && total > (options.threshold ?? 200)
+    this.#intervalMs = options.intervalMs ?? 100
+    this.#now = options.now ?? (() => performance.now())
+  }
+
+  update(done: number): void {
+    if (!this.#active) return
+    const now = this.#now()
+    if (now - this.#lastDrawn < this.#intervalMs) return
+    this.#lastDrawn = now
+    this.#drawn = true
+    this.#stream.write(`\rscanned ${done} objects…`)
+  }
+
+  /** Erases the line (carriage return, erase line) so what follows starts on a clean one. */
+  finish(): void {
+    if (!this.#drawn) return
+    this.#drawn = false
+    this.#stream.write('\r\u001b[2K')
+  }
+}

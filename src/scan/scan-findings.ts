@@ -1,0 +1,43 @@
+import type { PolicyAction, RuleStatus, Severity } from '../engine/index.js'
+import type { ObjectRef } from './manifests/manifest-object.js'
+import type { ScanReport } from './scan-result.js'
+
+/** One rule's result for one object under one policy, flat, as the outputs list them. */
+export interface ScanFinding {
+  object: ObjectRef
+  policy: string
+  action: PolicyAction
+  ruleset: string
+  rule: string
+  status: Exclude<RuleStatus, 'skip'>
+  severity: Severity
+  message: string
+  path?: string
+}
+
+/** The fail and error results, in report order; `all` adds the passes (JUnit counts them). */
+export function scanFindings(report: ScanReport, which: 'failures' | 'all' = 'failures'): ScanFinding[] {
+  const findings: ScanFinding[] = []
+  for (const judgement of report.judgements) {
+    for (const result of judgement.results) {
+      if (result.status === 'skip' || (which === 'failures' && result.status === 'pass')) continue
+      findings.push({
+        object: judgement.object,
+        policy: judgement.policy,
+        action: judgement.action,
+        ruleset: result.ruleset,
+        rule: result.rule,
+        status: result.status,
+        severity: result.severity,
+        message: result.message ?? defaultMessage(result.ruleset, result.rule, result.status),
+        ...(result.path === undefined ? {} : { path: result.path }),
+      })
+    }
+  }
+  return findings
+}
+
+/** Rules need not carry a message; every output still says something a reader can act on. */
+function defaultMessage(ruleset: string, rule: string, status: RuleStatus): string {
+  return status === 'pass' ? '' : `rule ${ruleset}/${rule} ${status === 'error' ? 'could not be evaluated' : 'failed'}`
+}
