@@ -1,6 +1,8 @@
 import {
   AdmissionregistrationV1Api,
   ApiException,
+  AppsV1Api,
+  BatchV1Api,
   CoordinationV1Api,
   CoreV1Api,
   CustomObjectsApi,
@@ -13,7 +15,7 @@ import {
   type KubernetesObject,
 } from '@kubernetes/client-node'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { FakeKubeApi, type Json } from './fake-kube-api.js'
+import { FakeKubeApi, type Json, type ResourceName } from './fake-kube-api.js'
 import { waitFor } from './wait-for.js'
 
 /** The fake API server behaves as the real client expects: checked with the client itself. */
@@ -174,5 +176,395 @@ describe('the fake Kubernetes API server', () => {
     expect((api.get('validatingwebhookconfigurations', 'verdict')?.webhooks as Json[])[0]?.rules).toEqual([rule])
     const failing = admission.patchValidatingWebhookConfiguration({ name: 'verdict', body: [{ op: 'test', path: '/webhooks/0/name', value: 'other' }] })
     await expect(failing).rejects.toMatchObject({ code: 422 })
+  })
+})
+
+/** Paged lists, the workload kinds a Pod Security scan reads, PolicyReports and bulk loading. */
+describe('the fake Kubernetes API server for a background scan', () => {
+  let api: FakeKubeApi
+
+  beforeEach(async () => {
+    api = await FakeKubeApi.start()
+  })
+  afterEach(async () => {
+    await api.close()
+  })
+
+  const EXPIRED_MESSAGE =
+    'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.'
+
+  const pod = (namespace: string, name: string, labels: Record<string, string> = {}): Json => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, labels },
+    spec: { containers: [{ name: 'app', image: 'registry.example/app:1.0', securityContext: { runAsNonRoot: true } }] },
+  })
+  const metaOf = (object: Json): Json => object.metadata as Json
+  const where = (object: { metadata?: { namespace?: string; name?: string } } | Json): string => {
+    const metadata = (object.metadata ?? {}) as Json
+    return `${String(metadata.namespace)}/${String(metadata.name)}`
+  }
+  /** Namespace, then name: how the server orders a paged list. */
+  const byNamespaceThenName = (a: Json, b: Json): number => {
+    const compare = (x: unknown, y: unknown): number => (String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0)
+    return compare(metaOf(a).namespace, metaOf(b).namespace) || compare(metaOf(a).name, metaOf(b).name)
+  }
+  const getJson = async (path: string, query: Record<string, string> = {}): Promise<{ status: number; body: Json }> => {
+    const response = await fetch(`${api.url}${path}?${new URLSearchParams(query).toString()}`, { headers: { authorization: 'Bearer raw' } })
+    return { status: response.status, body: (await response.json()) as Json }
+  }
+  const listMeta = (body: Json): Json => body.metadata as Json
+  const itemNames = (body: Json): string[] => (body.items as Json[]).map(where)
+
+  it('pages 2,500 pods 500 at a time for the real client, in namespace then name order, all from the first page\'s snapshot', async () => {
+    const namespaces = ['team-b', 'team', 'zeta', 'apps', 'a-team']
+    // Created out of order: name i*7919 mod 2500 is a permutation.
+    const pods = Array.from({ length: 2_500 }, (_, index) => pod(namespaces[index % 5] as string, `pod-${String((index * 7_919) % 2_500).padStart(4, '0')}`, { index: String(index) }))
+    api.createMany('pods', pods)
+    const expected = [...pods].sort(byNamespaceThenName).map(where)
+    expect(expected.slice(0, 2)).toEqual(['a-team/pod-0001', 'a-team/pod-0006'])
+    expect(expected.findIndex((name) => name.startsWith('team/'))).toBeLessThan(expected.findIndex((name) => name.startsWith('team-b/')))
+
+    const core = api.kubeConfig('scanner').makeApiClient(CoreV1Api)
+    const seen: string[] = []
+    const tokens: (string | undefined)[] = []
+    const versions: (string | undefined)[] = []
+    const remaining: (number | undefined)[] = []
+    const changedIndex = 1_700
+    const [changedNamespace, changedName] = (expected[changedIndex] as string).split('/') as [string, string]
+    const [deletedNamespace, deletedName] = (expected[2_400] as string).split('/') as [string, string]
+    let token: string | undefined
+    let changedLabel: string | undefined
+    do {
+      const page = await core.listPodForAllNamespaces({ limit: 500, ...(token === undefined ? {} : { _continue: token }) })
+      for (const item of page.items) {
+        seen.push(where(item))
+        if (item.metadata?.name === changedName && item.metadata.namespace === changedNamespace) changedLabel = item.metadata.labels?.index
+      }
+      token = page.metadata?._continue
+      tokens.push(token)
+      versions.push(page.metadata?.resourceVersion)
+      remaining.push(page.metadata?.remainingItemCount)
+      if (tokens.length === 2) {
+        // Between pages 2 and 3: a change to a pod on page 4, a deletion from page 5, a pod that would sort last.
+        const current = api.get('pods', changedName, changedNamespace) as Json
+        api.update('pods', { ...current, metadata: { ...metaOf(current), labels: { index: 'changed' } } })
+        api.delete('pods', deletedName, { namespace: deletedNamespace })
+        api.create('pods', pod('zeta', 'pod-zzzz'))
+      }
+    } while (token !== undefined)
+
+    expect(seen).toEqual(expected)
+    expect(changedLabel).not.toBe('changed')
+    expect(seen).toContain(`${deletedNamespace}/${deletedName}`)
+    expect(tokens).toHaveLength(5)
+    expect(tokens.at(-1)).toBeUndefined()
+    expect(new Set(tokens.slice(0, 4)).size).toBe(4)
+    expect(new Set(versions).size).toBe(1)
+    expect(remaining).toEqual([2_000, 1_500, 1_000, 500, undefined])
+
+    // What the scanner asked for and got, page by page.
+    const lists = api.requests.filter((request) => request.token === 'scanner' && request.path === '/api/v1/pods')
+    expect(lists.map((request) => new URLSearchParams(request.query).get('limit'))).toEqual(['500', '500', '500', '500', '500'])
+    expect(lists.map((request) => new URLSearchParams(request.query).get('continue'))).toEqual([null, ...tokens.slice(0, 4)])
+    expect(lists.map((request) => request.page)).toEqual(
+      tokens.map((next, index) => ({ resourceVersion: versions[0], items: 500, continue: next, remainingItemCount: remaining[index] })),
+    )
+
+    // A new list sees the changes.
+    const latest = await core.listPodForAllNamespaces({ limit: 5_000 })
+    expect(latest.metadata?._continue).toBeUndefined()
+    expect(Number(latest.metadata?.resourceVersion)).toBeGreaterThan(Number(versions[0]))
+    expect(latest.items).toHaveLength(2_500)
+    expect(latest.items.at(-1)?.metadata?.name).toBe('pod-zzzz')
+    expect(latest.items.find((item) => item.metadata?.name === changedName && item.metadata.namespace === changedNamespace)?.metadata?.labels).toEqual({ index: 'changed' })
+  })
+
+  it('answers a continue token whose snapshot is gone with 410 Expired and a token that goes on from the latest state', async () => {
+    api.createMany('pods', Array.from({ length: 10 }, (_, index) => pod('ns', `p-${String(index).padStart(2, '0')}`)))
+    const first = await getJson('/api/v1/namespaces/ns/pods', { limit: '4' })
+    expect(itemNames(first.body)).toEqual(['ns/p-00', 'ns/p-01', 'ns/p-02', 'ns/p-03'])
+    api.compact()
+    const expired = await getJson('/api/v1/namespaces/ns/pods', { limit: '4', continue: listMeta(first.body).continue as string })
+    expect(expired).toEqual({
+      status: 410,
+      body: { kind: 'Status', apiVersion: 'v1', metadata: { continue: expect.any(String) }, status: 'Failure', message: EXPIRED_MESSAGE, reason: 'Expired', code: 410 },
+    })
+    // The token in the answer continues after p-03, from the state now: p-05 is gone, p-99 is new.
+    api.delete('pods', 'p-05', { namespace: 'ns' })
+    api.create('pods', pod('ns', 'p-99'))
+    const resumed = await getJson('/api/v1/namespaces/ns/pods', { limit: '4', continue: listMeta(expired.body).continue as string })
+    expect(itemNames(resumed.body)).toEqual(['ns/p-04', 'ns/p-06', 'ns/p-07', 'ns/p-08'])
+    expect(listMeta(resumed.body).resourceVersion).toBe(String(Number(listMeta(first.body).resourceVersion) + 2))
+    const last = await getJson('/api/v1/namespaces/ns/pods', { limit: '4', continue: listMeta(resumed.body).continue as string })
+    expect(itemNames(last.body)).toEqual(['ns/p-09', 'ns/p-99'])
+    expect(listMeta(last.body)).toEqual({ resourceVersion: listMeta(resumed.body).resourceVersion })
+
+    // expireContinueTokens, seen by the real client.
+    const core = api.kubeConfig().makeApiClient(CoreV1Api)
+    const page = await core.listNamespacedPod({ namespace: 'ns', limit: 3 })
+    expect(page.metadata?.remainingItemCount).toBe(7)
+    api.expireContinueTokens()
+    const failed = await core.listNamespacedPod({ namespace: 'ns', limit: 3, _continue: page.metadata?._continue as string }).catch((error: unknown) => error)
+    expect(failed).toBeInstanceOf(ApiException)
+    expect(failed).toMatchObject({ code: 410 })
+    const body = (failed as ApiException<unknown>).body
+    expect(typeof body === 'string' ? (JSON.parse(body) as Json) : body).toMatchObject({ reason: 'Expired', message: EXPIRED_MESSAGE })
+
+    // Only so many snapshots are kept: the least recently used goes first.
+    api.maxListSnapshots = 1
+    const older = await core.listNamespacedPod({ namespace: 'ns', limit: 3 })
+    api.create('pods', pod('ns', 'p-100'))
+    const newer = await core.listNamespacedPod({ namespace: 'ns', limit: 3 })
+    expect(newer.metadata?.resourceVersion).not.toBe(older.metadata?.resourceVersion)
+    await expect(core.listNamespacedPod({ namespace: 'ns', limit: 3, _continue: older.metadata?._continue as string })).rejects.toMatchObject({ code: 410 })
+    expect((await core.listNamespacedPod({ namespace: 'ns', limit: 3, _continue: newer.metadata?._continue as string })).items.map((item) => item.metadata?.name)).toEqual([
+      'p-03',
+      'p-04',
+      'p-06',
+    ])
+  })
+
+  it('answers 400 to a continue token that does not decode, or that comes with a resourceVersion', async () => {
+    api.createMany('pods', Array.from({ length: 3 }, (_, index) => pod('ns', `p-${index}`)))
+    const badRequest = (message: string) => ({ status: 400, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', code: 400 } })
+    expect(await getJson('/api/v1/pods', { limit: '1', continue: 'garbage!' })).toEqual(badRequest(expect.stringMatching(/^invalid continue token: continue key is not valid: /) as unknown as string))
+    const token = (content: unknown) => Buffer.from(JSON.stringify(content)).toString('base64url')
+    expect(await getJson('/api/v1/pods', { limit: '1', continue: token({ v: 'meta.k8s.io/v1', rv: 0, start: 'x' }) })).toEqual(
+      badRequest('invalid continue token: continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)'),
+    )
+    expect(await getJson('/api/v1/pods', { limit: '1', continue: token({ v: 'other/v9', rv: 5, start: 'x' }) })).toEqual(
+      badRequest('invalid continue token: continue key is not valid: server does not recognize this encoded version'),
+    )
+    const first = await getJson('/api/v1/pods', { limit: '1' })
+    const next = listMeta(first.body).continue as string
+    expect(await getJson('/api/v1/pods', { limit: '1', continue: next, resourceVersion: '1' })).toEqual(badRequest('specifying resource version is not allowed when using continue'))
+    expect((await getJson('/api/v1/pods', { limit: 'many' })).status).toBe(400)
+    // resourceVersion=0 is allowed with continue, and a continue without limit reads the rest.
+    expect(itemNames((await getJson('/api/v1/pods', { continue: next, resourceVersion: '0' })).body)).toEqual(['ns/p-1', 'ns/p-2'])
+    await expect(api.kubeConfig().makeApiClient(CoreV1Api).listPodForAllNamespaces({ limit: 1, _continue: 'garbage' })).rejects.toMatchObject({ code: 400 })
+  })
+
+  it('lists every namespace on cluster-wide paths and one on namespaced paths, for pods and the workload kinds', async () => {
+    const kinds: [ResourceName, string, string][] = [
+      ['pods', '/api/v1', 'Pod'],
+      ['replicationcontrollers', '/api/v1', 'ReplicationController'],
+      ['deployments', '/apis/apps/v1', 'Deployment'],
+      ['replicasets', '/apis/apps/v1', 'ReplicaSet'],
+      ['statefulsets', '/apis/apps/v1', 'StatefulSet'],
+      ['daemonsets', '/apis/apps/v1', 'DaemonSet'],
+      ['jobs', '/apis/batch/v1', 'Job'],
+      ['cronjobs', '/apis/batch/v1', 'CronJob'],
+    ]
+    for (const [resource] of kinds) {
+      api.createMany(
+        resource,
+        ['a', 'a-b', 'b'].flatMap((namespace) => [1, 2, 3].map((index) => ({ metadata: { name: `${resource}-${index}`, namespace, labels: { tier: index === 2 ? 'two' : 'other' } }, spec: {} }))),
+      )
+    }
+    for (const [resource, prefix, kind] of kinds) {
+      const all = await getJson(`${prefix}/${resource}`)
+      expect(all.status).toBe(200)
+      expect(all.body.kind).toBe(`${kind}List`)
+      expect((all.body.items as Json[]).map((item) => `${String(item.kind)} ${where(item)}`)).toHaveLength(9)
+      const one = await getJson(`${prefix}/namespaces/a-b/${resource}`)
+      expect(itemNames(one.body)).toEqual([`a-b/${resource}-1`, `a-b/${resource}-2`, `a-b/${resource}-3`])
+      const single = await getJson(`${prefix}/namespaces/a/${resource}/${resource}-2`)
+      expect(single.body).toMatchObject({ apiVersion: prefix === '/api/v1' ? 'v1' : prefix.slice('/apis/'.length), kind, metadata: { name: `${resource}-2`, namespace: 'a' } })
+    }
+    // Not a Namespace subresource, and no Namespace a exists.
+    expect((await getJson('/api/v1/namespaces/a')).status).toBe(404)
+
+    const apps = api.kubeConfig().makeApiClient(AppsV1Api)
+    expect((await apps.listDeploymentForAllNamespaces({ limit: 4 })).items.map(where)).toEqual(['a/deployments-1', 'a/deployments-2', 'a/deployments-3', 'a-b/deployments-1'])
+    const inA = await apps.listNamespacedDeployment({ namespace: 'a', limit: 2 })
+    expect(inA.items.map(where)).toEqual(['a/deployments-1', 'a/deployments-2'])
+    expect(inA.metadata?.remainingItemCount).toBe(1)
+    const restOfA = await apps.listNamespacedDeployment({ namespace: 'a', limit: 2, _continue: inA.metadata?._continue as string })
+    expect(restOfA.items.map(where)).toEqual(['a/deployments-3'])
+    expect(restOfA.metadata?._continue).toBeUndefined()
+
+    // A label selector with a limit: pages fill with matches; no remainingItemCount, as the real server.
+    const batch = api.kubeConfig().makeApiClient(BatchV1Api)
+    const matching = await batch.listCronJobForAllNamespaces({ labelSelector: 'tier=two', limit: 2 })
+    expect(matching.items.map(where)).toEqual(['a/cronjobs-2', 'a-b/cronjobs-2'])
+    expect(matching.metadata?.remainingItemCount).toBeUndefined()
+    const rest = await batch.listCronJobForAllNamespaces({ labelSelector: 'tier=two', limit: 2, _continue: matching.metadata?._continue as string })
+    expect(rest.items.map(where)).toEqual(['b/cronjobs-2'])
+
+    // The client creates a pod on its namespaced path; the status is the server's to write.
+    const core = api.kubeConfig().makeApiClient(CoreV1Api)
+    const created = await core.createNamespacedPod({ namespace: 'c', body: { metadata: { name: 'new' }, spec: { containers: [{ name: 'app', image: 'app:1' }] }, status: { phase: 'Running' } } })
+    expect(created).toMatchObject({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'new', namespace: 'c', generation: 1 } })
+    expect(created.status).toBeUndefined()
+    expect((await core.listNamespacedPod({ namespace: 'c' })).items.map(where)).toEqual(['c/new'])
+  })
+
+  it('creates, patches, replaces and deletes PolicyReports and ClusterPolicyReports, keeping ownerReferences as given', async () => {
+    const custom = api.kubeConfig('scanner').makeApiClient(CustomObjectsApi)
+    const group = { group: 'wgpolicyk8s.io', version: 'v1alpha2' }
+    const merge = setHeaderOptions('Content-Type', PatchStrategy.MergePatch)
+    const owner = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', uid: '8d1bd5a4-0000-4000-8000-000000000001', controller: true, blockOwnerDeletion: true }
+    const result = (rule: string, outcome: string) => ({
+      policy: 'pod-security',
+      rule,
+      result: outcome,
+      severity: 'high',
+      source: 'verdict',
+      scored: true,
+      timestamp: { seconds: 1_700_000_000, nanos: 0 },
+      resources: [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop', uid: owner.uid }],
+    })
+    const report = {
+      apiVersion: 'wgpolicyk8s.io/v1alpha2',
+      kind: 'PolicyReport',
+      metadata: { name: `verdict-${owner.uid}`, labels: { 'app.kubernetes.io/managed-by': 'verdict' }, ownerReferences: [owner] },
+      scope: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', namespace: 'shop', uid: owner.uid },
+      summary: { pass: 1, fail: 1, warn: 0, error: 0, skip: 0 },
+      results: [result('run-as-non-root', 'fail'), result('no-privileged', 'pass')],
+    }
+    const stored = (metadata: Json) => ({
+      ...metadata,
+      namespace: 'shop',
+      uid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+      creationTimestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      resourceVersion: expect.stringMatching(/^\d+$/),
+    })
+
+    const created = (await custom.createNamespacedCustomObject({ ...group, namespace: 'shop', plural: 'policyreports', body: report })) as Json
+    expect(created).toEqual({ ...report, metadata: { ...stored(report.metadata), generation: 1 } })
+    expect(api.requests.at(-1)).toMatchObject({ method: 'POST', path: '/apis/wgpolicyk8s.io/v1alpha2/namespaces/shop/policyreports', token: 'scanner', status: 201 })
+    await expect(custom.createNamespacedCustomObject({ ...group, namespace: 'shop', plural: 'policyreports', body: report })).rejects.toMatchObject({ code: 409 })
+
+    const patched = (await custom.patchNamespacedCustomObject(
+      { ...group, namespace: 'shop', plural: 'policyreports', name: report.metadata.name, body: { summary: { pass: 2, fail: 0 }, results: [result('run-as-non-root', 'pass'), result('no-privileged', 'pass')] } },
+      merge,
+    )) as Json
+    expect(patched).toEqual({
+      ...report,
+      metadata: { ...stored(report.metadata), uid: metaOf(created).uid, generation: 2 },
+      summary: { pass: 2, fail: 0, warn: 0, error: 0, skip: 0 },
+      results: [result('run-as-non-root', 'pass'), result('no-privileged', 'pass')],
+    })
+
+    const replaced = (await custom.replaceNamespacedCustomObject({ ...group, namespace: 'shop', plural: 'policyreports', name: report.metadata.name, body: { ...patched, results: [] } })) as Json
+    expect(replaced).toEqual({ ...patched, results: [], metadata: { ...metaOf(patched), generation: 3, resourceVersion: expect.stringMatching(/^\d+$/) } })
+    await expect(custom.replaceNamespacedCustomObject({ ...group, namespace: 'shop', plural: 'policyreports', name: report.metadata.name, body: patched })).rejects.toMatchObject({
+      code: 409,
+    })
+    expect(api.list('policyreports')).toEqual([replaced])
+    expect(api.list('policyreports', { namespace: 'shop' })).toEqual([replaced])
+    expect(api.list('policyreports', { namespace: 'other' })).toEqual([])
+    expect(metaOf(api.get('policyreports', report.metadata.name, 'shop') as Json).ownerReferences).toEqual([owner])
+    const listed = (await custom.listNamespacedCustomObject({ ...group, namespace: 'shop', plural: 'policyreports', limit: 10 })) as Json
+    expect(listed).toEqual({ apiVersion: 'wgpolicyk8s.io/v1alpha2', kind: 'PolicyReportList', metadata: { resourceVersion: expect.any(String) }, items: [replaced] })
+
+    await custom.deleteNamespacedCustomObject({ ...group, namespace: 'shop', plural: 'policyreports', name: report.metadata.name })
+    expect(api.list('policyreports')).toEqual([])
+    await expect(custom.deleteNamespacedCustomObject({ ...group, namespace: 'shop', plural: 'policyreports', name: report.metadata.name })).rejects.toMatchObject({ code: 404 })
+
+    const namespaceOwner = { apiVersion: 'v1', kind: 'Namespace', name: 'shop', uid: '8d1bd5a4-0000-4000-8000-000000000002' }
+    const clusterReport = {
+      apiVersion: 'wgpolicyk8s.io/v1alpha2',
+      kind: 'ClusterPolicyReport',
+      metadata: { name: 'verdict-namespace-shop', ownerReferences: [namespaceOwner] },
+      scope: { apiVersion: 'v1', kind: 'Namespace', name: 'shop', uid: namespaceOwner.uid },
+      summary: { pass: 0, fail: 1, warn: 0, error: 0, skip: 0 },
+      results: [{ ...result('namespace-labels', 'fail'), resources: undefined }],
+    }
+    const { resources: _resources, ...clusterResult } = clusterReport.results[0] as Json
+    const clusterCreated = (await custom.createClusterCustomObject({ ...group, plural: 'clusterpolicyreports', body: { ...clusterReport, results: [clusterResult] } })) as Json
+    const { namespace: _namespace, ...clusterMetadata } = stored(clusterReport.metadata)
+    expect(clusterCreated).toEqual({ ...clusterReport, results: [clusterResult], metadata: { ...clusterMetadata, generation: 1 } })
+    const clusterPatched = (await custom.patchClusterCustomObject({
+      ...group,
+      plural: 'clusterpolicyreports',
+      name: 'verdict-namespace-shop',
+      body: [{ op: 'replace', path: '/summary/fail', value: 0 }],
+    })) as Json
+    expect(clusterPatched.summary).toEqual({ pass: 0, fail: 0, warn: 0, error: 0, skip: 0 })
+    expect(metaOf(clusterPatched)).toMatchObject({ generation: 2, ownerReferences: [namespaceOwner] })
+    expect(api.list('clusterpolicyreports')).toEqual([clusterPatched])
+    await custom.deleteClusterCustomObject({ ...group, plural: 'clusterpolicyreports', name: 'verdict-namespace-shop' })
+    expect(api.list('clusterpolicyreports')).toEqual([])
+  })
+
+  it('loads objects in bulk: one history entry, watches told unless silent, all or nothing', async () => {
+    const events: string[] = []
+    const watch = new Watch(api.kubeConfig())
+    const controller = await watch.watch('/api/v1/namespaces/a/pods', { labelSelector: 'app=web' }, (type, object: Json) => events.push(`${type} ${where(object)}`), () => {})
+    await waitFor('the watch', () => api.watchCount('pods') === 1)
+    const before = api.create('pods', pod('a', 'first', { app: 'web' }))
+    await waitFor('the first event', () => events.length === 1)
+    const loaded = api.createMany('pods', [pod('a', 'x', { app: 'web' }), pod('a', 'y', { app: 'db' }), pod('b', 'x', { app: 'web' }), { ...pod('a', 'z', { app: 'web' }), status: { phase: 'Running' } }])
+    expect(loaded).toEqual({ created: 4, resourceVersion: String(Number(metaOf(before).resourceVersion) + 4) })
+    await waitFor('the bulk events', () => events.length === 3)
+    expect(events).toEqual(['ADDED a/first', 'ADDED a/x', 'ADDED a/z'])
+    expect(api.get('pods', 'z', 'a')).toEqual({
+      ...pod('a', 'z', { app: 'web' }),
+      metadata: { ...metaOf(pod('a', 'z', { app: 'web' })), uid: expect.any(String), creationTimestamp: expect.any(String), generation: 1, resourceVersion: loaded.resourceVersion },
+    })
+
+    api.createMany('pods', [pod('a', 'quiet', { app: 'web' })], { silent: true })
+    expect(() => api.createMany('pods', [pod('a', 'new'), pod('a', 'x')])).toThrow('pods "x" already exists')
+    expect(() => api.createMany('pods', [pod('c', 'twice'), pod('c', 'twice')])).toThrow('pods "twice" already exists')
+    expect(() => api.createMany('pods', [{ metadata: { namespace: 'c' } }])).toThrow('metadata.name: Required value')
+    expect(api.get('pods', 'new', 'a')).toBeUndefined()
+    expect(api.count('pods')).toBe(6)
+    api.create('pods', pod('a', 'last', { app: 'web' }))
+    await waitFor('the last event', () => events.length === 4)
+    expect(events.at(-1)).toBe('ADDED a/last')
+    controller.abort()
+
+    // A watch resuming from before the bulk loads still sees each object, silent or not.
+    const resumed: string[] = []
+    const again = await watch.watch(
+      '/api/v1/namespaces/a/pods',
+      { labelSelector: 'app=web', resourceVersion: metaOf(before).resourceVersion as string },
+      (type, object: Json) => resumed.push(`${type} ${where(object)}`),
+      () => {},
+    )
+    await waitFor('the replayed events', () => resumed.length === 4)
+    expect(resumed).toEqual(['ADDED a/x', 'ADDED a/z', 'ADDED a/quiet', 'ADDED a/last'])
+    again.abort()
+  })
+
+  it('loads 100,000 pods at once and serves them all, page by page, in order', async () => {
+    const total = 100_000
+    const pods = Array.from({ length: total }, (_, index) => pod(`ns-${String(index % 97).padStart(2, '0')}`, `pod-${String(index).padStart(6, '0')}`, { shard: String(index % 10) }))
+    const loaded = api.createMany('pods', pods, { silent: true })
+    expect(loaded.created).toBe(total)
+    expect(api.count('pods')).toBe(total)
+
+    let token: string | undefined
+    let previous = ''
+    let count = 0
+    const versions = new Set<unknown>()
+    let pages = 0
+    do {
+      const page = await getJson('/api/v1/pods', token === undefined ? { limit: '1000' } : { limit: '1000', continue: token })
+      expect(page.status).toBe(200)
+      pages += 1
+      const meta = listMeta(page.body)
+      versions.add(meta.resourceVersion)
+      for (const item of page.body.items as Json[]) {
+        const key = `${String(metaOf(item).namespace)}\u0000${String(metaOf(item).name)}`
+        expect(key > previous).toBe(true)
+        previous = key
+        count += 1
+      }
+      token = meta.continue as string | undefined
+      expect(meta.remainingItemCount).toBe(token === undefined ? undefined : total - count)
+      if (pages === 50) api.createMany('pods', [pod('ns-00', 'late')])
+    } while (token !== undefined)
+    expect(count).toBe(total)
+    expect(pages).toBe(100)
+    expect([...versions]).toEqual([loaded.resourceVersion])
+    expect(api.requests.filter((request) => request.path === '/api/v1/pods').every((request) => request.page?.items === 1_000)).toBe(true)
+
+    // One namespace of the 100,000: a binary search away.
+    const one = await getJson('/api/v1/namespaces/ns-42/pods', { limit: '2000' })
+    expect((one.body.items as Json[]).length).toBe(1_031)
+    expect(listMeta(one.body).continue).toBeUndefined()
   })
 })
