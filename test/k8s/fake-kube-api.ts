@@ -151,8 +151,8 @@ export class FakeKubeApi {
   /** Watches refused with ERROR 410 Gone because their resourceVersion was compacted away. */
   expiredWatches = 0
   /**
-   * Snapshots kept for continue tokens, the most recently used first to stay; a token whose
-   * snapshot was dropped to stay under this answers 410 Expired, as after `compact`.
+   * How many list snapshots are kept for continue tokens, the least recently used dropped first;
+   * a token whose snapshot was dropped answers 410 Expired, as after `compact`.
    */
   maxListSnapshots = 64
   readonly #server: Server
