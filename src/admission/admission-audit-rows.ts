@@ -12,7 +12,7 @@ export interface AdmissionAuditStamp {
 
 /** One policy audit per judging policy and one ruleset audit per ruleset that judged, as the REST evaluation writes them. */
 export function admissionAuditRows(judgements: readonly PolicyJudgement[], stamp: AdmissionAuditStamp): AuditRows {
-  const audit = { ...stamp, inputFormat: 'json' as const }
+  const audit = { ...stamp, inputFormat: 'json' as const, source: 'admission' as const }
   return {
     policyAudits: judgements.map((judgement) => ({ ...audit, policyName: judgement.policy, output: judgement.output, passed: judgement.output.passed })),
     rulesetAudits: judgements.flatMap((judgement) =>

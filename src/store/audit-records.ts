@@ -2,6 +2,10 @@ import type { PolicyResult, RulesetResult } from '../engine/results/evaluation-r
 
 export type InputFormat = 'json' | 'yaml'
 
+/** Where an audit came from: the webhook, a REST evaluation, or a background scan. */
+export type AuditSource = 'admission' | 'api' | 'background'
+export const AUDIT_SOURCES: readonly AuditSource[] = ['admission', 'api', 'background']
+
 /** One policy evaluation to record. */
 export interface PolicyAuditRow {
   requestId: string
@@ -15,6 +19,8 @@ export interface PolicyAuditRow {
   updatedBy: string
   /** Defaults to the time of the write, to the millisecond; set it to back-fill records. */
   updatedAt?: Date
+  /** Defaults to `api`. */
+  source?: AuditSource
 }
 
 /** One ruleset evaluation to record; a policy evaluation writes one per ruleset it applied. */
@@ -28,6 +34,7 @@ export interface RulesetAuditRow {
   passed?: boolean
   updatedBy: string
   updatedAt?: Date
+  source?: AuditSource
 }
 
 export interface AuditRows {
@@ -70,4 +77,6 @@ export interface AuditRange {
 export interface AuditPageQuery extends AuditRange {
   page: number
   pageSize: number
+  /** Only audits from this source; every source when absent. */
+  source?: AuditSource
 }

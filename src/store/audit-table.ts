@@ -1,5 +1,5 @@
 import type { Queryable } from './db.js'
-import type { AuditPageQuery, AuditRange, InputFormat } from './audit-records.js'
+import type { AuditPageQuery, AuditRange, AuditSource, InputFormat } from './audit-records.js'
 import { planAuditCount } from './audit-count-plan.js'
 import { counterNameCondition, nameCondition, nameSelector } from './name-pattern.js'
 import { storableJson } from './storable-text.js'
@@ -16,6 +16,7 @@ export interface AuditInsert {
   passed?: boolean
   updatedBy: string
   updatedAt?: Date
+  source?: AuditSource
 }
 
 export interface StoredAuditRow {
@@ -47,7 +48,7 @@ export class AuditTable {
   }
 
   /**
-   * An INSERT of any number of rows whose columns travel as seven array parameters numbered
+   * An INSERT of any number of rows whose columns travel as nine array parameters numbered
    * from `first`, so the statement text and parameter count stay fixed however large the batch
    * (no 65,535-parameter ceiling, one prepared statement). WITH ORDINALITY keeps ids in the
    * order given. A row's input is NULL when `storedInputs` (a relation of request ids) holds its
@@ -56,19 +57,19 @@ export class AuditTable {
    */
   insertSql(first: number, storedInputs: string, givenInputs: string): string {
     const p = (offset: number) => `$${first + offset}`
-    return `INSERT INTO ${this.table} (request_id, ${this.nameColumn}, input, input_format, output, passed, updated_by, updated_at)
+    return `INSERT INTO ${this.table} (request_id, ${this.nameColumn}, input, input_format, output, passed, updated_by, updated_at, source)
        SELECT u.r, u.n,
               CASE WHEN u.i IS NOT NULL THEN u.i
                    WHEN u.r IN (SELECT request_id FROM ${storedInputs}) THEN NULL
                    ELSE (SELECT g.input FROM ${givenInputs} g WHERE g.request_id = u.r) END,
-              u.f, u.o::jsonb, u.p, u.b, coalesce(u.t, date_trunc('milliseconds', now()))
-       FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::boolean[], ${p(6)}::text[], ${p(7)}::timestamptz[])
-            WITH ORDINALITY AS u(r, n, i, f, o, p, b, t, ord)
+              u.f, u.o::jsonb, u.p, u.b, coalesce(u.t, date_trunc('milliseconds', now())), u.s
+       FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::boolean[], ${p(6)}::text[], ${p(7)}::timestamptz[], ${p(8)}::text[])
+            WITH ORDINALITY AS u(r, n, i, f, o, p, b, t, s, ord)
        ORDER BY u.ord`
   }
 
   /**
-   * The eight array parameters of insertSql, in order. The text columns arrive storable
+   * The nine array parameters of insertSql, in order. The text columns arrive storable
    * (storable-audit-rows.ts); the output is made so here, as it is turned into JSON text.
    */
   insertParams(rows: readonly AuditInsert[]): unknown[] {
@@ -81,6 +82,7 @@ export class AuditTable {
       rows.map((row) => row.passed ?? row.output.passed),
       rows.map((row) => row.updatedBy),
       rows.map((row) => (row.updatedAt ? timestampParam(row.updatedAt) : null)),
+      rows.map((row) => row.source ?? 'api'),
     ]
   }
 
@@ -138,10 +140,13 @@ export class AuditTable {
     return result.rows
   }
 
-  #where(range: AuditRange, params: unknown[]): string {
+  #where(range: AuditRange & { source?: AuditSource }, params: unknown[]): string {
     const name = nameCondition(this.nameColumn, nameSelector(range.name), params)
     params.push(timestampParam(range.start), timestampParam(range.end))
-    return `${name} AND updated_at >= $${params.length - 1} AND updated_at <= $${params.length}`
+    const time = `${name} AND updated_at >= $${params.length - 1} AND updated_at <= $${params.length}`
+    if (range.source === undefined) return time
+    params.push(range.source)
+    return `${time} AND source = $${params.length}`
   }
 }
 

@@ -14,6 +14,7 @@ export type {
   AuditPageQuery,
   AuditRange,
   AuditRows,
+  AuditSource,
   InputFormat,
   PolicyAuditRecord,
   PolicyAuditRow,
@@ -68,7 +69,7 @@ const INSERT_AUDITS_SQL = `WITH given_inputs AS (
 ), policy_rows AS (
   ${policyAudits.insertSql(4, 'stored_inputs', 'given_inputs')}
 )
-${rulesetAudits.insertSql(12, 'stored_inputs', 'given_inputs')}`
+${rulesetAudits.insertSql(13, 'stored_inputs', 'given_inputs')}`
 
 /** Newest first (updatedAt, then write order); `name` is exact, `*` or a glob; start and end inclusive. */
 export async function listPolicyAudits(q: Queryable, query: AuditPageQuery): Promise<PolicyAuditRecord[]> {

@@ -7,8 +7,8 @@ import {
   type AuditTimeseries,
   type TimeseriesQuery,
 } from '../../src/store/audit-timeseries.js'
-import { insertAudits, type PolicyAuditRow, type RulesetAuditRow } from '../../src/store/audits-repository.js'
-import type { Db } from '../../src/store/db.js'
+import { insertAudits, type AuditRows, type PolicyAuditRow, type RulesetAuditRow } from '../../src/store/audits-repository.js'
+import type { Db, Queryable } from '../../src/store/db.js'
 import { migrate } from '../../src/store/migrate.js'
 import { MIGRATIONS } from '../../src/store/migrations/index.js'
 import { PostgresDb } from '../../src/store/postgres-db.js'
@@ -392,7 +392,7 @@ describe.each(testDatabases())('migration 004 on audits written before it ($kind
       const upTo003 = MIGRATIONS.findIndex((migration) => migration.name === '004-audit-timeseries')
       await migrate(database.db, MIGRATIONS.slice(0, upTo003))
       const rows = spread(300, 5)
-      await insertAudits(database.db, { policyAudits: rows.slice(0, 200), rulesetAudits: [rulesetRow('r-1', 'images', t('07:15:00.000'), [['images', 'digest']])] })
+      await insertBeforeSources(database.db, { policyAudits: rows.slice(0, 200), rulesetAudits: [rulesetRow('r-1', 'images', t('07:15:00.000'), [['images', 'digest']])] })
       // A row whose output is not shaped as the engine writes it is counted, never refused.
       await database.db.query(
         `INSERT INTO policy_audits (request_id, policy_name, input, input_format, output, passed, updated_at, updated_by)
@@ -412,3 +412,15 @@ describe.each(testDatabases())('migration 004 on audits written before it ($kind
     }
   })
 })
+
+/** Rows as the schema before 006-audit-sources holds them (no source column), as insertAudits wrote them then. */
+async function insertBeforeSources(db: Queryable, rows: AuditRows): Promise<void> {
+  const insert = async (table: string, nameColumn: string, row: PolicyAuditRow | RulesetAuditRow, name: string): Promise<void> => {
+    await db.query(
+      `INSERT INTO ${table} (request_id, ${nameColumn}, input, input_format, output, passed, updated_at, updated_by) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)`,
+      [row.requestId, name, row.input, row.inputFormat, JSON.stringify(row.output), row.passed ?? row.output.passed, row.updatedAt ?? new Date(), row.updatedBy],
+    )
+  }
+  for (const row of rows.policyAudits) await insert('policy_audits', 'policy_name', row, row.policyName)
+  for (const row of rows.rulesetAudits) await insert('ruleset_audits', 'ruleset_name', row, row.rulesetName)
+}

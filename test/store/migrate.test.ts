@@ -27,6 +27,7 @@ describe.each(testDatabases())('migrate ($kind)', ({ kind }) => {
       expect(tables.rows.map((row) => row.tablename)).toEqual([
         'api_tokens',
         'audit_inputs',
+        'background_verdicts',
         'policies',
         'policy_audit_counts',
         'policy_audits',

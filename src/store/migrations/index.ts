@@ -3,6 +3,7 @@ import { sql as auditCounts } from './002-audit-counts.js'
 import { sql as auditInputs } from './003-audit-inputs.js'
 import { sql as auditTimeseries } from './004-audit-timeseries.js'
 import { sql as failedAuditIndexes } from './005-failed-audit-indexes.js'
+import { sql as auditSources } from './006-audit-sources.js'
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -21,4 +22,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '003-audit-inputs', sql: auditInputs },
   { name: '004-audit-timeseries', sql: auditTimeseries },
   { name: '005-failed-audit-indexes', sql: failedAuditIndexes },
+  { name: '006-audit-sources', sql: auditSources },
 ]
