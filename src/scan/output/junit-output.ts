@@ -1,7 +1,7 @@
 import { describeObject } from '../manifests/manifest-object.js'
 import { scanFindings, type ScanFinding } from '../scan-findings.js'
 import type { ScanReport } from '../scan-result.js'
-import { xmlText } from './xml-text.js'
+import { xmlAttribute, xmlText } from './xml-text.js'
 
 /**
  * JUnit XML as Jenkins, GitLab, Azure DevOps and the GitHub test-report actions read it: one
@@ -20,7 +20,7 @@ export function formatJunit(report: ScanReport): string {
   for (const policy of report.policies) {
     const cases = byPolicy.get(policy.name) ?? []
     const failed = cases.filter((finding) => finding.status !== 'pass').length
-    lines.push(`  <testsuite name="${xmlText(policy.name)}" tests="${cases.length}" failures="${failed}" errors="0" skipped="0">`)
+    lines.push(`  <testsuite name="${xmlAttribute(policy.name)}" tests="${cases.length}" failures="${failed}" errors="0" skipped="0">`)
     lines.push('    <properties>', `      <property name="action" value="${policy.action}"/>`, '    </properties>')
     for (const finding of cases) lines.push(...testcase(finding))
     lines.push('  </testsuite>')
@@ -32,9 +32,9 @@ export function formatJunit(report: ScanReport): string {
 function testcase(finding: ScanFinding): string[] {
   const { object } = finding
   const attributes = [
-    `name="${xmlText(`${describeObject(object)} ${finding.ruleset}/${finding.rule}`)}"`,
-    `classname="${xmlText(`${finding.policy}.${finding.ruleset}`)}"`,
-    `file="${xmlText(object.file)}"`,
+    `name="${xmlAttribute(`${describeObject(object)} ${finding.ruleset}/${finding.rule}`)}"`,
+    `classname="${xmlAttribute(`${finding.policy}.${finding.ruleset}`)}"`,
+    `file="${xmlAttribute(object.file)}"`,
     `line="${object.line}"`,
   ].join(' ')
   if (finding.status === 'pass') return [`    <testcase ${attributes}/>`]
@@ -46,7 +46,7 @@ function testcase(finding: ScanFinding): string[] {
   ].join('\n')
   return [
     `    <testcase ${attributes}>`,
-    `      <failure message="${xmlText(finding.message)}" type="${finding.status}">${xmlText(detail)}</failure>`,
+    `      <failure message="${xmlAttribute(finding.message)}" type="${finding.status}">${xmlText(detail)}</failure>`,
     '    </testcase>',
   ]
 }

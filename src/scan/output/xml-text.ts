@@ -15,3 +15,8 @@ export function xmlText(text: string): string {
       .replace(/'/g, '&apos;')
   )
 }
+
+/** An attribute value: line breaks and tabs as character references, which attribute normalization would otherwise turn into spaces. */
+export function xmlAttribute(text: string): string {
+  return xmlText(text).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;')
+}

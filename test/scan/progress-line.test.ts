@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { ProgressLine } from '../../src/scan/progress-line.js'
+
+function terminal(isTTY: boolean): { isTTY: boolean; written: string[]; write(text: string): boolean } {
+  const written: string[] = []
+  return { isTTY, written, write: (text) => written.push(text) > 0 }
+}
+
+describe('ProgressLine', () => {
+  it('redraws "scanned N objects…" in place on a terminal for a long input, at most once an interval, and erases it at the end', () => {
+    let now = 0
+    const stream = terminal(true)
+    const progress = new ProgressLine(stream, 201, { intervalMs: 100, now: () => now })
+    progress.update(1)
+    now = 50
+    progress.update(2)
+    now = 150
+    progress.update(3)
+    progress.finish()
+    progress.finish()
+    expect(stream.written).toEqual(['\rscanned 1 objects…', '\rscanned 3 objects…', '\r\u001b[2K'])
+  })
+
+  it('writes nothing when the stream is not a terminal, or the input is short', () => {
+    for (const [isTTY, total] of [[false, 10_000], [true, 200]] as const) {
+      const stream = terminal(isTTY)
+      const progress = new ProgressLine(stream, total, { intervalMs: 0 })
+      for (let done = 1; done <= total; done += 1) progress.update(done)
+      progress.finish()
+      expect(stream.written).toEqual([])
+    }
+  })
+})
