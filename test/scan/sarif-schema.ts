@@ -19,7 +19,7 @@ export function sarifValidator(): ValidateFunction {
   const { id, $schema: _draft04, ...schema } = sarifSchemaText()
   const ajv = new Ajv({ allErrors: true })
   addFormats(ajv)
-  return ajv.compile({ $id: id, ...schema })
+  return ajv.compile({ $id: String(id), ...schema })
 }
 
 export function sarifSchemaText(): Record<string, unknown> {
