@@ -1,5 +1,6 @@
 import type { Db } from '../store/db.js'
 import {
+  type AuditSource,
   countPolicyAudits,
   countRulesetAudits,
   listPolicyAudits,
@@ -16,6 +17,8 @@ export interface AuditQuery {
   endTimestamp?: string
   page?: string | number
   pageSize?: string | number
+  /** Only audits of this source (the route's schema allows admission, api and background). */
+  source?: AuditSource
 }
 
 interface Window {
@@ -43,7 +46,7 @@ export class AuditQueryService {
   async listPolicyAudits(policyName: string, query: AuditQuery) {
     const window = this.#window(query)
     const { page, pageSize } = paging(query)
-    const policyAudits = await listPolicyAudits(this.#db, { name: policyName, start: window.start, end: window.end, page, pageSize })
+    const policyAudits = await listPolicyAudits(this.#db, { name: policyName, start: window.start, end: window.end, page, pageSize, ...sourceOf(query) })
     return { policyName, startTimestamp: window.startTimestamp, endTimestamp: window.endTimestamp, page, pageSize, policyAudits }
   }
 
@@ -62,7 +65,7 @@ export class AuditQueryService {
   async listRulesetAudits(rulesetName: string, query: AuditQuery) {
     const window = this.#window(query)
     const { page, pageSize } = paging(query)
-    const rulesetAudits = await listRulesetAudits(this.#db, { name: rulesetName, start: window.start, end: window.end, page, pageSize })
+    const rulesetAudits = await listRulesetAudits(this.#db, { name: rulesetName, start: window.start, end: window.end, page, pageSize, ...sourceOf(query) })
     return { rulesetName, startTimestamp: window.startTimestamp, endTimestamp: window.endTimestamp, page, pageSize, rulesetAudits }
   }
 
@@ -105,4 +108,8 @@ function wholeNumber(field: string, value: string | number | undefined, fallback
     throw new InvalidRequestError(`${field}: must be an integer ${range}, got ${JSON.stringify(value)}`)
   }
   return number
+}
+
+function sourceOf(query: AuditQuery): { source?: AuditSource } {
+  return query.source === undefined ? {} : { source: query.source }
 }
