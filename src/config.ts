@@ -53,6 +53,14 @@ export interface Config {
   readonly contextConfigMapMaxBytes: number
   /** Most bytes of ConfigMaps cached for context entries together; 0: none is watched. */
   readonly contextConfigMapCacheBytes: number
+  /** Seconds between background scans of what already runs (leader only); 0: no scans at all. */
+  readonly scanIntervalSeconds: number
+  /** Objects per LIST page a background scan reads (and holds) at a time. */
+  readonly scanPageSize: number
+  /** Namespaces background scans leave out, besides VERDICT_POD_NAMESPACE, as the webhook does. */
+  readonly scanExcludedNamespaces: readonly string[]
+  /** Results a PolicyReport keeps; its summary counts everything. */
+  readonly reportMaxResults: number
   readonly llmUrl: string | undefined
   readonly llmModel: string | undefined
   readonly llmApiKey: string | undefined
@@ -174,6 +182,24 @@ function url(protocols: readonly string[]): (raw: string) => string {
     }
     return raw
   }
+}
+
+/** `90s`, `30m`, `1h`, `1h30m`, or a number of seconds; `0` is off. */
+function interval(raw: string): number {
+  if (/^\d+$/.test(raw)) return integer(0, 'a duration such as 30m or 1h, or 0')(raw)
+  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(raw)
+  if (!match || raw === '') throw new Invalid('must be a duration such as 90s, 30m, 1h or 1h30m, or 0 (off)')
+  const [, hours = '0', minutes = '0', seconds = '0'] = match
+  const total = Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)
+  if (!Number.isSafeInteger(total)) throw new Invalid('is too long')
+  return total
+}
+
+/** Comma-separated namespace names; empty for none. */
+function namespaceList(raw: string): readonly string[] {
+  const names = raw.split(',').map((name) => name.trim()).filter((name) => name !== '')
+  for (const name of names) if (!/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/.test(name)) throw new Invalid(`holds "${name}", which is not a namespace name`)
+  return names
 }
 
 function text(raw: string): string {
@@ -299,6 +325,24 @@ const DEFINITIONS = [
     default: '32mb',
     description: 'room for all ConfigMaps cached for context entries; one that does not fit waits, logged, until room frees up (0: none is watched)',
   }),
+  setting({
+    name: 'VERDICT_SCAN_INTERVAL',
+    key: 'scanIntervalSeconds',
+    parse: interval,
+    fallback: 3600,
+    default: '1h',
+    description: 'how often the leader scans what already runs against the background policies (and at once when a policy changes); 0: never',
+  }),
+  setting({ name: 'VERDICT_SCAN_PAGE_SIZE', key: 'scanPageSize', parse: integer(1, 'an integer of at least 1'), fallback: 500, default: '500', description: 'objects per LIST page a background scan reads and holds at a time' }),
+  setting({
+    name: 'VERDICT_SCAN_EXCLUDED_NAMESPACES',
+    key: 'scanExcludedNamespaces',
+    parse: namespaceList,
+    fallback: ['kube-system'],
+    default: 'kube-system',
+    description: "comma-separated namespaces background scans leave out, besides Verdict's own (the chart passes the webhook's)",
+  }),
+  setting({ name: 'VERDICT_REPORT_MAX_RESULTS', key: 'reportMaxResults', parse: integer(1, 'an integer of at least 1'), fallback: 1000, default: '1000', description: 'results kept per PolicyReport (failing objects); the summary stays exact' }),
   setting({ name: 'VERDICT_LLM_URL', key: 'llmUrl', parse: url(['http:', 'https:']), fallback: undefined, default: undefined, description: 'OpenAI-compatible endpoint for instructions the catalog cannot handle' }),
   setting({ name: 'VERDICT_LLM_MODEL', key: 'llmModel', parse: text, fallback: undefined, default: undefined, description: 'model name sent to VERDICT_LLM_URL' }),
   setting({ name: 'VERDICT_LLM_API_KEY', key: 'llmApiKey', parse: text, fallback: undefined, default: undefined, description: 'API key for VERDICT_LLM_URL (prefer the environment to the flag)', secret: true }),
