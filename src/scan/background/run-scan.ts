@@ -52,10 +52,10 @@ export interface ScanOutcome {
 /**
  * One background scan: every object of every kind the background policies match, read page by
  * page and judged by the same engine as admission (as a CREATE of the object as it stands), then
- * the reports written. `onVerdicts` hears each judged object's verdicts as it goes (the audit
- * trail records the changes); it is awaited, so a slow store slows the scan rather than letting
- * pages pile up in memory. A list whose continue token expires starts over, with what it had
- * added to the reports taken back; `onVerdicts` may then hear an object twice.
+ * the reports written. `onPage` hears each page's judged objects as it goes (the audit trail
+ * records the changes); it is awaited, so a slow store slows the scan rather than letting pages
+ * pile up in memory. A list whose continue token expires starts over, with what it had added to
+ * the reports taken back; `onPage` may then hear an object twice.
  */
 export async function runScan<R extends Ruleset>(options: {
   kubeConfig: KubeConfig
@@ -64,7 +64,7 @@ export async function runScan<R extends Ruleset>(options: {
   cluster?: ClusterData
   settings: ScanSettings
   now: Date
-  onVerdicts?: (judged: ScannedVerdicts) => Promise<void>
+  onPage?: (judged: ScannedVerdicts[]) => Promise<void>
 }): Promise<ScanOutcome> {
   const { kubeConfig, definitions, settings } = options
   const plan = planScanPolicies(definitions.policies, definitions.rulesets, definitions.compile)
@@ -85,14 +85,16 @@ export async function runScan<R extends Ruleset>(options: {
       const mark = builder.mark()
       try {
         for await (const page of listPages(kubeConfig, target, settings.pageSize)) {
+          const judgedPage: ScannedVerdicts[] = []
           for (const object of page) {
             outcome.objectsRead++
             const judged = judgeObject(object, plan, options, settings)
             if (!judged) continue
             outcome.objectsJudged++
             for (const verdict of judged.verdicts) builder.add(judged.object, verdict)
-            await options.onVerdicts?.(judged)
+            judgedPage.push(judged)
           }
+          if (judgedPage.length > 0) await options.onPage?.(judgedPage)
         }
         break
       } catch (error) {

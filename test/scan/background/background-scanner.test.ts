@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { BackgroundScanner, type BackgroundScannerOptions } from '../../../src/scan/background/background-scanner.js'
+import { DefinitionCatalog } from '../../../src/services/definition-catalog.js'
+import { DefinitionService } from '../../../src/services/definition-service.js'
+import { insertAudits, listPolicyAudits } from '../../../src/store/audits-repository.js'
+import { countNotedVerdicts } from '../../../src/store/background-verdicts-repository.js'
+import { FakeKubeApi, type Json } from '../../k8s/fake-kube-api.js'
+import { recordingLogger } from '../../k8s/controller-harness.js'
+import { createTestDatabase, type TestDatabase } from '../../support/databases.js'
+
+const privileged = {
+  name: 'privileged-containers',
+  match: { kinds: ['Pod'] },
+  validate: { pattern: { spec: { containers: [{ '=(securityContext)': { '=(privileged)': 'false' } }] } } },
+}
+
+function pod(namespace: string, name: string, isPrivileged: boolean): Json {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, uid: `uid-${namespace}-${name}`, managedFields: [{ manager: 'kubectl' }] },
+    spec: { containers: [{ name: 'app', image: 'nginx:1.27', securityContext: { privileged: isPrivileged } }] },
+  }
+}
+
+function deployment(namespace: string, name: string, isPrivileged: boolean): Json {
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace, uid: `uid-${namespace}-${name}` },
+    spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: (pod(namespace, name, isPrivileged).spec as Json) } },
+  }
+}
+
+interface Setup {
+  api: FakeKubeApi
+  database: TestDatabase
+  catalog: DefinitionCatalog
+  service: DefinitionService
+}
+
+describe('background scans', () => {
+  let setup: Setup
+  let leader = true
+
+  beforeEach(async () => {
+    const [api, database] = await Promise.all([FakeKubeApi.start(), createTestDatabase('pglite')])
+    const catalog = new DefinitionCatalog(database.db)
+    await catalog.start()
+    const service = new DefinitionService(database.db, catalog)
+    await service.createRuleset('pss', { rules: [privileged] }, { by: 'admin' })
+    await service.createPolicy('pss', { rulesets: ['pss'], action: 'Deny' }, { by: 'admin' })
+    api.createMany('pods', [
+      ...Array.from({ length: 6 }, (_, i) => pod('shop', `web-${i}`, i < 4)),
+      ...Array.from({ length: 3 }, (_, i) => pod('blog', `db-${i}`, false)),
+      pod('kube-system', 'proxy', true),
+      pod('verdict', 'verdict-0', true),
+    ])
+    api.createMany('deployments', [deployment('shop', 'api', true)])
+    setup = { api, database, catalog, service }
+    leader = true
+  })
+
+  afterEach(async () => {
+    await setup.catalog.stop()
+    await setup.api.close()
+    await setup.database.dispose()
+  })
+
+  function scanner(overrides: Partial<BackgroundScannerOptions> = {}): BackgroundScanner {
+    return new BackgroundScanner({
+      kubeConfig: setup.api.kubeConfig('scanner'),
+      catalog: setup.catalog,
+      namespaces: { get: (name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } }) },
+      db: setup.database.db,
+      writeAudits: (rows) => insertAudits(setup.database.db, rows),
+      logger: recordingLogger('scanner'),
+      isLeader: () => leader,
+      intervalMs: 3_600_000,
+      settings: { pageSize: 4, maxResults: 3, excludedNamespaces: new Set(['kube-system', 'verdict']), listRestarts: 2 },
+      now: () => new Date(),
+      settleMs: 10,
+      leadershipCheckMs: 20,
+      ...overrides,
+    })
+  }
+
+  const reports = (): Json[] => setup.api.list('policyreports')
+  const backgroundAudits = async (): Promise<string[]> =>
+    (await listPolicyAudits(setup.database.db, { name: '*', start: new Date(0), end: new Date(Date.now() + 60_000), page: 1, pageSize: 100, source: 'background' })).map(
+      (audit) => JSON.parse(audit.input).metadata.name as string,
+    )
+
+  it('reads every matched kind in pages, skips excluded namespaces, and writes a capped PolicyReport per namespace with exact summaries', async () => {
+    const outcome = await scanner().scanOnce()
+    expect(outcome).toMatchObject({ objectsRead: 12, objectsJudged: 10, restarts: 0, failures: [], reports: { created: 2, updated: 0, unchanged: 0, deleted: 0 } })
+    const podLists = setup.api.requests.filter((request) => request.method === 'GET' && request.path === '/api/v1/pods')
+    expect(podLists.map((request) => new URLSearchParams(request.query).get('limit'))).toEqual(['4', '4', '4'])
+    expect(podLists.slice(1).every((request) => new URLSearchParams(request.query).has('continue'))).toBe(true)
+    const [blog, shop] = reports().sort((a, b) => String((a.metadata as Json).namespace).localeCompare(String((b.metadata as Json).namespace)))
+    expect(blog).toMatchObject({ kind: 'PolicyReport', metadata: { name: 'verdict-pss', namespace: 'blog', labels: { 'app.kubernetes.io/managed-by': 'verdict', 'verdict.dev/policy': 'pss' } }, summary: { pass: 3, fail: 0, warn: 0, error: 0, skip: 0 }, results: [] })
+    // The Deployment's template (autogen) and four privileged Pods: five failures, three listed, in the order read.
+    expect(shop?.summary).toEqual({ pass: 2, fail: 5, warn: 0, error: 0, skip: 0 })
+    expect((shop?.results as Json[]).map((result) => (result.resources as Json[])[0])).toMatchObject([
+      { apiVersion: 'apps/v1', kind: 'Deployment', name: 'api', namespace: 'shop' },
+      { apiVersion: 'v1', kind: 'Pod', name: 'web-0', namespace: 'shop' },
+      { apiVersion: 'v1', kind: 'Pod', name: 'web-1', namespace: 'shop' },
+    ])
+    expect((shop?.results as Json[])[0]).toMatchObject({ policy: 'pss', rule: 'privileged-containers', result: 'fail', source: 'verdict', properties: { ruleset: 'pss' } })
+  })
+
+  it('audits an object once per change of its verdict, not once per scan', async () => {
+    const scan = scanner()
+    await scan.scanOnce()
+    expect((await backgroundAudits()).length).toBe(10)
+    const audit = (await listPolicyAudits(setup.database.db, { name: 'pss', start: new Date(0), end: new Date(Date.now() + 60_000), page: 1, pageSize: 1, source: 'background' }))[0]
+    expect(audit).toMatchObject({ policyName: 'pss', inputFormat: 'json', updatedBy: 'system:verdict:background-scan' })
+    expect(JSON.parse(audit?.input ?? '{}').metadata.managedFields).toBeUndefined()
+    const again = await scan.scanOnce()
+    expect(again.reports).toEqual({ created: 0, updated: 0, unchanged: 2, deleted: 0 })
+    expect((await backgroundAudits()).length).toBe(10)
+    expect(await countNotedVerdicts(setup.database.db)).toBe(10)
+
+    setup.api.update('pods', pod('blog', 'db-0', true))
+    const changed = await scan.scanOnce()
+    expect(changed.reports).toEqual({ created: 0, updated: 1, unchanged: 1, deleted: 0 })
+    expect((await backgroundAudits()).filter((name) => name === 'db-0').length).toBe(2)
+    expect((await backgroundAudits()).length).toBe(11)
+  })
+
+  it('starts a list over when its continue token expires mid-scan, and counts nothing twice', async () => {
+    let expired = false
+    const scan = scanner({
+      writeAudits: async (rows) => {
+        // After the first page of Pods, whose list goes on with a continue token.
+        if (!expired && rows.policyAudits.some((row) => JSON.parse(row.input).kind === 'Pod')) {
+          expired = true
+          setup.api.expireContinueTokens()
+        }
+        await insertAudits(setup.database.db, rows)
+      },
+    })
+    const outcome = await scan.scanOnce()
+    expect(outcome.restarts).toBe(1)
+    expect(outcome.failures).toEqual([])
+    const shop = reports().find((report) => (report.metadata as Json).namespace === 'shop')
+    expect(shop?.summary).toEqual({ pass: 2, fail: 5, warn: 0, error: 0, skip: 0 })
+    expect(new Set(await backgroundAudits()).size).toBe(10)
+  })
+
+  it('deletes the reports of a deleted policy or one turned background: false, and forgets their verdicts', async () => {
+    const scan = scanner()
+    await scan.scanOnce()
+    expect(reports().length).toBe(2)
+    await setup.service.replacePolicy('pss', { rulesets: ['pss'], action: 'Deny', background: false }, { by: 'admin' })
+    expect((await scan.scanOnce()).reports).toEqual({ created: 0, updated: 0, unchanged: 0, deleted: 2 })
+    expect(reports()).toEqual([])
+    expect(await countNotedVerdicts(setup.database.db)).toBe(0)
+  })
+
+  it('scans only in the leader: at once when it leads, and when a policy changes', async () => {
+    leader = false
+    const scan = scanner()
+    scan.start()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(setup.api.requests.filter((request) => request.path === '/api/v1/pods')).toEqual([])
+    leader = true
+    await waitUntil(() => reports().length === 2)
+    const before = setup.api.requests.filter((request) => request.path === '/api/v1/pods').length
+    await setup.service.createRuleset('more', { rules: [{ ...privileged, name: 'again' }] }, { by: 'admin' })
+    await waitUntil(() => setup.api.requests.filter((request) => request.path === '/api/v1/pods').length > before)
+    await scan.stop()
+  })
+})
+
+async function waitUntil(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
