@@ -55,6 +55,8 @@ export async function runScanCommand(argv: string[], print: (line: string) => vo
   if (values.server === undefined && !values.policies?.length) throw new UsageError('scan: --policies <file|dir> (or --server <url>) is required')
   if (values.policies?.includes('-')) throw new UsageError('scan: --policies reads files and directories, not standard input')
   if (values.server !== undefined && !token) throw new UsageError('scan: --server needs --token (or $VERDICT_TOKEN)')
+  // Without a path the manifests come from a pipe; on a terminal the scan would only sit waiting.
+  if (positionals.length === 0 && process.stdin.isTTY) throw new UsageError('scan: name manifest files or directories, or pipe manifests to standard input')
 
   try {
     // Every input is read before anything is judged, so bad input prints no partial result.

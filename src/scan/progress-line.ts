@@ -21,7 +21,7 @@ export class ProgressLine {
   readonly #active: boolean
   readonly #intervalMs: number
   readonly #now: () => number
-  #lastDrawn = Number.NEGATIVE_INFINITY
+  #lastDrawn: number
   #drawn = false
 
   constructor(stream: ProgressStream, total: number, options: ProgressOptions = {}) {
@@ -29,6 +29,8 @@ export class ProgressLine {
     this.#active = stream.isTTY === true && total > (options.threshold ?? 200)
     this.#intervalMs = options.intervalMs ?? 100
     this.#now = options.now ?? (() => performance.now())
+    // The first count waits one interval: a scan that ends sooner needs no sign of life.
+    this.#lastDrawn = this.#now()
   }
 
   update(done: number): void {

@@ -52,7 +52,7 @@ describe('verdict scan', () => {
 
   it('exits 0 with the summary alone when every object passes', () => {
     const run = runCli(['scan', ...POLICIES, 'scan/manifests/deployments.json'])
-    expect(run).toEqual({ status: 0, stdout: '1 objects, 1 judged by a policy; 0 failures: Deny 0, Warn 0, Audit 0\n', stderr: '' })
+    expect(run).toEqual({ status: 0, stdout: '1 object, 1 judged by a policy; 0 failures: Deny 0, Warn 0, Audit 0\n', stderr: '' })
   })
 
   it('prints the documented JSON shape', () => {
@@ -126,7 +126,7 @@ images must be pinned</failure>
         [
           'OBJECT               LOCATION  POLICY      ACTION  RULE               SEVERITY  MESSAGE',
           'Deployment shop-web  stdin:17  production  Deny    hygiene/no-latest  high      images must be pinned',
-          '2 objects, 1 judged by a policy; 1 failures: Deny 1, Warn 0, Audit 0',
+          '2 objects, 1 judged by a policy; 1 failure: Deny 1, Warn 0, Audit 0',
           '',
         ].join('\n'),
       )

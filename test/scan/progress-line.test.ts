@@ -12,19 +12,21 @@ describe('ProgressLine', () => {
     const stream = terminal(true)
     const progress = new ProgressLine(stream, 201, { intervalMs: 100, now: () => now })
     progress.update(1)
-    now = 50
+    now = 100
     progress.update(2)
     now = 150
     progress.update(3)
+    now = 200
+    progress.update(4)
     progress.finish()
     progress.finish()
-    expect(stream.written).toEqual(['\rscanned 1 objects…', '\rscanned 3 objects…', '\r\u001b[2K'])
+    expect(stream.written).toEqual(['\rscanned 2 objects…', '\rscanned 4 objects…', '\r\u001b[2K'])
   })
 
   it('writes nothing when the stream is not a terminal, or the input is short', () => {
     for (const [isTTY, total] of [[false, 10_000], [true, 200]] as const) {
       const stream = terminal(isTTY)
-      const progress = new ProgressLine(stream, total, { intervalMs: 0 })
+      const progress = new ProgressLine(stream, total, { intervalMs: -1 })
       for (let done = 1; done <= total; done += 1) progress.update(done)
       progress.finish()
       expect(stream.written).toEqual([])

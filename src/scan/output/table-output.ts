@@ -31,5 +31,9 @@ export function formatTable(report: ScanReport): string {
 export function summaryLine(summary: ScanSummary): string {
   const byAction = summary.failuresByAction
   const failures = byAction.Deny + byAction.Warn + byAction.Audit
-  return `${summary.objects} objects, ${summary.judged} judged by a policy; ${failures} failures: Deny ${byAction.Deny}, Warn ${byAction.Warn}, Audit ${byAction.Audit}`
+  return `${count(summary.objects, 'object')}, ${summary.judged} judged by a policy; ${count(failures, 'failure')}: Deny ${byAction.Deny}, Warn ${byAction.Warn}, Audit ${byAction.Audit}`
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
 }
