@@ -3,7 +3,9 @@ import type { NamespaceSource } from '../admission/namespace-source.js'
 import type { Config } from '../config.js'
 import type { ClusterData } from '../engine/index.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
+import type { AuditRows } from '../store/audits-repository.js'
 import type { Db } from '../store/db.js'
+import { BackgroundScanner } from '../scan/background/background-scanner.js'
 import { DEFAULT_CONFIGMAP_CACHE, type ConfigMapCacheSettings } from './configmap-informer.js'
 import type { ControllerLogger } from './controller-logger.js'
 import { DefinitionController, type ControllerTimings } from './definition-controller.js'
@@ -12,7 +14,12 @@ import { GROUP, RULESETS, VERSION } from './resources.js'
 
 export interface StartControllerOptions {
   config: Pick<Config, 'controller' | 'podNamespace' | 'podName' | 'webhookConfiguration'> &
-    Partial<Pick<Config, 'contextConfigMapSelector' | 'contextConfigMapMaxBytes' | 'contextConfigMapCacheBytes'>>
+    Partial<
+      Pick<
+        Config,
+        'contextConfigMapSelector' | 'contextConfigMapMaxBytes' | 'contextConfigMapCacheBytes' | 'scanIntervalSeconds' | 'scanPageSize' | 'scanExcludedNamespaces' | 'reportMaxResults'
+      >
+    >
   db: Db
   /** The catalog the service already started: the controller refreshes it and follows its changes. */
   catalog: DefinitionCatalog
@@ -23,6 +30,8 @@ export interface StartControllerOptions {
   env?: NodeJS.ProcessEnv
   timings?: Partial<ControllerTimings>
   onReconciled?: (kind: 'ruleset' | 'policy', result: string) => void
+  /** Where background scans write their audits; without it, no background scans run. */
+  writeAudits?: (rows: AuditRows) => Promise<unknown>
 }
 
 export interface RunningController {
@@ -88,6 +97,8 @@ export async function startController(options: StartControllerOptions): Promise<
     ...(options.onReconciled ? { onReconciled: options.onReconciled } : {}),
   })
   controller.start()
+  const scanner = backgroundScanner(options, kubeConfig, controller)
+  scanner?.start()
   const contextConfigMaps = config.contextConfigMapCacheBytes === 0 ? 'off' : (config.contextConfigMapSelector ?? DEFAULT_CONFIGMAP_CACHE.selector)
   logger.info({ server: kubeConfig.getCurrentCluster()?.server, identity: config.podName, leaseNamespace: config.podNamespace, contextConfigMaps }, 'CRD controller started')
   return {
@@ -97,8 +108,39 @@ export async function startController(options: StartControllerOptions): Promise<
     whenSynced: async () => {
       await Promise.all([controller.namespaces.whenSynced(), controller.configMaps.whenSynced()])
     },
-    stop: () => controller.stop(),
+    stop: async () => {
+      await scanner?.stop()
+      await controller.stop()
+    },
   }
+}
+
+/**
+ * The leader's scans of what already runs (VERDICT_SCAN_INTERVAL, 0 = none), judged with the
+ * controller's Namespace and ConfigMap caches; Verdict's own namespace is never judged, as the
+ * webhook never sees it.
+ */
+function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConfig, controller: DefinitionController): BackgroundScanner | undefined {
+  const { config } = options
+  const intervalSeconds = config.scanIntervalSeconds ?? 3600
+  if (intervalSeconds <= 0 || !options.writeAudits) return undefined
+  return new BackgroundScanner({
+    kubeConfig,
+    catalog: options.catalog,
+    namespaces: controller.namespaces,
+    cluster: controller.configMaps,
+    db: options.db,
+    writeAudits: options.writeAudits,
+    logger: options.logger,
+    isLeader: () => controller.isLeader(),
+    intervalMs: intervalSeconds * 1000,
+    settings: {
+      pageSize: config.scanPageSize ?? 500,
+      maxResults: config.reportMaxResults ?? 1000,
+      excludedNamespaces: new Set([...(config.scanExcludedNamespaces ?? ['kube-system']), config.podNamespace]),
+      listRestarts: 3,
+    },
+  })
 }
 
 /** The VERDICT_CONTEXT_CONFIGMAP_* settings given; the others keep DEFAULT_CONFIGMAP_CACHE. */

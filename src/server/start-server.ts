@@ -141,6 +141,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       catalog,
       logger: app.log.child({ component: 'controller' }),
       onReconciled: (kind, result) => metrics.reconciled(kind, result),
+      writeAudits: (rows) => audits.write(rows),
     })
     if (controller) {
       cleanups.push(() => controller.stop())

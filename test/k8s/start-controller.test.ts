@@ -2,6 +2,8 @@ import { KubeConfig } from '@kubernetes/client-node'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ControllerStartError, startController, type RunningController } from '../../src/k8s/start-controller.js'
 import { DefinitionCatalog } from '../../src/services/definition-catalog.js'
+import { DefinitionService } from '../../src/services/definition-service.js'
+import type { AuditRows } from '../../src/store/audits-repository.js'
 import { createTestDatabase, type TestDatabase } from '../support/databases.js'
 import { FAST_TIMINGS, recordingLogger } from './controller-harness.js'
 import { FakeKubeApi, type Json } from './fake-kube-api.js'
@@ -85,4 +87,25 @@ describe('startController', () => {
     expect(running?.configMaps.configMap('platform', 'unlabelled')).toBeUndefined()
     expect(running?.configMaps.configMap('platform', 'default-label')).toBeUndefined()
   })
+
+  it('scans what already runs once it leads, writing reports and background audits, and not at all with VERDICT_SCAN_INTERVAL=0', async () => {
+    const service = new DefinitionService(database.db, catalog)
+    await service.createRuleset('no-latest', { rules: [{ name: 'no-latest', match: { kinds: ['Pod'] }, validate: { pattern: { spec: { containers: [{ image: '!*:latest' }] } } } }] }, { by: 'admin' })
+    await service.createPolicy('no-latest', { rulesets: ['no-latest'], action: 'Deny' }, { by: 'admin' })
+    api.create('pods', { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'shop' }, spec: { containers: [{ name: 'web', image: 'nginx:latest' }] } })
+    const written: AuditRows[] = []
+    const writeAudits = async (rows: AuditRows): Promise<void> => void written.push(rows)
+    const off = await startController({ config: { ...config, controller: 'on', scanIntervalSeconds: 0 }, db: database.db, catalog, logger: recordingLogger('off'), timings: FAST_TIMINGS, env: {}, kubeConfig: api.kubeConfig('off'), writeAudits })
+    await waitFor('leader', () => off?.isLeader() === true)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await off?.stop()
+    expect(api.requests.filter((request) => request.path === '/api/v1/pods')).toEqual([])
+
+    running = await startController({ config: { ...config, controller: 'on' }, db: database.db, catalog, logger: recordingLogger('on'), timings: FAST_TIMINGS, env: {}, kubeConfig: api.kubeConfig('on'), writeAudits })
+    const report = await waitFor('report', () => api.list('policyreports')[0])
+    expect(report).toMatchObject({ metadata: { name: 'verdict-no-latest', namespace: 'shop' }, summary: { pass: 0, fail: 1, warn: 0, error: 0, skip: 0 } })
+    await waitFor('audit', () => written.length > 0)
+    expect(written[0]?.policyAudits).toMatchObject([{ policyName: 'no-latest', source: 'background', passed: false }])
+  })
 })
+
