@@ -56,6 +56,22 @@ describe('LocalJudge', () => {
     ])
   })
 
+  it('judges by a ValidatingAdmissionPolicy with the action of its binding (Warn and Audit: Warn)', () => {
+    const vap = new LocalJudge(readDefinitionFiles(manifestFiles([scanFixture('vap')])))
+    expect(vap.policies.map((policy) => [policy.name, policy.action])).toEqual([['min-replicas-binding', 'Warn']])
+    const deployment = (replicas: number) => object({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { replicas } })
+    expect(vap.judge(deployment(1))).toEqual([
+      {
+        policy: 'min-replicas-binding',
+        action: 'Warn',
+        passed: false,
+        results: [expect.objectContaining({ ruleset: 'min-replicas', rule: 'min-replicas', status: 'fail', message: 'at least two replicas' })],
+      },
+    ])
+    expect(vap.judge(deployment(3)).map((judgement) => judgement.passed)).toEqual([true])
+    expect(vap.judge(badPod)).toEqual([])
+  })
+
   it('leaves out policies that do not match the object', () => {
     expect(judge.judge(object({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'settings' }, data: {} }))).toEqual([])
   })
