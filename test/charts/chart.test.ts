@@ -347,6 +347,20 @@ describe('availability and extras', () => {
     expect(rules.flatMap((rule) => rule.resources)).not.toContain('configmaps')
   })
 
+  it('passes the background scan settings, with the webhook\'s excluded namespaces, and grants scans nothing when they are off', async () => {
+    const scanEnv = (names: string[], env: Map<string, { value?: string }>) => names.map((name) => env.get(name)?.value)
+    const names = ['VERDICT_SCAN_INTERVAL', 'VERDICT_SCAN_PAGE_SIZE', 'VERDICT_REPORT_MAX_RESULTS', 'VERDICT_SCAN_EXCLUDED_NAMESPACES']
+    expect(scanEnv(names, envOf('default'))).toEqual(['1h', '500', '1000', 'kube-system'])
+    const tuned = await renderChart([], ['backgroundScan.interval=0', 'backgroundScan.pageSize=100', 'webhook.excludeNamespaces={monitoring,kube-system}'])
+    const env = new Map((only<Deployment>(tuned, 'Deployment').spec.template.spec.containers[0]?.env ?? []).map((variable) => [variable.name, variable]))
+    expect(scanEnv(names, env)).toEqual(['0', '100', '1000', 'kube-system,monitoring'])
+    const rules = only<K8sObject & { rules: { resources: string[] }[] }>(tuned, 'ClusterRole').rules
+    expect(rules.flatMap((rule) => rule.resources)).not.toContain('pods')
+    expect(rules.flatMap((rule) => rule.resources)).not.toContain('policyreports')
+    const extra = await renderChart([], ['backgroundScan.extraResources[0].apiGroups={networking.k8s.io}', 'backgroundScan.extraResources[0].resources={ingresses}'])
+    expect(only<K8sObject & { rules: Record<string, string[]>[] }>(extra, 'ClusterRole').rules).toContainEqual({ apiGroups: ['networking.k8s.io'], resources: ['ingresses'], verbs: ['list', 'watch'] })
+  })
+
   it('grants the controller what it needs and no more', () => {
     const objects = objectsOf('default')
     const clusterRole = only<K8sObject & { rules: Record<string, string[]>[] }>(objects, 'ClusterRole')
@@ -356,6 +370,7 @@ describe('availability and extras', () => {
       { apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] },
       { apiGroups: [''], resources: ['configmaps'], verbs: ['list', 'watch'] },
       { apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations'], resourceNames: ['verdict'], verbs: ['get', 'patch'] },
+      ...BACKGROUND_SCAN_RULES,
     ])
     const role = only<K8sObject & { rules: Record<string, string[]>[] }>(objects, 'Role')
     expect(role.metadata.namespace).toBe(NAMESPACE)
@@ -391,3 +406,11 @@ describe('NOTES.txt', () => {
     expect(text).toContain('kubectl -n verdict get certificate verdict-webhook')
   })
 })
+
+/** Background scans list the kinds of webhook.rules (subresources left out) and write Verdict's reports. */
+const BACKGROUND_SCAN_RULES = [
+  { apiGroups: [''], resources: ['pods', 'replicationcontrollers'], verbs: ['list', 'watch'] },
+  { apiGroups: ['apps'], resources: ['deployments', 'replicasets', 'statefulsets', 'daemonsets'], verbs: ['list', 'watch'] },
+  { apiGroups: ['batch'], resources: ['jobs', 'cronjobs'], verbs: ['list', 'watch'] },
+  { apiGroups: ['wgpolicyk8s.io'], resources: ['policyreports', 'clusterpolicyreports'], verbs: ['get', 'list', 'create', 'update', 'patch', 'delete'] },
+]
