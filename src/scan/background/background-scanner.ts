@@ -6,7 +6,7 @@ import type { DefinitionCatalog } from '../../services/definition-catalog.js'
 import type { AuditRows } from '../../store/audits-repository.js'
 import { forgetVerdictsNotSeenSince, noteVerdicts } from '../../store/background-verdicts-repository.js'
 import type { Db } from '../../store/db.js'
-import { runScan, type ScanOutcome, type ScanSettings } from './run-scan.js'
+import { scanCluster, type ScanOutcome, type ScanSettings } from './scan-cluster.js'
 import { changedVerdictAudits, notedVerdicts } from './verdict-audits.js'
 
 export interface BackgroundScannerOptions {
@@ -107,7 +107,7 @@ export class BackgroundScanner {
     const { catalog, db, logger } = this.#options
     const now = this.#options.now?.() ?? new Date()
     const started = Date.now()
-    const outcome = await runScan({
+    const outcome = await scanCluster({
       kubeConfig: this.#options.kubeConfig,
       definitions: { policies: catalog.policies(), rulesets: catalog.rulesets(), compile: (ruleset) => catalog.compiled(ruleset) },
       namespaces: this.#options.namespaces,

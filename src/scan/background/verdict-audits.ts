@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { AuditRows } from '../../store/audits-repository.js'
 import type { NotedVerdict } from '../../store/background-verdicts-repository.js'
-import type { ScannedVerdicts } from './run-scan.js'
+import type { ScannedVerdicts } from './scan-cluster.js'
 
 /** Who background audits are written by: no user asked for them. */
 export const BACKGROUND_AUDITOR = 'system:verdict:background-scan'

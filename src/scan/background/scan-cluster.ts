@@ -57,7 +57,7 @@ export interface ScanOutcome {
  * pile up in memory. A list whose continue token expires starts over, with what it had added to
  * the reports taken back; `onPage` may then hear an object twice.
  */
-export async function runScan<R extends Ruleset>(options: {
+export async function scanCluster<R extends Ruleset>(options: {
   kubeConfig: KubeConfig
   definitions: ScanDefinitions<R>
   namespaces: NamespaceSource
