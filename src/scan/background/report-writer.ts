@@ -64,13 +64,15 @@ function keyOf(report: KubeObject): string {
   return `${String(report.kind)}/${String(metadata.namespace ?? '')}/${String(metadata.name)}`
 }
 
+/**
+ * Equal but for the results' timestamps: a report that says the same thing is left alone, so a
+ * stable cluster costs etcd no write per scan.
+ */
 function sameContent(current: KubeObject, desired: KubeObject): boolean {
   const labels = (object: KubeObject): unknown => (object.metadata as KubeObject | undefined)?.labels
-  return (
-    JSON.stringify(current.summary) === JSON.stringify(desired.summary) &&
-    JSON.stringify(current.results ?? []) === JSON.stringify(desired.results) &&
-    JSON.stringify(labels(current)) === JSON.stringify(labels(desired))
-  )
+  const results = (object: KubeObject): string =>
+    JSON.stringify(((Array.isArray(object.results) ? object.results : []) as KubeObject[]).map(({ timestamp: _timestamp, ...rest }) => rest))
+  return JSON.stringify(current.summary) === JSON.stringify(desired.summary) && results(current) === results(desired) && JSON.stringify(labels(current)) === JSON.stringify(labels(desired))
 }
 
 function collectionPath(report: KubeObject): string {
