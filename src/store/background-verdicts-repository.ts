@@ -9,6 +9,9 @@ export interface NotedVerdict {
   object: string
   /** A digest of the verdict: equal digests, same verdict. */
   digest: string
+  passed: boolean
+  /** Rules that failed or erred. */
+  failures: number
 }
 
 /**
@@ -20,24 +23,31 @@ export interface NotedVerdict {
 export async function noteVerdicts(q: Queryable, verdicts: readonly NotedVerdict[], seenAt: Date): Promise<NotedVerdict[]> {
   const unique = new Map<string, NotedVerdict>()
   for (const verdict of verdicts) {
-    const stored = { policy: storableText(verdict.policy), object: storableText(verdict.object), digest: verdict.digest }
+    const stored = { ...verdict, policy: storableText(verdict.policy), object: storableText(verdict.object) }
     unique.set(`${stored.policy}\u0000${stored.object}`, stored)
   }
   if (unique.size === 0) return []
   const given = [...unique.values()]
   const result = await q.query<{ policy_name: string; object_key: string }>(
     `WITH given AS (
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS g(policy_name, object_key, digest)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $5::boolean[], $6::integer[]) AS g(policy_name, object_key, digest, passed, failures)
      ), previous AS (
        SELECT b.policy_name, b.object_key, b.digest FROM background_verdicts b JOIN given g USING (policy_name, object_key)
      ), noted AS (
-       INSERT INTO background_verdicts (policy_name, object_key, digest, seen_at)
-       SELECT policy_name, object_key, digest, $4 FROM given
-       ON CONFLICT (policy_name, object_key) DO UPDATE SET digest = excluded.digest, seen_at = excluded.seen_at
+       INSERT INTO background_verdicts (policy_name, object_key, digest, passed, failures, seen_at)
+       SELECT policy_name, object_key, digest, passed, failures, $4 FROM given
+       ON CONFLICT (policy_name, object_key) DO UPDATE SET digest = excluded.digest, passed = excluded.passed, failures = excluded.failures, seen_at = excluded.seen_at
      )
      SELECT g.policy_name, g.object_key FROM given g LEFT JOIN previous p USING (policy_name, object_key)
      WHERE p.digest IS DISTINCT FROM g.digest`,
-    [given.map((verdict) => verdict.policy), given.map((verdict) => verdict.object), given.map((verdict) => verdict.digest), timestampParam(seenAt)],
+    [
+      given.map((verdict) => verdict.policy),
+      given.map((verdict) => verdict.object),
+      given.map((verdict) => verdict.digest),
+      timestampParam(seenAt),
+      given.map((verdict) => verdict.passed),
+      given.map((verdict) => verdict.failures),
+    ],
   )
   const changed = new Set(result.rows.map((row) => `${row.policy_name}\u0000${row.object_key}`))
   return given.filter((verdict) => changed.has(`${verdict.policy}\u0000${verdict.object}`))
@@ -57,4 +67,29 @@ export async function forgetVerdictsNotSeenSince(q: Queryable, scanStart: Date):
 export async function countNotedVerdicts(q: Queryable): Promise<number> {
   const result = await q.query<{ count: number | bigint }>('SELECT count(*)::bigint AS count FROM background_verdicts')
   return Number(result.rows[0]?.count ?? 0)
+}
+
+/** What the last scans found for one policy: objects judged, those failing, and the worst of them. */
+export interface ClusterFigures {
+  scanned: number
+  failing: number
+  /** Up to `top` failing objects, most failing rules first, then by key. */
+  worst: string[]
+}
+
+/** Per policy, from the noted verdicts (the cluster as the last scans saw it). */
+export async function clusterFigures(q: Queryable, top: number): Promise<Map<string, ClusterFigures>> {
+  const result = await q.query<{ policy_name: string; scanned: number | bigint; failing: number | bigint; worst: string[] | null }>(
+    `SELECT p.policy_name, p.scanned, p.failing, w.worst
+     FROM (SELECT policy_name, count(*)::bigint AS scanned, count(*) FILTER (WHERE NOT passed)::bigint AS failing
+           FROM background_verdicts GROUP BY policy_name) p
+     LEFT JOIN LATERAL (
+       SELECT array_agg(object_key ORDER BY failures DESC, object_key) AS worst
+       FROM (SELECT object_key, failures FROM background_verdicts b
+             WHERE b.policy_name = p.policy_name AND NOT b.passed
+             ORDER BY failures DESC, object_key LIMIT $1) t
+     ) w ON true`,
+    [top],
+  )
+  return new Map(result.rows.map((row) => [row.policy_name, { scanned: Number(row.scanned), failing: Number(row.failing), worst: row.worst ?? [] }]))
 }

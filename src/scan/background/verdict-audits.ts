@@ -15,7 +15,13 @@ export function objectKey(judged: ScannedVerdicts): string {
 /** Each policy's verdict on the object, digested: the audit output (passed and violations) is the verdict. */
 export function notedVerdicts(judged: ScannedVerdicts): NotedVerdict[] {
   const object = objectKey(judged)
-  return judged.verdicts.map((verdict) => ({ policy: verdict.policy, object, digest: digestOf(verdict.output) }))
+  return judged.verdicts.map((verdict) => ({
+    policy: verdict.policy,
+    object,
+    digest: digestOf(verdict.output),
+    passed: verdict.output.passed,
+    failures: verdict.output.results.length,
+  }))
 }
 
 /**

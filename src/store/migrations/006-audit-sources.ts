@@ -7,7 +7,9 @@
  * background_verdicts holds, per scanned policy and object, a digest of the verdict the last scan
  * gave, so a scan records an audit only where the verdict changed: on a stable cluster the audit
  * tables do not grow with the scan interval, and this table holds one row per (policy, object),
- * whatever the number of scans. `seen_at` lets a complete scan forget objects that are gone.
+ * whatever the number of scans. `seen_at` lets a complete scan forget objects that are gone;
+ * `passed` and `failures` (failing rules) answer "what in the cluster fails this policy" for
+ * recommendations without reading audits.
  */
 export const sql = `
 ALTER TABLE policy_audits ADD COLUMN source text NOT NULL DEFAULT 'api' CHECK (source IN ('admission', 'api', 'background'));
@@ -17,6 +19,8 @@ CREATE TABLE background_verdicts (
   policy_name  text COLLATE "C" NOT NULL,
   object_key   text COLLATE "C" NOT NULL,
   digest       text NOT NULL,
+  passed       boolean NOT NULL,
+  failures     integer NOT NULL,
   seen_at      timestamptz NOT NULL,
   PRIMARY KEY (policy_name, object_key)
 );
