@@ -11,6 +11,7 @@ export const RECOMMENDATION_TYPES = [
   'erroring-rule',
   'uncovered-pod-security-control',
   'ready-to-deny',
+  'violations-in-cluster',
   'frequent-violation',
   'idle-policy',
   'unused-ruleset',

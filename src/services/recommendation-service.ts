@@ -8,6 +8,8 @@ import type { RuleResultScan } from '../recommendations/rule-results.js'
 import { policiesByRuleset } from '../recommendations/ruleset-usage.js'
 import { uncoveredPodSecurityControls } from '../recommendations/uncovered-pod-security-control.js'
 import { unusedRulesets } from '../recommendations/unused-ruleset.js'
+import { VIOLATIONS_IN_CLUSTER_LISTED, violationsInCluster, type PolicyClusterFigures } from '../recommendations/violations-in-cluster.js'
+import { clusterFigures } from '../store/background-verdicts-repository.js'
 import type { Queryable } from '../store/db.js'
 import {
   auditCountsByName,
@@ -76,16 +78,18 @@ export class RecommendationService {
       needs('unused-ruleset', 'erroring-rule', 'frequent-violation') ? auditCountsByName(this.#db, 'ruleset', window) : new Map<string, number>(),
       needs('erroring-rule', 'frequent-violation') ? ruleResultFigures(this.#db, window, this.#ruleScanLimit) : undefined,
     ])
-    const [failing, lastAudits] = await Promise.all([
+    const [failing, lastAudits, cluster] = await Promise.all([
       needs('ready-to-deny') ? policiesWithFailures(this.#db, readyToDenyCandidates(policies, policyAudits), window) : new Set<string>(),
       needs('idle-policy') ? lastPolicyAudits(this.#db, idlePolicyCandidates(policies, policyAudits, window)) : new Map<string, Date | null>(),
+      needs('ready-to-deny', 'violations-in-cluster') ? clusterFigures(this.#db, VIOLATIONS_IN_CLUSTER_LISTED) : new Map<string, PolicyClusterFigures>(),
     ])
     const ruleScan: RuleResultScan = scan ?? { tallies: [], scannedAudits: 0, sampled: false, countedFrom: window.from }
     const kinds: Record<RecommendationType, () => Recommendation[]> = {
       'erroring-policy': () => erroringPolicies(policies, rulesets, policyAudits, window),
       'erroring-rule': () => erroringRules(rulesets, { scan: ruleScan, rulesetAudits, policiesByRuleset: policiesByRuleset(policies, rulesets) }, window),
       'uncovered-pod-security-control': () => uncoveredPodSecurityControls(policies, rulesets, (ruleset) => this.#catalog.compiled(ruleset)),
-      'ready-to-deny': () => readyToDeny(policies, { policyAudits, failing }, window),
+      'ready-to-deny': () => readyToDeny(policies, { policyAudits, failing, cluster }, window),
+      'violations-in-cluster': () => violationsInCluster(policies, cluster),
       'frequent-violation': () => frequentViolations(rulesets, { scan: ruleScan, rulesetAudits }, window),
       'idle-policy': () => idlePolicies(policies, { policyAudits, lastAudits }, window),
       'unused-ruleset': () => unusedRulesets(policies, rulesets, rulesetAudits, window),

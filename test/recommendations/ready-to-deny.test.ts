@@ -33,14 +33,14 @@ describe('ready-to-deny', () => {
         type: 'ready-to-deny',
         target: { kind: 'policy', name: 'audit-quiet' },
         message: 'Policy "audit-quiet" (action Audit) passed all 120 evaluations in the last 7 days: set its action to Deny to enforce it.',
-        evidence: { action: 'Audit', audits: 120, failures: 0, minAudits: READY_TO_DENY_MIN_AUDITS, since: '2026-11-14T12:00:00.000Z' },
+        evidence: { action: 'Audit', audits: 120, failures: 0, minAudits: READY_TO_DENY_MIN_AUDITS, since: '2026-11-14T12:00:00.000Z', existingObjects: null, existingViolations: null },
       },
       {
         id: 'ready-to-deny:warn-quiet',
         type: 'ready-to-deny',
         target: { kind: 'policy', name: 'warn-quiet' },
         message: `Policy "warn-quiet" (action Warn) passed all ${READY_TO_DENY_MIN_AUDITS} evaluations in the last 7 days: set its action to Deny to enforce it.`,
-        evidence: { action: 'Warn', audits: READY_TO_DENY_MIN_AUDITS, failures: 0, minAudits: READY_TO_DENY_MIN_AUDITS, since: '2026-11-14T12:00:00.000Z' },
+        evidence: { action: 'Warn', audits: READY_TO_DENY_MIN_AUDITS, failures: 0, minAudits: READY_TO_DENY_MIN_AUDITS, since: '2026-11-14T12:00:00.000Z', existingObjects: null, existingViolations: null },
       },
     ])
   })
@@ -49,4 +49,16 @@ describe('ready-to-deny', () => {
     expect(readyToDenyCandidates(policies, new Map())).toEqual([])
     expect(readyToDeny(policies, { policyAudits: new Map(), failing: new Set() }, WEEK)).toEqual([])
   })
+
+  it('counts the objects already running: a policy some of them fail is not ready, one none fails says so', () => {
+    const cluster = new Map([
+      ['audit-quiet', { scanned: 40, failing: 0, worst: [] }],
+      ['warn-quiet', { scanned: 12, failing: 2, worst: ['v1/Pod/shop/a', 'v1/Pod/shop/b'] }],
+    ])
+    const found = readyToDeny(policies, { policyAudits: audits, failing: new Set(['audit-failing']), cluster }, WEEK)
+    expect(found.map((finding) => finding.target.name)).toEqual(['audit-quiet'])
+    expect(found[0]?.message).toBe('Policy "audit-quiet" (action Audit) passed all 120 evaluations in the last 7 days, and none of the 40 objects already running fails it: set its action to Deny to enforce it.')
+    expect(found[0]?.evidence).toMatchObject({ existingObjects: 40, existingViolations: 0 })
+  })
 })
+

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POD_SECURITY_TEMPLATES } from '../../src/authoring/catalog/pod-security.js'
 import { RECOMMENDATION_TYPES } from '../../src/recommendations/recommendation.js'
 import { READY_TO_DENY_MIN_AUDITS } from '../../src/recommendations/ready-to-deny.js'
+import { noteVerdicts } from '../../src/store/background-verdicts-repository.js'
 import { insertAudits } from '../../src/store/audits-repository.js'
 import { insertPolicy } from '../../src/store/policies-repository.js'
 import { testDatabases } from '../support/databases.js'
@@ -172,7 +173,7 @@ describe.each(testDatabases())('GET /api/recommendations on $kind', ({ kind }) =
         type: 'ready-to-deny',
         target: { kind: 'policy', name: 'quiet' },
         message: `Policy "quiet" (action Warn) passed all ${READY_TO_DENY_MIN_AUDITS} evaluations in the last 7 days: set its action to Deny to enforce it.`,
-        evidence: { action: 'Warn', audits: READY_TO_DENY_MIN_AUDITS, failures: 0, minAudits: READY_TO_DENY_MIN_AUDITS, since: expect.stringMatching(ISO) as unknown as string },
+        evidence: { action: 'Warn', audits: READY_TO_DENY_MIN_AUDITS, failures: 0, minAudits: READY_TO_DENY_MIN_AUDITS, since: expect.stringMatching(ISO) as unknown as string, existingObjects: null, existingViolations: null },
       },
     ])
   })
@@ -220,6 +221,18 @@ describe.each(testDatabases())('GET /api/recommendations on $kind', ({ kind }) =
         evidence: { policies: 0, rules: 1, rulesetAudits: 1 },
       },
     ])
+  })
+
+  it('lists the objects already running that fail a policy, from the background scans, and keeps them from ready-to-deny', async () => {
+    const verdict = (policy: string, object: string, failures: number) => ({ policy, object, digest: `d${failures}`, passed: failures === 0, failures })
+    await noteVerdicts(service.server.db, [verdict('watch', 'v1/Pod/shop/web', 2), verdict('watch', 'v1/Pod/shop/api', 0), verdict('quiet', 'v1/Pod/shop/web', 1)], new Date())
+    try {
+      const body = await get('?type=violations-in-cluster&type=ready-to-deny')
+      expect(body.recommendations.map((item) => item.id)).toEqual(['violations-in-cluster:quiet', 'violations-in-cluster:watch'])
+      expect(body.recommendations[1]).toMatchObject({ evidence: { action: 'Audit', failing: 1, scanned: 2, objects: ['v1/Pod/shop/web'] } })
+    } finally {
+      await service.server.db.query('DELETE FROM background_verdicts')
+    }
   })
 
   it('filters by several types', async () => {
