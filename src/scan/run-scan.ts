@@ -1,7 +1,7 @@
 import type { Judge } from './judge/judge.js'
-import { objectRef, type ManifestObject } from './manifests/manifest-object.js'
-import type { ObjectJudgement, ScanPolicy, ScanReport } from './scan-result.js'
-import { summarizeScan } from './summarize-scan.js'
+import { objectRef, type ObjectRef, type ScanObject } from './manifests/manifest-object.js'
+import type { ObjectJudgement, ScanReport } from './scan-result.js'
+import { scanReport } from './scan-report.js'
 
 export interface RunScanOptions {
   /** Objects judged at once: a server judge waits on the network, the engine does not. */
@@ -11,7 +11,13 @@ export interface RunScanOptions {
 }
 
 /** Judges every object and gathers the report; results keep input order whatever the concurrency. */
-export async function runScan(objects: readonly ManifestObject[], judge: Judge, options: RunScanOptions = {}): Promise<ScanReport> {
+export async function runScan(objects: readonly ScanObject[], judge: Judge, options: RunScanOptions = {}): Promise<ScanReport> {
+  const { refs, judgements } = await judgeObjects(objects, judge, options)
+  return scanReport(refs, judge.policies, judgements)
+}
+
+/** Each object's judgements, in input order whatever order concurrent judgements finish in. */
+export async function judgeObjects(objects: readonly ScanObject[], judge: Judge, options: RunScanOptions = {}): Promise<{ refs: ObjectRef[]; judgements: ObjectJudgement[] }> {
   const refs = objects.map(objectRef)
   const perObject: ObjectJudgement[][] = new Array<ObjectJudgement[]>(objects.length)
   let next = 0
@@ -20,8 +26,8 @@ export async function runScan(objects: readonly ManifestObject[], judge: Judge, 
     while (next < objects.length) {
       const index = next
       next += 1
-      const object = objects[index] as ManifestObject
-      const ref = refs[index] as (typeof refs)[number]
+      const object = objects[index] as ScanObject
+      const ref = refs[index] as ObjectRef
       perObject[index] = (await judge.judge(object)).map((judgement) => ({ object: ref, ...judgement }))
       done += 1
       options.onProgress?.(done)
@@ -29,24 +35,5 @@ export async function runScan(objects: readonly ManifestObject[], judge: Judge, 
   }
   const workers = Math.max(1, Math.min(options.concurrency ?? 1, objects.length))
   await Promise.all(Array.from({ length: workers }, worker))
-  const judgements = perObject.flat()
-  return { objects: refs, policies: withRulesSeen(judge.policies, judgements), judgements, summary: summarizeScan(refs.length, judgements) }
-}
-
-/** A server lists policies without their rules; the rules that reported on an object are known all the same. */
-function withRulesSeen(policies: readonly ScanPolicy[], judgements: readonly ObjectJudgement[]): ScanPolicy[] {
-  return policies.map((policy) => {
-    const rules = [...policy.rules]
-    const known = new Set(rules.map((rule) => `${rule.ruleset}/${rule.rule}`))
-    for (const judgement of judgements) {
-      if (judgement.policy !== policy.name) continue
-      for (const result of judgement.results) {
-        const key = `${result.ruleset}/${result.rule}`
-        if (known.has(key)) continue
-        known.add(key)
-        rules.push({ ruleset: result.ruleset, rule: result.rule, severity: result.severity, ...(result.remediation === undefined ? {} : { remediation: result.remediation }) })
-      }
-    }
-    return { ...policy, rules }
-  })
+  return { refs, judgements: perObject.flat() }
 }

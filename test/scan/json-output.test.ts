@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatJson } from '../../src/scan/output/json-output.js'
+import { sampleClusterReport } from './sample-cluster-report.js'
 import { sampleReport } from './sample-report.js'
 
 describe('formatJson', () => {
@@ -31,5 +32,14 @@ describe('formatJson', () => {
   it('writes the fields of each result in one fixed order', () => {
     const result = (JSON.parse(formatJson(sampleReport())) as { results: object[] }).results[2] as object
     expect(Object.keys(result)).toEqual(['file', 'line', 'apiVersion', 'kind', 'namespace', 'name', 'template', 'policy', 'action', 'ruleset', 'rule', 'status', 'severity', 'message', 'path'])
+  })
+
+  it('marks an object listed from a cluster with source "cluster", its file naming the cluster and no line', () => {
+    const scan = JSON.parse(formatJson(sampleClusterReport())) as { objects: object[]; results: object[] }
+    expect(scan.objects).toEqual([
+      { file: 'cluster:kind-dev', apiVersion: 'v1', kind: 'Pod', namespace: 'shop', name: 'web-1', source: 'cluster' },
+      { file: 'cluster:kind-dev', apiVersion: 'v1', kind: 'Namespace', namespace: null, name: 'shop', source: 'cluster' },
+    ])
+    expect(Object.keys(scan.results[0] as object)).toEqual(['file', 'apiVersion', 'kind', 'namespace', 'name', 'source', 'policy', 'action', 'ruleset', 'rule', 'status', 'severity', 'message'])
   })
 })

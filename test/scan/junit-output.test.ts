@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatJunit } from '../../src/scan/output/junit-output.js'
 import { xmlAttribute, xmlText } from '../../src/scan/output/xml-text.js'
+import { sampleClusterReport } from './sample-cluster-report.js'
 import { sampleReport } from './sample-report.js'
 
 describe('formatJunit', () => {
@@ -41,6 +42,15 @@ rule net/no-nodeport could not be evaluated</failure>
     </testcase>
   </testsuite>
 </testsuites>`)
+  })
+
+  it('names the cluster as the file of an object listed from one, with no line', () => {
+    const xml = formatJunit(sampleClusterReport())
+    expect(xml).toContain(`    <testcase name="Pod shop/web-1 hygiene/no-latest" classname="prod.hygiene" file="cluster:kind-dev">
+      <failure message="images must be pinned" type="fail">Pod shop/web-1 at cluster:kind-dev
+policy prod (Deny), rule hygiene/no-latest, severity high, fail
+images must be pinned</failure>`)
+    expect(xml).not.toContain('line=')
   })
 
   it('keeps XML well formed whatever a message holds', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { isClusterRef } from '../../src/scan/manifests/manifest-object.js'
 import { formatSarif } from '../../src/scan/output/sarif-output.js'
 import { artifactUri } from '../../src/scan/output/artifact-uri.js'
+import { sampleClusterReport } from './sample-cluster-report.js'
 import { sampleReport } from './sample-report.js'
 import { DRAFT_04_ONLY, sarifSchemaText, sarifValidator } from './sarif-schema.js'
 
@@ -71,9 +73,19 @@ describe('formatSarif', () => {
     })
   })
 
+  it('locates an object listed from a cluster by a logical location alone, and stays valid', () => {
+    const cluster = JSON.parse(formatSarif(sampleClusterReport(), { cwd: '/repo', toolVersion: '1.2.3' })) as SarifLog
+    expect(validate(cluster), JSON.stringify(validate.errors)).toBe(true)
+    expect(cluster.runs[0]?.results.map((result) => result.locations)).toEqual([
+      [{ logicalLocations: [{ name: 'web-1', fullyQualifiedName: 'v1/Pod/shop/web-1', kind: 'resource' }] }],
+      [{ logicalLocations: [{ name: 'shop', fullyQualifiedName: 'v1/Namespace/shop', kind: 'resource' }] }],
+    ])
+    expect(cluster.runs[0]?.results[0]?.message).toEqual({ text: 'Pod shop/web-1: images must be pinned' })
+  })
+
   it('keeps fingerprints when only lines move', () => {
     const moved = sampleReport()
-    moved.judgements = moved.judgements.map((judgement) => ({ ...judgement, object: { ...judgement.object, line: judgement.object.line + 7 } }))
+    moved.judgements = moved.judgements.map(({ object, ...judgement }) => ({ ...judgement, object: isClusterRef(object) ? object : { ...object, line: object.line + 7 } }))
     const fingerprints = (sarif: SarifLog) => sarif.runs[0]?.results.map((result) => result.partialFingerprints)
     expect(fingerprints(JSON.parse(formatSarif(moved, { cwd: '/repo', toolVersion: '1.2.3' })) as SarifLog)).toEqual(fingerprints(log))
   })

@@ -1,4 +1,4 @@
-import type { ManifestObject } from '../manifests/manifest-object.js'
+import type { ScanObject } from '../manifests/manifest-object.js'
 import type { PolicyJudgement, ScanPolicy } from '../scan-result.js'
 
 /**
@@ -7,5 +7,5 @@ import type { PolicyJudgement, ScanPolicy } from '../scan-result.js'
  */
 export interface Judge {
   readonly policies: readonly ScanPolicy[]
-  judge(object: ManifestObject): PolicyJudgement[] | Promise<PolicyJudgement[]>
+  judge(object: ScanObject): PolicyJudgement[] | Promise<PolicyJudgement[]>
 }

@@ -8,7 +8,7 @@ import {
   type Policy,
   type Ruleset,
 } from '../../engine/index.js'
-import type { ManifestObject } from '../manifests/manifest-object.js'
+import type { ScanObject } from '../manifests/manifest-object.js'
 import { ScanInputError } from '../scan-error.js'
 import type { PolicyJudgement, ScanPolicy, ScanRule } from '../scan-result.js'
 import type { Judge } from './judge.js'
@@ -42,7 +42,7 @@ export class LocalJudge implements Judge {
     }
   }
 
-  judge(object: ManifestObject): PolicyJudgement[] {
+  judge(object: ScanObject): PolicyJudgement[] {
     const input = new PreparedInput({ object: object.value, request: { operation: 'CREATE' } })
     const judgements: PolicyJudgement[] = []
     for (const { policy, rulesets } of this.#prepared) {

@@ -1,5 +1,5 @@
 import type { PolicyAction, RuleResult, RuleStatus, Severity } from '../../engine/index.js'
-import type { ManifestObject } from '../manifests/manifest-object.js'
+import type { ScanObject } from '../manifests/manifest-object.js'
 import { ScanInputError } from '../scan-error.js'
 import type { PolicyJudgement, ScanPolicy } from '../scan-result.js'
 import type { Judge } from './judge.js'
@@ -37,7 +37,7 @@ export class ServerJudge implements Judge {
     return new ServerJudge(client, scanPolicies)
   }
 
-  async judge(object: ManifestObject): Promise<PolicyJudgement[]> {
+  async judge(object: ScanObject): Promise<PolicyJudgement[]> {
     const judgements: PolicyJudgement[] = []
     for (const policy of this.policies) {
       const path = `/api/eval/policies/${encodeURIComponent(policy.name)}?verbose=true`

@@ -1,3 +1,5 @@
+import type { ClusterObject } from '../cluster/cluster-object.js'
+
 /** A Kubernetes object read from a manifest, with where it came from. */
 export interface ManifestObject {
   /** The path as given or found under a given directory; `stdin` for standard input. */
@@ -13,12 +15,27 @@ export interface ManifestObject {
   value: Record<string, unknown>
 }
 
-/** An object as results name it: everything but its content. */
-export type ObjectRef = Omit<ManifestObject, 'value'>
+/** What a scan judges: an object of a manifest, or one listed from a cluster. */
+export type ScanObject = ManifestObject | ClusterObject
 
-export function objectRef(object: ManifestObject): ObjectRef {
+export type ManifestRef = Omit<ManifestObject, 'value'>
+export type ClusterRef = Omit<ClusterObject, 'value'>
+
+/** An object as results name it: everything but its content. */
+export type ObjectRef = ManifestRef | ClusterRef
+
+export function objectRef(object: ScanObject): ObjectRef {
   const { value: _value, ...ref } = object
   return ref
+}
+
+export function isClusterRef(object: ObjectRef): object is ClusterRef {
+  return 'source' in object && object.source === 'cluster'
+}
+
+/** Where an object is, as a person reads it: `file:line` for a manifest, `cluster:<context>` for a cluster's object. */
+export function describeLocation(object: ObjectRef): string {
+  return isClusterRef(object) ? object.file : `${object.file}:${object.line}`
 }
 
 /** `Kind namespace/name`, as kubectl and the other commands name resources. */

@@ -1,16 +1,22 @@
 import type { PolicyAction, Severity } from '../../engine/index.js'
+import { isClusterRef, type ObjectRef } from '../manifests/manifest-object.js'
 import { scanFindings } from '../scan-findings.js'
 import type { ScanReport, ScanSummary } from '../scan-result.js'
 
-/** An object as the JSON output names it; `template` only for Helm output that names one. */
+/**
+ * An object as the JSON output names it; `template` only for Helm output that names one. An
+ * object listed from a cluster has `source: "cluster"`, its `file` names the cluster
+ * (`cluster:<context>`) and it has no `line`.
+ */
 export interface JsonObject {
   file: string
-  line: number
+  line?: number
   apiVersion: string
   kind: string
   namespace: string | null
   name: string | null
   template?: string
+  source?: 'cluster'
 }
 
 export interface JsonResult extends JsonObject {
@@ -55,14 +61,8 @@ export function formatJson(report: ScanReport): string {
 }
 
 /** Fields in one fixed order, whatever order the object was built in. */
-function jsonObject(object: JsonObject): JsonObject {
-  return {
-    file: object.file,
-    line: object.line,
-    apiVersion: object.apiVersion,
-    kind: object.kind,
-    namespace: object.namespace,
-    name: object.name,
-    ...(object.template === undefined ? {} : { template: object.template }),
-  }
+function jsonObject(object: ObjectRef): JsonObject {
+  const identity = { apiVersion: object.apiVersion, kind: object.kind, namespace: object.namespace, name: object.name }
+  if (isClusterRef(object)) return { file: object.file, ...identity, source: 'cluster' }
+  return { file: object.file, line: object.line, ...identity, ...(object.template === undefined ? {} : { template: object.template }) }
 }

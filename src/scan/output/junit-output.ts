@@ -1,4 +1,4 @@
-import { describeObject } from '../manifests/manifest-object.js'
+import { describeLocation, describeObject, isClusterRef } from '../manifests/manifest-object.js'
 import { scanFindings, type ScanFinding } from '../scan-findings.js'
 import type { ScanReport } from '../scan-result.js'
 import { xmlAttribute, xmlText } from './xml-text.js'
@@ -35,11 +35,12 @@ function testcase(finding: ScanFinding): string[] {
     `name="${xmlAttribute(`${describeObject(object)} ${finding.ruleset}/${finding.rule}`)}"`,
     `classname="${xmlAttribute(`${finding.policy}.${finding.ruleset}`)}"`,
     `file="${xmlAttribute(object.file)}"`,
-    `line="${object.line}"`,
+    // An object listed from a cluster has no line: its file names the cluster.
+    ...(isClusterRef(object) ? [] : [`line="${object.line}"`]),
   ].join(' ')
   if (finding.status === 'pass') return [`    <testcase ${attributes}/>`]
   const detail = [
-    `${describeObject(object)} at ${object.file}:${object.line}`,
+    `${describeObject(object)} at ${describeLocation(object)}`,
     `policy ${finding.policy} (${finding.action}), rule ${finding.ruleset}/${finding.rule}, severity ${finding.severity}, ${finding.status}`,
     ...(finding.path === undefined ? [] : [`field ${finding.path}`]),
     finding.message,

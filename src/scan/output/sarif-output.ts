@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { PolicyAction } from '../../engine/index.js'
-import { describeObject } from '../manifests/manifest-object.js'
+import { describeObject, isClusterRef, type ObjectRef } from '../manifests/manifest-object.js'
 import { STDIN_FILE } from '../manifests/read-manifests.js'
 import { scanFindings, type ScanFinding } from '../scan-findings.js'
 import type { ScanPolicy, ScanReport, ScanRule } from '../scan-result.js'
@@ -20,7 +20,9 @@ const LEVELS: Record<PolicyAction, SarifLevel> = { Deny: 'error', Warn: 'warning
 /**
  * SARIF 2.1.0 with one run of the "verdict" driver. Its rules are the policies' rules, each under
  * the id `<policy>/<ruleset>/<rule>` (a ruleset applied by two policies is two rules, since the
- * action and so the level differ); each fail or error is a result located at its object's line.
+ * action and so the level differ); each fail or error is a result located at its object's line,
+ * or, for an object listed from a cluster, which has no file, at its resource alone (a logical
+ * location `<apiVersion>/<Kind>/<namespace>/<name>`).
  * The level comes from the action alone: rules carry no `security-severity`, which GitHub would
  * show in its place.
  */
@@ -81,23 +83,30 @@ function sarifResult(finding: ScanFinding, ruleIndex: Map<string, number>, optio
     ...(index === undefined ? {} : { ruleIndex: index }),
     level: LEVELS[finding.action],
     message: { text: `${resource}: ${finding.status === 'error' ? `the rule could not be evaluated: ${finding.message}` : finding.message}` },
-    locations: [
-      {
-        physicalLocation: {
-          artifactLocation: { uri: artifactUri(object.file, options.cwd, STDIN_FILE) },
-          region: { startLine: object.line },
-        },
-        logicalLocations: [{ name: object.name ?? '(unnamed)', fullyQualifiedName: resource, kind: 'resource' }],
-      },
-    ],
+    locations: [sarifLocation(object, options)],
     // Lines move when a file is edited; the object and the rule say which alert this is again.
     partialFingerprints: { 'verdictObjectRule/v1': fingerprint(`${object.apiVersion}|${resource}|${id}`) },
     properties: {
       status: finding.status,
       severity: finding.severity,
       ...(finding.path === undefined ? {} : { path: finding.path }),
-      ...(object.template === undefined ? {} : { template: object.template }),
+      ...(isClusterRef(object) || object.template === undefined ? {} : { template: object.template }),
     },
+  }
+}
+
+function sarifLocation(object: ObjectRef, options: SarifOptions): Record<string, unknown> {
+  const name = object.name ?? '(unnamed)'
+  if (isClusterRef(object)) {
+    const path = [object.apiVersion, object.kind, ...(object.namespace === null ? [] : [object.namespace]), name].join('/')
+    return { logicalLocations: [{ name, fullyQualifiedName: path, kind: 'resource' }] }
+  }
+  return {
+    physicalLocation: {
+      artifactLocation: { uri: artifactUri(object.file, options.cwd, STDIN_FILE) },
+      region: { startLine: object.line },
+    },
+    logicalLocations: [{ name, fullyQualifiedName: describeObject(object), kind: 'resource' }],
   }
 }
 

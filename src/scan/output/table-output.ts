@@ -1,4 +1,4 @@
-import { describeObject } from '../manifests/manifest-object.js'
+import { describeLocation, describeObject } from '../manifests/manifest-object.js'
 import { scanFindings } from '../scan-findings.js'
 import type { ScanReport, ScanSummary } from '../scan-result.js'
 
@@ -11,7 +11,7 @@ const HEADER = ['OBJECT', 'LOCATION', 'POLICY', 'ACTION', 'RULE', 'SEVERITY', 'M
 export function formatTable(report: ScanReport): string {
   const rows = scanFindings(report).map((finding) => [
     describeObject(finding.object),
-    `${finding.object.file}:${finding.object.line}`,
+    describeLocation(finding.object),
     finding.policy,
     finding.action,
     `${finding.ruleset}/${finding.rule}`,
