@@ -1,5 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import type { KubeConfig } from '@kubernetes/client-node'
+import type { Definitions } from '../engine/index.js'
+import { scanTargets } from '../scan/background/scan-targets.js'
+import { backgroundPolicies } from '../scan/cluster/background-policies.js'
+import { readClusterDefinitions } from '../scan/cluster/cluster-definitions.js'
+import { clusterFile } from '../scan/cluster/cluster-object.js'
+import { kubeConnection } from '../scan/cluster/kube-connection.js'
+import { runClusterScan } from '../scan/cluster/run-cluster-scan.js'
 import { LocalJudge } from '../scan/judge/local-judge.js'
 import type { Judge } from '../scan/judge/judge.js'
 import { ServerJudge } from '../scan/judge/server-judge.js'
@@ -20,6 +28,7 @@ import { EXIT_OK, EXIT_VIOLATIONS, UsageError } from './usage-error.js'
 
 export const scanUsage = `verdict scan --policies <file|dir> [--policies ...] [-o table|json|junit|sarif] [<file|dir|->...]
 verdict scan --server <url> --token <token> [-o table|json|junit|sarif] [<file|dir|->...]
+verdict scan --cluster [--kubeconfig <file>] [--context <name>] [--policies <file|dir>...] [--exclude-namespaces <ns,...>] [-o table|json|junit|sarif]
 
 Judges every Kubernetes object of the manifests (files, directories walked for *.yaml, *.yml and
 *.json, or standard input for - and when no path is given) with the policies: multi-document YAML,
@@ -27,14 +36,28 @@ JSON, kubectl Lists and helm template output. --policies files and directories h
 Rulesets and Policies, Kyverno (Cluster)Policies or ValidatingAdmissionPolicies. With --server
 each object is evaluated by every policy of a running Verdict (token scopes policies:read and eval;
 --token defaults to $VERDICT_TOKEN). Each result names the object's file and line.
+
+With --cluster the objects are those of a running cluster, read once as the controller's background
+scan reads them and judged the same way: every kind the policies match (policies with background:
+false left out), listed page by page through the kubeconfig (--kubeconfig, else $KUBECONFIG, else
+~/.kube/config; --context picks the context), objects of --exclude-namespaces (default kube-system)
+passed over. Nothing is written to the cluster. The definitions are the --policies files, or without
+them the cluster's own Verdict Rulesets and Policies. Each result names the object's resource and
+the cluster (cluster:<context>) instead of a file and line.
 -o table (default) lists fail and error results and a summary; json, junit and sarif are for CI.
-Exit status: 0 no Deny policy failed, 1 a Deny policy failed an object, 2 bad input.`
+Exit status: 0 no Deny policy failed, 1 a Deny policy failed an object, 2 bad input (or a cluster
+that cannot be read).`
 
 type Output = 'table' | 'json' | 'junit' | 'sarif'
 const OUTPUTS: readonly Output[] = ['table', 'json', 'junit', 'sarif']
 
 /** Requests in flight against a server; the engine judges in-process, one object at a time. */
 const SERVER_CONCURRENCY = 8
+
+/** A cluster's objects are read as the controller reads them: 500 a page, a list restarted at most 3 times after its continue token expired. */
+const CLUSTER_PAGE_SIZE = 500
+const CLUSTER_LIST_RESTARTS = 3
+const DEFAULT_EXCLUDED_NAMESPACES = 'kube-system'
 
 export async function runScanCommand(argv: string[], print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -44,16 +67,33 @@ export async function runScanCommand(argv: string[], print: (line: string) => vo
       output: { type: 'string', short: 'o', default: 'table' },
       server: { type: 'string' },
       token: { type: 'string' },
+      cluster: { type: 'boolean', default: false },
+      kubeconfig: { type: 'string' },
+      context: { type: 'string' },
+      'exclude-namespaces': { type: 'string' },
     },
     allowPositionals: true,
     strict: true,
   })
   const output = values.output as Output
   if (!OUTPUTS.includes(output)) throw new UsageError(`scan: -o must be one of ${OUTPUTS.join(', ')}`)
+  if (values.policies?.includes('-')) throw new UsageError('scan: --policies reads files and directories, not standard input')
+  if (values.cluster) {
+    if (values.server !== undefined) throw new UsageError('scan: give --server or --cluster, not both (--cluster judges with --policies or the cluster\'s own definitions)')
+    if (positionals.length > 0) throw new UsageError(`scan: --cluster reads the cluster's objects, not manifests (${positionals.join(' ')})`)
+    return scanCluster(
+      { policies: values.policies ?? [], kubeconfig: values.kubeconfig, context: values.context, excludeNamespaces: values['exclude-namespaces'] ?? DEFAULT_EXCLUDED_NAMESPACES },
+      output,
+      print,
+      warn,
+    )
+  }
+  for (const flag of ['kubeconfig', 'context', 'exclude-namespaces'] as const) {
+    if (values[flag] !== undefined) throw new UsageError(`scan: --${flag} goes with --cluster`)
+  }
   const token = values.token ?? process.env.VERDICT_TOKEN
   if (values.server !== undefined && values.policies?.length) throw new UsageError('scan: give --policies or --server, not both')
   if (values.server === undefined && !values.policies?.length) throw new UsageError('scan: --policies <file|dir> (or --server <url>) is required')
-  if (values.policies?.includes('-')) throw new UsageError('scan: --policies reads files and directories, not standard input')
   if (values.server !== undefined && !token) throw new UsageError('scan: --server needs --token (or $VERDICT_TOKEN)')
   // Without a path the manifests come from a pipe; on a terminal the scan would only sit waiting.
   if (positionals.length === 0 && process.stdin.isTTY) throw new UsageError('scan: name manifest files or directories, or pipe manifests to standard input')
@@ -80,10 +120,68 @@ export async function runScanCommand(argv: string[], print: (line: string) => vo
   }
 }
 
+interface ClusterFlags {
+  policies: readonly string[]
+  kubeconfig: string | undefined
+  context: string | undefined
+  /** Comma-separated; empty passes over no namespace. */
+  excludeNamespaces: string
+}
+
+/** `--cluster`: the controller's background scan, once, from wherever the kubeconfig reaches the cluster. */
+async function scanCluster(flags: ClusterFlags, output: Output, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+  try {
+    const connection = kubeConnection({ file: flags.kubeconfig, context: flags.context })
+    const all = flags.policies.length > 0 ? readLocalDefinitions(flags.policies, warn) : await clusterDefinitions(connection, warn)
+    const definitions = backgroundPolicies(all)
+    // With no policy at all, the judge says what is missing; with only background: false ones, this does.
+    if (all.policies.length > 0 && definitions.policies.length === 0) throw new ScanInputError('no policy scans existing objects: every one has background: false')
+    const judge = new LocalJudge(definitions)
+    const { targets, unlistable } = scanTargets(definitions.policies, definitions.rulesets)
+    for (const entry of unlistable) warn(`warning: ${entry.group || 'core'}/${entry.resource} is not scanned: ${entry.reason}`)
+    const progress = new ProgressLine(process.stderr, undefined)
+    let report: ScanReport
+    try {
+      report = await runClusterScan({
+        kubeConfig: connection.kubeConfig,
+        server: connection.server,
+        file: clusterFile(connection.name),
+        targets,
+        judge,
+        pageSize: CLUSTER_PAGE_SIZE,
+        listRestarts: CLUSTER_LIST_RESTARTS,
+        excludedNamespaces: new Set(flags.excludeNamespaces.split(',').map((name) => name.trim()).filter((name) => name !== '')),
+        onProgress: (done) => progress.update(done),
+      })
+    } finally {
+      progress.finish()
+    }
+    print(format(report, output))
+    return report.summary.denied ? EXIT_VIOLATIONS : EXIT_OK
+  } catch (error) {
+    if (error instanceof ScanInputError) throw new UsageError(error.message)
+    throw error
+  }
+}
+
+/** The cluster's Rulesets and Policies; those it would not apply either are left out with a warning. */
+async function clusterDefinitions(connection: { kubeConfig: KubeConfig; server: string }, warn: (line: string) => void): Promise<Definitions> {
+  const definitions = await readClusterDefinitions(connection.kubeConfig, connection.server)
+  for (const warning of definitions.warnings) warn(`warning: ${warning}`)
+  if (definitions.policies.length === 0) {
+    throw new ScanInputError(`the cluster at ${connection.server} holds no Verdict Policy that applies (a Ruleset judges only through a Policy that names it); give --policies <files|dirs> to judge by local definitions`)
+  }
+  return definitions
+}
+
 function localJudge(policyPaths: readonly string[], warn: (line: string) => void): LocalJudge {
+  return new LocalJudge(readLocalDefinitions(policyPaths, warn))
+}
+
+function readLocalDefinitions(policyPaths: readonly string[], warn: (line: string) => void): Definitions {
   const definitions = readDefinitionFiles(manifestFiles(policyPaths))
   for (const skip of definitions.skipped) warn(`warning: rule ${skip.policy}/${skip.rule} is not judged: ${skip.reason}`)
-  return new LocalJudge(definitions)
+  return definitions
 }
 
 function format(report: ScanReport, output: Output): string {

@@ -14,7 +14,9 @@ export interface ProgressOptions {
 /**
  * `scanned N objects…` on one terminal line, redrawn in place with \r and erased at the end, so a
  * long scan shows it is alive. Nothing is written when the stream is not a terminal (CI logs,
- * redirected output) or the input is short.
+ * redirected output) or the input is short. A total of `undefined` is not known in advance (a
+ * cluster's objects are counted as their lists are read, and each page waits on the network): the
+ * line then shows whenever the scan outlasts one interval.
  */
 export class ProgressLine {
   readonly #stream: ProgressStream
@@ -24,9 +26,9 @@ export class ProgressLine {
   #lastDrawn: number
   #drawn = false
 
-  constructor(stream: ProgressStream, total: number, options: ProgressOptions = {}) {
+  constructor(stream: ProgressStream, total: number | undefined, options: ProgressOptions = {}) {
     this.#stream = stream
-    this.#active = stream.isTTY === true && total > (options.threshold ?? 200)
+    this.#active = stream.isTTY === true && (total === undefined || total > (options.threshold ?? 200))
     this.#intervalMs = options.intervalMs ?? 100
     this.#now = options.now ?? (() => performance.now())
     // The first count waits one interval: a scan that ends sooner needs no sign of life.

@@ -1,26 +1,13 @@
-import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client } from '../server/http-client.js'
 import { startTestService, type TestService } from '../server/test-service.js'
 import { sarifValidator } from '../scan/sarif-schema.js'
-import { fixtures, repoRoot, runCli, type CliRun } from './run-cli.js'
+import { fixtures, runCli } from './run-cli.js'
+import { runCliAsync } from './scan-run-cli-async.js'
 
 const POLICIES = ['--policies', 'scan/policies']
-
-/** Runs the CLI without blocking this process, for a server running in it to answer. */
-function runCliAsync(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(repoRoot, 'bin', 'verdict'), args, { cwd: fixtures, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')))
-    child.on('error', reject)
-    child.on('close', (status) => resolve({ status, stdout, stderr }))
-  })
-}
 
 describe('verdict scan', () => {
   it('lists every failure with its file and line, warns of documents that are not objects, and exits 1 when a Deny policy fails', () => {
@@ -171,7 +158,10 @@ images must be pinned</failure>
   it('explains itself and is listed among the commands', () => {
     const help = runCli(['scan', '--help'])
     expect(help.stdout).toMatch(/^verdict scan --policies <file\|dir> \[--policies \.\.\.\] \[-o table\|json\|junit\|sarif\] \[<file\|dir\|->\.\.\.\]\n/)
-    expect(help.stdout).toContain('Exit status: 0 no Deny policy failed, 1 a Deny policy failed an object, 2 bad input.')
+    expect(help.stdout).toContain('Exit status: 0 no Deny policy failed, 1 a Deny policy failed an object, 2 bad input (or a cluster\nthat cannot be read).')
+    expect(help.stdout).toContain(
+      '\nverdict scan --cluster [--kubeconfig <file>] [--context <name>] [--policies <file|dir>...] [--exclude-namespaces <ns,...>] [-o table|json|junit|sarif]\n',
+    )
     expect(runCli(['help']).stdout).toContain('\n  verdict scan --policies <file|dir> [--policies ...] [-o table|json|junit|sarif] [<file|dir|->...]\n')
   })
 

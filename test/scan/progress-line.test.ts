@@ -23,6 +23,20 @@ describe('ProgressLine', () => {
     expect(stream.written).toEqual(['\rscanned 2 objects…', '\rscanned 4 objects…', '\r\u001b[2K'])
   })
 
+  it('shows the count of a scan whose total is not known once it outlasts one interval, however few objects it has read', () => {
+    let now = 0
+    const stream = terminal(true)
+    const progress = new ProgressLine(stream, undefined, { intervalMs: 100, now: () => now })
+    progress.update(3)
+    now = 100
+    progress.update(7)
+    progress.finish()
+    expect(stream.written).toEqual(['\rscanned 7 objects…', '\r\u001b[2K'])
+    const quiet = terminal(false)
+    new ProgressLine(quiet, undefined, { intervalMs: -1 }).update(1)
+    expect(quiet.written).toEqual([])
+  })
+
   it('writes nothing when the stream is not a terminal, or the input is short', () => {
     for (const [isTTY, total] of [[false, 10_000], [true, 200]] as const) {
       const stream = terminal(isTTY)
