@@ -5,6 +5,7 @@ import type { Definitions } from '../engine/index.js'
 import { scanTargets } from '../scan/background/scan-targets.js'
 import { backgroundPolicies } from '../scan/cluster/background-policies.js'
 import { readClusterDefinitions } from '../scan/cluster/cluster-definitions.js'
+import { readClusterNamespaces } from '../scan/cluster/cluster-namespaces.js'
 import { clusterFile } from '../scan/cluster/cluster-object.js'
 import { kubeConnection } from '../scan/cluster/kube-connection.js'
 import { runClusterScan } from '../scan/cluster/run-cluster-scan.js'
@@ -41,9 +42,10 @@ With --cluster the objects are those of a running cluster, read once as the cont
 scan reads them and judged the same way: every kind the policies match (policies with background:
 false left out), listed page by page through the kubeconfig (--kubeconfig, else $KUBECONFIG, else
 ~/.kube/config; --context picks the context), objects of --exclude-namespaces (default kube-system)
-passed over. Nothing is written to the cluster. The definitions are the --policies files, or without
-them the cluster's own Verdict Rulesets and Policies. Each result names the object's resource and
-the cluster (cluster:<context>) instead of a file and line.
+passed over, namespaceSelector read from the cluster's Namespaces. Nothing is written to the
+cluster. The definitions are the --policies files, or without them the cluster's own Verdict
+Rulesets and Policies. Each result names the object's resource and the cluster (cluster:<context>)
+instead of a file and line.
 -o table (default) lists fail and error results and a summary; json, junit and sarif are for CI.
 Exit status: 0 no Deny policy failed, 1 a Deny policy failed an object, 2 bad input (or a cluster
 that cannot be read).`
@@ -136,9 +138,10 @@ async function scanCluster(flags: ClusterFlags, output: Output, print: (line: st
     const definitions = backgroundPolicies(all)
     // With no policy at all, the judge says what is missing; with only background: false ones, this does.
     if (all.policies.length > 0 && definitions.policies.length === 0) throw new ScanInputError('no policy scans existing objects: every one has background: false')
-    const judge = new LocalJudge(definitions)
     const { targets, unlistable } = scanTargets(definitions.policies, definitions.rulesets)
     for (const entry of unlistable) warn(`warning: ${entry.group || 'core'}/${entry.resource} is not scanned: ${entry.reason}`)
+    const namespaces = await readClusterNamespaces(connection.kubeConfig, connection.server, { pageSize: CLUSTER_PAGE_SIZE, listRestarts: CLUSTER_LIST_RESTARTS })
+    const judge = new LocalJudge(definitions, { namespaces })
     const progress = new ProgressLine(process.stderr, undefined)
     let report: ScanReport
     try {

@@ -93,6 +93,11 @@ describe('verdict scan --cluster', () => {
       ...Array.from({ length: 20 }, (_, index) => pod('kube-system', `proxy-${String(index).padStart(2, '0')}`, 'proxy:latest')),
     ])
     api.createMany('deployments', [deployment])
+    api.createMany('namespaces', [
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', labels: { env: 'dev' } } },
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'blog', labels: { env: 'prod' } } },
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'kube-system' } },
+    ])
     api.create('rulesets', ruleset('hygiene', { rules: [NO_LATEST] }))
     api.create('policies', policy('production', { rulesets: ['hygiene'], action: 'Deny' }))
     // Judges ConfigMaps at admission only: the scan neither lists nor judges them.
@@ -150,6 +155,7 @@ describe('verdict scan --cluster', () => {
     // Every kind the policy matches, autogen controllers included; the cluster's own definitions are not read.
     expect(new Set(api.requests.map((request) => request.path))).toEqual(
       new Set([
+        '/api/v1/namespaces',
         '/api/v1/pods',
         '/api/v1/replicationcontrollers',
         '/apis/apps/v1/deployments',
@@ -220,6 +226,14 @@ describe('verdict scan --cluster', () => {
     } finally {
       await proxy.close()
     }
+  })
+
+  it('reads the Namespace objects for namespaceSelector, as the controller does', async () => {
+    const run = await scan(['--kubeconfig', kubeconfig, '--policies', 'scan/cluster/prod-namespaces.yaml', '-o', 'json'])
+    const report = JSON.parse(run.stdout) as JsonScan
+    // Only blog is env=prod, and its Pods are pinned: shop's :latest Pods are not the policy's business.
+    expect(report.summary).toEqual({ objects: 551, judged: 250, passed: 250, failed: 0, errors: 0, failuresByAction: { Deny: 0, Warn: 0, Audit: 0 }, denied: false })
+    expect(run.status).toBe(0)
   })
 
   it('passes over the namespaces of --exclude-namespaces instead of kube-system', async () => {

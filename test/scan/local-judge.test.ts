@@ -94,6 +94,17 @@ describe('LocalJudge', () => {
     expect(verdictOf('Fail')).toEqual([[false, ['error']]])
   })
 
+  it('gives namespaceSelector the labels of the object\'s Namespace when it is told the namespaces, as a cluster scan is', () => {
+    const definitions: Definitions = {
+      rulesets: [{ name: 'labelled', rules: [{ name: 'team', match: { kinds: ['Pod'] }, validate: { cel: [{ expression: "has(object.metadata.labels) && 'team' in object.metadata.labels" }] } }] }],
+      policies: [{ name: 'prod', rulesets: ['labelled'], action: 'Deny', match: { namespaceSelector: { matchLabels: { env: 'prod' } } } }],
+    }
+    const shop = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'shop', labels: { env: 'prod' } } }
+    expect(new LocalJudge(definitions).judge(badPod)).toEqual([])
+    const judged = new LocalJudge(definitions, { namespaces: { get: (name) => (name === 'shop' ? shop : undefined) } }).judge(badPod)
+    expect(judged.map((judgement) => [judgement.policy, judgement.passed])).toEqual([['prod', false]])
+  })
+
   it('refuses definitions without a policy, and a policy naming a ruleset that is not there', () => {
     expect(() => new LocalJudge({ rulesets: [{ name: 'alone', rules: [{ name: 'r', validate: { cel: [{ expression: 'true' }] } }] }], policies: [] })).toThrow(
       new ScanInputError('the --policies files hold no policy (a Verdict Ruleset judges only through a Policy that names it)'),

@@ -1,3 +1,4 @@
+import type { NamespaceSource } from '../../admission/namespace-source.js'
 import {
   CompiledRulesetCache,
   evaluatePolicy,
@@ -18,6 +19,15 @@ interface PreparedPolicy {
   rulesets: CompiledRuleset[]
 }
 
+export interface LocalJudgeOptions {
+  /**
+   * The Namespace objects of a cluster, for namespaceSelector and CEL `namespaceObject`, as
+   * admission and background scans have them. Manifests come with none: their objects are
+   * judged as in a namespace without labels.
+   */
+  namespaces?: NamespaceSource
+}
+
 /**
  * Judges with the engine, as `verdict eval --policy` does: each policy applies the rulesets it
  * names or selects, to the object as if it were being created.
@@ -25,8 +35,10 @@ interface PreparedPolicy {
 export class LocalJudge implements Judge {
   readonly policies: ScanPolicy[]
   readonly #prepared: PreparedPolicy[]
+  readonly #namespaces: NamespaceSource | undefined
 
-  constructor(definitions: Definitions) {
+  constructor(definitions: Definitions, options: LocalJudgeOptions = {}) {
+    this.#namespaces = options.namespaces
     if (definitions.policies.length === 0) {
       throw new ScanInputError('the --policies files hold no policy (a Verdict Ruleset judges only through a Policy that names it)')
     }
@@ -43,7 +55,8 @@ export class LocalJudge implements Judge {
   }
 
   judge(object: ScanObject): PolicyJudgement[] {
-    const input = new PreparedInput({ object: object.value, request: { operation: 'CREATE' } })
+    const namespaceObject = object.namespace === null ? undefined : this.#namespaces?.get(object.namespace)
+    const input = new PreparedInput({ object: object.value, request: { operation: 'CREATE' }, ...(namespaceObject === undefined ? {} : { namespaceObject }) })
     const judgements: PolicyJudgement[] = []
     for (const { policy, rulesets } of this.#prepared) {
       const evaluation = evaluatePolicy(policy, rulesets, input, { verbose: true })
