@@ -48,6 +48,7 @@ export class BackgroundScanner {
   #stopped = false
   #lastScanAt = 0
   #settleTimer: NodeJS.Timeout | undefined
+  readonly #abort = new AbortController()
 
   constructor(options: BackgroundScannerOptions) {
     this.#options = options
@@ -81,8 +82,10 @@ export class BackgroundScanner {
     while (this.#running) await this.#running
   }
 
+  /** Stops scheduling and ends a running scan at its next page (a scan of a large cluster takes minutes). */
   async stop(): Promise<void> {
     this.#stopped = true
+    this.#abort.abort(new Error('the background scanner stopped'))
     this.#unsubscribe?.()
     for (const timer of this.#timers) clearTimeout(timer)
     this.#timers.clear()
@@ -97,7 +100,8 @@ export class BackgroundScanner {
         const outcome = await this.scanOnce()
         this.#options.onScanned?.(outcome)
       } catch (error) {
-        this.#options.logger.error({ error: error instanceof Error ? error.message : String(error) }, 'background scan failed')
+        if (this.#abort.signal.aborted) this.#options.logger.info({}, 'background scan stopped before its end')
+        else this.#options.logger.error({ error: error instanceof Error ? error.message : String(error) }, 'background scan failed')
       }
     } while (this.#again && !this.#stopped && this.#options.isLeader())
   }
@@ -114,6 +118,7 @@ export class BackgroundScanner {
       ...(this.#options.cluster ? { cluster: this.#options.cluster } : {}),
       settings: { ...this.#options.settings, writeReports: true },
       now,
+      signal: this.#abort.signal,
       onPage: async (page) => {
         const changed = await noteVerdicts(db, page.flatMap(notedVerdicts), now)
         if (changed.length > 0) await this.#options.writeAudits(changedVerdictAudits(page, changed, now))

@@ -65,6 +65,8 @@ export async function scanCluster<R extends Ruleset>(options: {
   settings: ScanSettings
   now: Date
   onPage?: (judged: ScannedVerdicts[]) => Promise<void>
+  /** Stops the scan between pages (the service is shutting down): it then throws the signal's reason and writes no report. */
+  signal?: AbortSignal
 }): Promise<ScanOutcome> {
   const { kubeConfig, definitions, settings } = options
   const plan = planScanPolicies(definitions.policies, definitions.rulesets, definitions.compile)
@@ -95,9 +97,11 @@ export async function scanCluster<R extends Ruleset>(options: {
             judgedPage.push(judged)
           }
           if (judgedPage.length > 0) await options.onPage?.(judgedPage)
+          options.signal?.throwIfAborted()
         }
         break
       } catch (error) {
+        if (options.signal?.aborted) throw error
         builder.rollback(mark)
         if (error instanceof ListExpiredError && attempt < settings.listRestarts) {
           outcome.restarts++

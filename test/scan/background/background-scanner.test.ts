@@ -173,6 +173,28 @@ describe('background scans', () => {
     await waitUntil(() => setup.api.requests.filter((request) => request.path === '/api/v1/pods').length > before)
     await scan.stop()
   })
+
+  it('ends a running scan at its next page when stopped, writing no report', async () => {
+    let pages = 0
+    let release: () => void = () => {}
+    const blocked = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const scan = scanner({
+      writeAudits: async (rows) => {
+        pages++
+        if (pages === 1) await blocked
+        await insertAudits(setup.database.db, rows)
+      },
+    })
+    scan.start()
+    await waitUntil(() => pages === 1)
+    const stopped = scan.stop()
+    release()
+    await stopped
+    expect(pages).toBe(1)
+    expect(reports()).toEqual([])
+  })
 })
 
 async function waitUntil(condition: () => boolean): Promise<void> {
