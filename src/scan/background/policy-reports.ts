@@ -23,12 +23,23 @@ interface ReportState {
   namespace: string
   summary: ReportSummary
   results: Record<string, unknown>[]
+  /** The results' size as JSON, kept under MAX_RESULTS_BYTES. */
+  bytes: number
 }
+
+/**
+ * etcd refuses objects over 1.5 MiB: results stop well before, whatever `maxResults` says, and a
+ * result's message is cut, so that long messages (a rule may substitute a whole list into one)
+ * cannot make a report unwritable.
+ */
+const MAX_RESULTS_BYTES = 1024 * 1024
+const MAX_MESSAGE_LENGTH = 1024
 
 /** Where the builder stood, to go back to when a list restarts (see rollback). */
 export interface ReportMark {
   readonly summaries: ReadonlyMap<string, ReportSummary>
   readonly lengths: ReadonlyMap<string, number>
+  readonly bytes: ReadonlyMap<string, number>
 }
 
 /**
@@ -52,25 +63,31 @@ export class PolicyReportBuilder {
     const key = `${verdict.policy}\u0000${object.namespace}`
     let report = this.#reports.get(key)
     if (!report) {
-      report = { policy: verdict.policy, namespace: object.namespace, summary: { pass: 0, fail: 0, warn: 0, error: 0, skip: 0 }, results: [] }
+      report = { policy: verdict.policy, namespace: object.namespace, summary: { pass: 0, fail: 0, warn: 0, error: 0, skip: 0 }, results: [], bytes: 0 }
       this.#reports.set(key, report)
     }
     for (const result of verdict.judged) {
       const status = reportStatus(result, verdict.action)
       report.summary[status]++
       if (status === 'pass' || status === 'skip' || report.results.length >= this.#maxResults) continue
-      report.results.push(this.#result(object, verdict.policy, result, status))
+      const entry = this.#result(object, verdict.policy, result, status)
+      const size = JSON.stringify(entry).length
+      if (report.bytes + size > MAX_RESULTS_BYTES) continue
+      report.bytes += size
+      report.results.push(entry)
     }
   }
 
   mark(): ReportMark {
     const summaries = new Map<string, ReportSummary>()
     const lengths = new Map<string, number>()
+    const bytes = new Map<string, number>()
     for (const [key, report] of this.#reports) {
       summaries.set(key, { ...report.summary })
       lengths.set(key, report.results.length)
+      bytes.set(key, report.bytes)
     }
-    return { summaries, lengths }
+    return { summaries, lengths, bytes }
   }
 
   /** Forgets what was added since `mark`: the objects of a list that must be read again from the start. */
@@ -83,6 +100,7 @@ export class PolicyReportBuilder {
       }
       report.summary = { ...summary }
       report.results.length = mark.lengths.get(key) ?? 0
+      report.bytes = mark.bytes.get(key) ?? 0
     }
   }
 
@@ -111,7 +129,7 @@ export class PolicyReportBuilder {
       resources: [resource],
       properties: { ruleset: result.ruleset },
     }
-    if (result.message !== undefined) entry.message = result.message
+    if (result.message !== undefined) entry.message = result.message.length > MAX_MESSAGE_LENGTH ? `${result.message.slice(0, MAX_MESSAGE_LENGTH)}…` : result.message
     entry.severity = result.severity
     return entry
   }

@@ -117,4 +117,18 @@ describe('PolicyReportBuilder', () => {
     expect(label.length).toBeLessThanOrEqual(63)
     expect(label).toMatch(/^[a-z0-9]([-a-z0-9._]*[a-z0-9])?$/)
   })
+
+  it('keeps a report writable: long messages are cut, and results stop before etcd\'s object limit', () => {
+    const builder = new PolicyReportBuilder({ maxResults: 100_000, now: NOW })
+    const long = verdict('pss', 'Deny', ['fail'])
+    const judged = long.judged.map((result) => ({ ...result, message: 'x'.repeat(50_000) }))
+    for (let i = 0; i < 2_000; i++) builder.add(pod('shop', `p${i}`), { ...long, judged })
+    const [report] = builder.reports().get('pss') ?? []
+    expect(report?.summary).toEqual({ pass: 0, fail: 2_000, warn: 0, error: 0, skip: 0 })
+    const results = report?.results as { message: string }[]
+    expect(results[0]?.message.length).toBe(1_025)
+    expect(JSON.stringify(report).length).toBeLessThan(1.2 * 1024 * 1024)
+    expect(results.length).toBeGreaterThan(500)
+  })
 })
+
