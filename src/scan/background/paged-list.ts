@@ -33,13 +33,16 @@ export async function* listPages(kubeConfig: KubeConfig, target: ScanTarget, pag
     const list = asObject(body)
     const items = Array.isArray(list?.items) ? (list.items as unknown[]) : []
     const kind = typeof list?.kind === 'string' && list.kind.endsWith('List') ? list.kind.slice(0, -'List'.length) : undefined
-    yield items.flatMap((item) => {
-      const object = asObject(item)
-      if (!object) return []
-      return [{ ...object, apiVersion: object.apiVersion ?? apiVersion, kind: object.kind ?? kind }]
-    })
     const next = asObject(list?.metadata)?.continue
     token = typeof next === 'string' && next !== '' ? next : undefined
+    // Items are moved out of the list, so that the consumer, not this suspended generator, decides when they go.
+    const page: KubeObject[] = []
+    for (let index = 0; index < items.length; index++) {
+      const object = asObject(items[index])
+      items[index] = undefined
+      if (object) page.push(Object.assign(object, { apiVersion: object.apiVersion ?? apiVersion, kind: object.kind ?? kind }))
+    }
+    yield page
   } while (token !== undefined)
 }
 

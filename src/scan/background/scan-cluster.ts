@@ -28,8 +28,12 @@ export interface ScanSettings {
 
 export interface ScannedVerdicts {
   object: ReportedObject
-  /** The object as read, for an audit's input (managedFields left out). */
-  input: KubeObject
+  /**
+   * The object as read, as JSON text (managedFields left out), for an audit's input. Text rather
+   * than the object: the page's objects can then be collected while it is judged, instead of living
+   * (and being promoted) until the page's verdicts are noted.
+   */
+  input: string
   verdicts: ExistingVerdict[]
 }
 
@@ -88,7 +92,10 @@ export async function scanCluster<R extends Ruleset>(options: {
       try {
         for await (const page of listPages(kubeConfig, target, settings.pageSize)) {
           const judgedPage: ScannedVerdicts[] = []
-          for (const object of page) {
+          for (let index = 0; index < page.length; index++) {
+            const object = page[index] as KubeObject
+            // Let go of each object once judged: what the page still needs is its verdicts and text.
+            page[index] = RELEASED
             outcome.objectsRead++
             const judged = judgeObject(object, plan, options, settings)
             if (!judged) continue
@@ -138,8 +145,10 @@ function judgeObject(
   const reported: ReportedObject = { apiVersion: String(object.apiVersion), kind: String(object.kind), name: String(metadata.name ?? ''), namespace }
   if (typeof metadata.uid === 'string') reported.uid = metadata.uid
   const { managedFields: _managedFields, ...kept } = metadata
-  return { object: reported, input: { ...object, metadata: kept }, verdicts }
+  return { object: reported, input: JSON.stringify({ ...object, metadata: kept }), verdicts }
 }
+
+const RELEASED: KubeObject = Object.freeze({})
 
 function targetName(target: ScanTarget): string {
   return `${target.group === '' ? '' : `${target.group}/`}${target.version}/${target.resource}`

@@ -36,7 +36,7 @@ export function changedVerdictAudits(pages: readonly ScannedVerdicts[], changed:
     const object = objectKey(judged)
     const verdicts = judged.verdicts.filter((verdict) => wanted.has(`${verdict.policy}\u0000${object}`))
     if (verdicts.length === 0) continue
-    const stamp = { requestId: `background-${randomUUID()}`, input: JSON.stringify(judged.input), inputFormat: 'json' as const, updatedBy: BACKGROUND_AUDITOR, updatedAt: at, source: 'background' as const }
+    const stamp = { requestId: `background-${randomUUID()}`, input: judged.input, inputFormat: 'json' as const, updatedBy: BACKGROUND_AUDITOR, updatedAt: at, source: 'background' as const }
     for (const verdict of verdicts) {
       rows.policyAudits.push({ ...stamp, policyName: verdict.policy, output: verdict.output, passed: verdict.output.passed })
       for (const output of verdict.rulesets) rows.rulesetAudits.push({ ...stamp, rulesetName: output.ruleset, output, passed: output.passed })
