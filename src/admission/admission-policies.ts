@@ -1,14 +1,9 @@
-import { resolvePolicyRulesets, type CompiledRuleset, type Policy } from '../engine/index.js'
+import { planPolicies, type CompiledRuleset, type PlannedPolicy, type Policy } from '../engine/index.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
 import type { StoredRuleset } from '../store/rulesets-repository.js'
 
 /** A policy the webhook applies, with its rulesets resolved and compiled. */
-export interface AdmissionPolicy {
-  policy: Policy
-  rulesets: CompiledRuleset[]
-  /** Rulesets the policy names that do not exist: each judges as an error. */
-  missing: string[]
-}
+export type AdmissionPolicy = PlannedPolicy
 
 /** The policies with `admission` not false, by name, each with its rulesets in the policy's order. */
 export function planAdmissionPolicies(
@@ -16,12 +11,11 @@ export function planAdmissionPolicies(
   rulesets: readonly StoredRuleset[],
   compile: (ruleset: StoredRuleset) => CompiledRuleset,
 ): AdmissionPolicy[] {
-  return policies
-    .filter((policy) => policy.admission !== false)
-    .map((policy) => {
-      const { found, missing } = resolvePolicyRulesets(policy, rulesets)
-      return { policy, rulesets: found.map(compile), missing }
-    })
+  return planPolicies(
+    policies.filter((policy) => policy.admission !== false),
+    rulesets,
+    compile,
+  )
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   evaluatePolicy,
   isViolation,
+  missingRulesetResult,
   type Match,
   type Operation,
   type PolicyAction,
@@ -57,7 +58,7 @@ function judgePolicy({ policy, rulesets, missing }: AdmissionPolicy, input: Prep
   const judged = evaluation.rulesets.filter((ruleset) => ruleset.results.some((result) => result.status !== 'skip'))
   if (judged.length === 0 && missing.length === 0) return undefined
   const ignoreErrors = policy.failurePolicy === 'Ignore'
-  const missingResults = missing.map(missingRuleset)
+  const missingResults = missing.map(missingRulesetResult)
   return {
     policy: policy.name,
     action: evaluation.action,
@@ -87,6 +88,3 @@ export function selectsOperation(match: Match | undefined, operation: Operation)
 }
 
 /** A policy naming a ruleset that vanished (possible with CRDs) must not pass silently (as the REST evaluation does). */
-function missingRuleset(name: string): RuleResult {
-  return { ruleset: name, rule: '', status: 'error', severity: 'high', message: `ruleset "${name}" does not exist` }
-}

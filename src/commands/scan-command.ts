@@ -104,22 +104,29 @@ export async function runScanCommand(argv: string[], print: (line: string) => vo
     // Every input is read before anything is judged, so bad input prints no partial result.
     const objects = readManifests(positionals, { readStdin: () => readFileSync(0, 'utf8'), warn: (message) => warn(`warning: ${message}`) })
     const judge: Judge = values.server === undefined ? localJudge(values.policies ?? [], warn) : await ServerJudge.connect(new VerdictApiClient(values.server, token as string))
-    const progress = new ProgressLine(process.stderr, objects.length)
-    let report: ScanReport
-    try {
-      report = await runScan(objects, judge, {
-        concurrency: values.server === undefined ? 1 : SERVER_CONCURRENCY,
-        onProgress: (done) => progress.update(done),
-      })
-    } finally {
-      progress.finish()
-    }
-    print(format(report, output))
-    return report.summary.denied ? EXIT_VIOLATIONS : EXIT_OK
+    return await printReport(objects.length, (onProgress) => runScan(objects, judge, { concurrency: values.server === undefined ? 1 : SERVER_CONCURRENCY, onProgress }), output, print)
   } catch (error) {
     if (error instanceof ScanInputError) throw new UsageError(error.message)
     throw error
   }
+}
+
+/** Runs a scan with the progress line on a terminal (cleared however it ends), prints the report, and answers the exit status. */
+async function printReport(
+  total: number | undefined,
+  scan: (onProgress: (done: number) => void) => Promise<ScanReport>,
+  output: Output,
+  print: (line: string) => void,
+): Promise<number> {
+  const progress = new ProgressLine(process.stderr, total)
+  let report: ScanReport
+  try {
+    report = await scan((done) => progress.update(done))
+  } finally {
+    progress.finish()
+  }
+  print(format(report, output))
+  return report.summary.denied ? EXIT_VIOLATIONS : EXIT_OK
 }
 
 interface ClusterFlags {
@@ -142,25 +149,24 @@ async function scanCluster(flags: ClusterFlags, output: Output, print: (line: st
     for (const entry of unlistable) warn(`warning: ${entry.group || 'core'}/${entry.resource} is not scanned: ${entry.reason}`)
     const namespaces = await readClusterNamespaces(connection.kubeConfig, connection.server, { pageSize: CLUSTER_PAGE_SIZE, listRestarts: CLUSTER_LIST_RESTARTS })
     const judge = new LocalJudge(definitions, { namespaces })
-    const progress = new ProgressLine(process.stderr, undefined)
-    let report: ScanReport
-    try {
-      report = await runClusterScan({
-        kubeConfig: connection.kubeConfig,
-        server: connection.server,
-        file: clusterFile(connection.name),
-        targets,
-        judge,
-        pageSize: CLUSTER_PAGE_SIZE,
-        listRestarts: CLUSTER_LIST_RESTARTS,
-        excludedNamespaces: new Set(flags.excludeNamespaces.split(',').map((name) => name.trim()).filter((name) => name !== '')),
-        onProgress: (done) => progress.update(done),
-      })
-    } finally {
-      progress.finish()
-    }
-    print(format(report, output))
-    return report.summary.denied ? EXIT_VIOLATIONS : EXIT_OK
+    const excludedNamespaces = new Set(flags.excludeNamespaces.split(',').map((name) => name.trim()).filter((name) => name !== ''))
+    return await printReport(
+      undefined,
+      (onProgress) =>
+        runClusterScan({
+          kubeConfig: connection.kubeConfig,
+          server: connection.server,
+          file: clusterFile(connection.name),
+          targets,
+          judge,
+          pageSize: CLUSTER_PAGE_SIZE,
+          listRestarts: CLUSTER_LIST_RESTARTS,
+          excludedNamespaces,
+          onProgress,
+        }),
+      output,
+      print,
+    )
   } catch (error) {
     if (error instanceof ScanInputError) throw new UsageError(error.message)
     throw error

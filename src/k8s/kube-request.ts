@@ -18,9 +18,9 @@ const MAX_RESPONSE_BYTES = 256 * 1024 * 1024
 export async function kubeRequest(kubeConfig: KubeConfig, method: string, path: string, query: Record<string, string> = {}, body?: unknown): Promise<KubeResponse> {
   const server = kubeConfig.getCurrentCluster()?.server
   if (!server) throw new Error('no current cluster in the Kubernetes configuration')
-  const url = new URL(path, server.endsWith('/') ? server : `${server}/`)
+  const url = new URL(server)
   // The server URL may carry a path prefix (a proxy): keep it.
-  url.pathname = `${new URL(server).pathname.replace(/\/$/, '')}${path}`
+  url.pathname = `${url.pathname.replace(/\/$/, '')}${path}`
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
   const options: RequestOptions = { method, headers: { accept: 'application/json' } }
   await kubeConfig.applyToHTTPSOptions(options)

@@ -1,5 +1,7 @@
+import type { CompiledRuleset } from '../compile/compiled-ruleset.js'
 import { matchesLabelSelector } from '../match/label-selector.js'
 import type { Policy } from '../model/policy.js'
+import type { RuleResult } from '../results/rule-result.js'
 
 export interface NamedWithLabels {
   name: string
@@ -29,3 +31,25 @@ export function resolvePolicyRulesets<T extends NamedWithLabels>(policy: Policy,
   }
   return { found, missing }
 }
+
+/** A policy with its rulesets resolved and compiled once, to judge many inputs with. */
+export interface PlannedPolicy {
+  policy: Policy
+  rulesets: CompiledRuleset[]
+  /** Rulesets the policy names that do not exist: each judges as an error. */
+  missing: string[]
+}
+
+/** Each policy with its rulesets in the policy's order (resolvePolicyRulesets), compiled. */
+export function planPolicies<R extends NamedWithLabels>(policies: readonly Policy[], rulesets: readonly R[], compile: (ruleset: R) => CompiledRuleset): PlannedPolicy[] {
+  return policies.map((policy) => {
+    const { found, missing } = resolvePolicyRulesets(policy, rulesets)
+    return { policy, rulesets: found.map(compile), missing }
+  })
+}
+
+/** How a ruleset a policy names but the store lacks judges: an error of its own. */
+export function missingRulesetResult(name: string): RuleResult {
+  return { ruleset: name, rule: '', status: 'error', severity: 'high', message: `ruleset "${name}" does not exist` }
+}
+

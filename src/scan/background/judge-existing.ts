@@ -1,8 +1,11 @@
 import {
   evaluatePolicy,
   isViolation,
-  resolvePolicyRulesets,
+  missingRulesetResult,
+  planPolicies,
   type CompiledRuleset,
+  type NamedWithLabels,
+  type PlannedPolicy,
   type Policy,
   type PolicyAction,
   type PolicyResult,
@@ -12,12 +15,7 @@ import {
 } from '../../engine/index.js'
 
 /** A policy a background scan applies, its rulesets resolved and compiled once per scan. */
-export interface ScanPolicy {
-  policy: Policy
-  rulesets: CompiledRuleset[]
-  /** Rulesets the policy names that do not exist: each judges as an error. */
-  missing: string[]
-}
+export type ScanPolicy = PlannedPolicy
 
 /** How one policy judged one existing object. */
 export interface ExistingVerdict {
@@ -32,17 +30,12 @@ export interface ExistingVerdict {
 }
 
 /** The policies with `background` not false, each with its rulesets in the policy's order. */
-export function planScanPolicies<R extends { name: string; labels?: Record<string, string> }>(
-  policies: readonly Policy[],
-  rulesets: readonly R[],
-  compile: (ruleset: R) => CompiledRuleset,
-): ScanPolicy[] {
-  return policies
-    .filter((policy) => policy.background !== false)
-    .map((policy) => {
-      const { found, missing } = resolvePolicyRulesets(policy, rulesets)
-      return { policy, rulesets: found.map(compile), missing }
-    })
+export function planScanPolicies<R extends NamedWithLabels>(policies: readonly Policy[], rulesets: readonly R[], compile: (ruleset: R) => CompiledRuleset): ScanPolicy[] {
+  return planPolicies(
+    policies.filter((policy) => policy.background !== false),
+    rulesets,
+    compile,
+  )
 }
 
 /**
@@ -76,9 +69,7 @@ function judge({ policy, rulesets, missing }: ScanPolicy, input: PreparedInput):
   const judged = evaluation.output.results.filter((result) => result.status !== 'skip')
   if (judged.length === 0 && missing.length === 0) return undefined
   const ignoreErrors = policy.failurePolicy === 'Ignore'
-  const missingResults = missing.map(
-    (name): RuleResult => ({ ruleset: name, rule: '', status: 'error', severity: 'high', message: `the policy names ruleset "${name}", which does not exist` }),
-  )
+  const missingResults = missing.map(missingRulesetResult)
   return {
     policy: policy.name,
     action: evaluation.action,
