@@ -71,11 +71,16 @@ async function round(size: number): Promise<Round> {
   global.gc?.()
   const baseline = process.memoryUsage().rss
   const heapBaseline = process.memoryUsage().heapUsed
+  const start = process.memoryUsage()
   let peak = baseline
   let heapPeak = heapBaseline
+  let atPeak = start
   const sampler = setInterval(() => {
     const usage = process.memoryUsage()
-    peak = Math.max(peak, usage.rss)
+    if (usage.rss > peak) {
+      peak = usage.rss
+      atPeak = usage
+    }
     heapPeak = Math.max(heapPeak, usage.heapUsed)
   }, 20)
   const rate = async (label: string): Promise<number> => {
@@ -100,6 +105,11 @@ async function round(size: number): Promise<Round> {
   const growthMb = Math.round((peak - baseline) / 1024 / 1024)
   global.gc?.()
   const heldMb = Math.round((process.memoryUsage().heapUsed - heapBaseline) / 1024 / 1024)
+  const mb = (bytes: number): number => Math.round(bytes / 1024 / 1024)
+  console.log(
+    `${size} objects, at the RSS peak over the start: heapTotal +${mb(atPeak.heapTotal - start.heapTotal)} MB, heapUsed +${mb(atPeak.heapUsed - start.heapUsed)} MB, ` +
+      `external +${mb(atPeak.external - start.external)} MB (array buffers +${mb(atPeak.arrayBuffers - start.arrayBuffers)} MB), other +${mb(atPeak.rss - start.rss - (atPeak.heapTotal - start.heapTotal) - (atPeak.external - start.external))} MB`,
+  )
   console.log(
     `${size} objects: peak RSS growth ${growthMb} MB over ${Math.round(baseline / 1024 / 1024)} MB (JavaScript heap: peak ${Math.round((heapPeak - heapBaseline) / 1024 / 1024)} MB over its start, ` +
       `${heldMb} MB still held after the scans); ${reports} PolicyReports in the cluster`,

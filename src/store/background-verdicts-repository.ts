@@ -56,10 +56,13 @@ export async function noteVerdicts(q: Queryable, verdicts: readonly NotedVerdict
 /**
  * After a scan that read everything: forgets the verdicts it did not see (objects deleted, policies
  * gone or no longer scanned), so that the table holds what the cluster holds, and an object that
- * comes back is audited again. Returns how many were forgotten.
+ * comes back is audited again. With `policies` (a scan of those only), only their verdicts are
+ * forgotten. Returns how many were forgotten.
  */
-export async function forgetVerdictsNotSeenSince(q: Queryable, scanStart: Date): Promise<number> {
-  const result = await q.query('DELETE FROM background_verdicts WHERE seen_at < $1', [timestampParam(scanStart)])
+export async function forgetVerdictsNotSeenSince(q: Queryable, scanStart: Date, policies?: readonly string[]): Promise<number> {
+  const result = policies
+    ? await q.query('DELETE FROM background_verdicts WHERE seen_at < $1 AND policy_name = ANY($2::text[])', [timestampParam(scanStart), policies.map(storableText)])
+    : await q.query('DELETE FROM background_verdicts WHERE seen_at < $1', [timestampParam(scanStart)])
   return result.rowCount
 }
 

@@ -33,6 +33,15 @@ describe.each(testDatabases())('background verdicts ($kind)', ({ kind }) => {
     expect(await noteVerdicts(db, [{ policy: 'pss', object: 'v1/Pod/shop/gone', digest: 'fail', passed: false, failures: 1 }], at(120))).toEqual([{ policy: 'pss', object: 'v1/Pod/shop/gone', digest: 'fail', passed: false, failures: 1 }])
   })
 
+  it("forgets, after a scan of some policies, only those policies' unseen verdicts", async () => {
+    const db = database.db
+    await db.query('DELETE FROM background_verdicts')
+    const verdict = (policy: string, object: string) => ({ policy, object, digest: 'd', passed: true, failures: 0 })
+    await noteVerdicts(db, [verdict('pss', 'v1/Pod/a/x'), verdict('labels', 'v1/Pod/a/x'), verdict('replicas', 'apps/v1/Deployment/a/y')], at(0))
+    expect(await forgetVerdictsNotSeenSince(db, at(60), ['labels', 'replicas', 'never-noted'])).toBe(2)
+    expect((await db.query<{ policy_name: string }>('SELECT policy_name FROM background_verdicts')).rows).toEqual([{ policy_name: 'pss' }])
+  })
+
   it('counts, per policy, the objects judged and failing, and names the worst first', async () => {
     const db = database.db
     await db.query('DELETE FROM background_verdicts')

@@ -1,8 +1,8 @@
 import type { KubeConfig } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../../admission/namespace-source.js'
-import type { ClusterData } from '../../engine/index.js'
+import { resolvePolicyRulesets, type ClusterData } from '../../engine/index.js'
 import type { ControllerLogger } from '../../k8s/controller-logger.js'
-import type { DefinitionCatalog } from '../../services/definition-catalog.js'
+import type { DefinitionCatalog, DefinitionChange } from '../../services/definition-catalog.js'
 import type { AuditRows } from '../../store/audits-repository.js'
 import { forgetVerdictsNotSeenSince, noteVerdicts } from '../../store/background-verdicts-repository.js'
 import type { Db } from '../../store/db.js'
@@ -32,18 +32,25 @@ export interface BackgroundScannerOptions {
 }
 
 /**
- * Scans what already runs, in the leader only: when it becomes leader, when a policy or ruleset
- * changes (after `settleMs` without another change), and every `intervalMs`. One scan at a time;
- * a change during a scan asks for one more after it. Each page's verdicts are noted in the store
- * and only changed ones are audited (source `background`), so the audit tables do not grow with
- * the interval; a scan that read every target then forgets the objects it did not see.
+ * Scans what already runs, in the leader only: every background policy when it becomes leader and
+ * every `intervalMs`; when a policy or ruleset changes (after `settleMs` without another change),
+ * only the policies the changes touch (the changed policies, and those that use or used a changed
+ * ruleset), so editing one policy does not relist the whole cluster. One scan at a time; what is
+ * asked for during a scan runs after it. Each page's verdicts are noted in the store and only changed ones are audited (source `background`),
+ * so the audit tables do not grow with the interval; a scan that read every target then forgets
+ * the objects it did not see, for the policies it scanned.
  */
 export class BackgroundScanner {
   readonly #options: BackgroundScannerOptions
   readonly #timers = new Set<NodeJS.Timeout>()
   #unsubscribe: (() => void) | undefined
   #running: Promise<void> | undefined
-  #again = false
+  /** What is asked for and not yet scanned: everything, or the changes since the last scan. */
+  #wanted: { full: boolean; policies: Set<string>; rulesets: Set<string> } = { full: false, policies: new Set(), rulesets: new Set() }
+  /** Per policy, the rulesets its last scan applied: a change to one of them rescans it even when the policy no longer picks it. */
+  readonly #lastRulesets = new Map<string, readonly string[]>()
+  /** A full scan finished: until then, a change rescans everything (nothing is known to be current). */
+  #scannedAll = false
   #wasLeader = false
   #stopped = false
   #lastScanAt = 0
@@ -56,7 +63,7 @@ export class BackgroundScanner {
 
   start(): void {
     if (this.#options.intervalMs <= 0) return
-    this.#unsubscribe = this.#options.catalog.onChange(() => this.#settle())
+    this.#unsubscribe = this.#options.catalog.onChange((change) => this.#changed(change))
     this.#every(this.#options.leadershipCheckMs ?? 2_000, () => {
       const leader = this.#options.isLeader()
       const due = Date.now() - this.#lastScanAt >= this.#options.intervalMs
@@ -65,13 +72,14 @@ export class BackgroundScanner {
     })
   }
 
-  /** Asks for a scan now (or right after the one running); ignored when this replica does not lead. */
+  /** Asks for a scan of every background policy now (or right after the one running); ignored when this replica does not lead. */
   request(): void {
-    if (this.#stopped || !this.#options.isLeader()) return
-    if (this.#running) {
-      this.#again = true
-      return
-    }
+    this.#wanted.full = true
+    this.#run()
+  }
+
+  #run(): void {
+    if (this.#stopped || !this.#options.isLeader() || this.#running) return
     this.#running = this.#loop().finally(() => {
       this.#running = undefined
     })
@@ -93,21 +101,42 @@ export class BackgroundScanner {
   }
 
   async #loop(): Promise<void> {
-    do {
-      this.#again = false
-      this.#lastScanAt = Date.now()
+    while (!this.#stopped && this.#options.isLeader()) {
+      const only = this.#takeWanted()
+      if (only === 'nothing') return
+      if (only === undefined) this.#lastScanAt = Date.now()
       try {
-        const outcome = await this.scanOnce()
+        const outcome = await this.scanOnce(only)
         this.#options.onScanned?.(outcome)
       } catch (error) {
         if (this.#abort.signal.aborted) this.#options.logger.info({}, 'background scan stopped before its end')
         else this.#options.logger.error({ error: error instanceof Error ? error.message : String(error) }, 'background scan failed')
       }
-    } while (this.#again && !this.#stopped && this.#options.isLeader())
+    }
   }
 
-  /** One scan, whoever leads: what `request` runs, and what tests call. */
-  async scanOnce(): Promise<ScanOutcome> {
+  /** What the next scan covers: every policy (undefined), the policies the changes touch, or nothing. */
+  #takeWanted(): ReadonlySet<string> | undefined | 'nothing' {
+    const wanted = this.#wanted
+    this.#wanted = { full: false, policies: new Set(), rulesets: new Set() }
+    if (wanted.full || (!this.#scannedAll && (wanted.policies.size > 0 || wanted.rulesets.size > 0))) return undefined
+    const only = new Set(wanted.policies)
+    if (wanted.rulesets.size > 0) {
+      const rulesets = this.#options.catalog.rulesets()
+      for (const policy of this.#options.catalog.policies()) {
+        const { found, missing } = resolvePolicyRulesets(policy, rulesets)
+        if ([...found.map((ruleset) => ruleset.name), ...missing].some((name) => wanted.rulesets.has(name))) only.add(policy.name)
+      }
+      for (const [policy, used] of this.#lastRulesets) if (used.some((name) => wanted.rulesets.has(name))) only.add(policy)
+    }
+    return only.size > 0 ? only : 'nothing'
+  }
+
+  /**
+   * One scan, whoever leads: what the schedule runs, and what tests call. `only`: these policies
+   * alone (their kinds listed, their reports written and pruned, their forgotten verdicts dropped).
+   */
+  async scanOnce(only?: ReadonlySet<string>): Promise<ScanOutcome> {
     const { catalog, db, logger } = this.#options
     const now = this.#options.now?.() ?? new Date()
     const started = Date.now()
@@ -118,14 +147,18 @@ export class BackgroundScanner {
       ...(this.#options.cluster ? { cluster: this.#options.cluster } : {}),
       settings: { ...this.#options.settings, writeReports: true },
       now,
+      ...(only ? { only } : {}),
       signal: this.#abort.signal,
       onPage: async (page) => {
         const changed = await noteVerdicts(db, page.flatMap(notedVerdicts), now)
         if (changed.length > 0) await this.#options.writeAudits(changedVerdictAudits(page, changed, now))
       },
     })
-    const forgotten = outcome.failures.length === 0 ? await forgetVerdictsNotSeenSince(db, now) : 0
+    const complete = outcome.failures.length === 0
+    const forgotten = complete ? await forgetVerdictsNotSeenSince(db, now, only ? [...only] : undefined) : 0
+    this.#remember(outcome, only, complete)
     const fields = {
+      scope: only ? [...only] : 'all',
       targets: outcome.targets.length,
       objectsRead: outcome.objectsRead,
       objectsJudged: outcome.objectsJudged,
@@ -140,6 +173,20 @@ export class BackgroundScanner {
     return outcome
   }
 
+  /** Which rulesets each scanned policy applied, and whether everything is now known to be current. */
+  #remember(outcome: ScanOutcome, only: ReadonlySet<string> | undefined, complete: boolean): void {
+    if (only) for (const policy of only) this.#lastRulesets.delete(policy)
+    else this.#lastRulesets.clear()
+    for (const entry of outcome.planned) this.#lastRulesets.set(entry.policy, entry.rulesets)
+    if (!only && complete) this.#scannedAll = true
+  }
+
+  #changed(change: DefinitionChange): void {
+    if (change.kind === 'policy') this.#wanted.policies.add(change.name)
+    else this.#wanted.rulesets.add(change.name)
+    this.#settle()
+  }
+
   #settle(): void {
     const existing = this.#settleTimer
     if (existing) {
@@ -149,7 +196,7 @@ export class BackgroundScanner {
     const timer = setTimeout(() => {
       this.#timers.delete(timer)
       this.#settleTimer = undefined
-      this.request()
+      this.#run()
     }, this.#options.settleMs ?? 1_000)
     timer.unref()
     this.#settleTimer = timer

@@ -1,7 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node'
 import { kubeRequest } from '../../k8s/kube-request.js'
 import { listPages, type KubeObject } from './paged-list.js'
-import { MANAGED_BY_LABEL } from './policy-reports.js'
+import { MANAGED_BY_LABEL, POLICY_LABEL, reportLabels } from './policy-reports.js'
 import { listPath, type ScanTarget } from './scan-targets.js'
 
 export interface ReportWriteCounts {
@@ -23,14 +23,16 @@ const PAGE = 500
  * so a report is never deleted and recreated), leaves equal ones alone, and, when `prune` (the
  * scan read every target), deletes Verdict's reports that the scan no longer has: a deleted
  * policy's, one turned `background: false`, a namespace left without judged objects. Reports
- * are found by the label `app.kubernetes.io/managed-by=verdict`; nobody else's are touched.
+ * are found by the label `app.kubernetes.io/managed-by=verdict`; nobody else's are touched. With
+ * `policies` (a scan of some policies only), only those policies' reports are compared and pruned.
  */
-export async function writeReports(kubeConfig: KubeConfig, desired: readonly KubeObject[], prune: boolean): Promise<ReportWriteCounts> {
+export async function writeReports(kubeConfig: KubeConfig, desired: readonly KubeObject[], options: { prune: boolean; policies?: ReadonlySet<string> }): Promise<ReportWriteCounts> {
   const counts: ReportWriteCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0 }
+  const inScope = scopeOf(options.policies)
   const existing = new Map<string, KubeObject>()
   for (const target of [NAMESPACED, CLUSTER]) {
     for await (const page of listPages(kubeConfig, target, PAGE, `${MANAGED_BY_LABEL}=verdict`)) {
-      for (const report of page) existing.set(keyOf(report), report)
+      for (const report of page) if (inScope(report)) existing.set(keyOf(report), report)
     }
   }
   for (const report of desired) {
@@ -50,13 +52,23 @@ export async function writeReports(kubeConfig: KubeConfig, desired: readonly Kub
     await send(kubeConfig, 'PUT', objectPath(report), { ...report, metadata })
     counts.updated++
   }
-  if (prune) {
+  if (options.prune) {
     for (const stale of existing.values()) {
       await send(kubeConfig, 'DELETE', objectPath(stale), undefined, [404])
       counts.deleted++
     }
   }
   return counts
+}
+
+/** Which existing reports a scan of `policies` owns, by their policy label (cut and hashed as reportLabels writes it). */
+function scopeOf(policies: ReadonlySet<string> | undefined): (report: KubeObject) => boolean {
+  if (!policies) return () => true
+  const labels = new Set([...policies].map((policy) => reportLabels(policy)[POLICY_LABEL]))
+  return (report) => {
+    const label = ((report.metadata as KubeObject | undefined)?.labels as KubeObject | undefined)?.[POLICY_LABEL]
+    return typeof label === 'string' && labels.has(label)
+  }
 }
 
 function keyOf(report: KubeObject): string {

@@ -49,8 +49,8 @@ export interface ScanOutcome {
   /** Targets that could not be read, with the error; their objects are missing from the reports. */
   failures: { target: string; error: string }[]
   reports: ReportWriteCounts | undefined
-  /** The reports as built (written or not), by policy. */
-  builtReports: Map<string, Record<string, unknown>[]>
+  /** The policies the scan applied, each with the rulesets it resolved (a ruleset change rescans the policies that used it). */
+  planned: { policy: string; rulesets: string[] }[]
 }
 
 /**
@@ -71,10 +71,17 @@ export async function scanCluster<R extends Ruleset>(options: {
   onPage?: (judged: ScannedVerdicts[]) => Promise<void>
   /** Stops the scan between pages (the service is shutting down): it then throws the signal's reason and writes no report. */
   signal?: AbortSignal
+  /**
+   * Only these policies (a definition changed): only their kinds are listed, and only their
+   * reports written and pruned; the other policies' reports stay as their last scan left them.
+   * Undefined: every background policy.
+   */
+  only?: ReadonlySet<string>
 }): Promise<ScanOutcome> {
-  const { kubeConfig, definitions, settings } = options
-  const plan = planScanPolicies(definitions.policies, definitions.rulesets, definitions.compile)
-  const { targets, unlistable } = scanTargets(definitions.policies, definitions.rulesets)
+  const { kubeConfig, definitions, settings, only } = options
+  const policies = only ? definitions.policies.filter((policy) => only.has(policy.name)) : definitions.policies
+  const plan = planScanPolicies(policies, definitions.rulesets, definitions.compile)
+  const { targets, unlistable } = scanTargets(policies, definitions.rulesets)
   const builder = new PolicyReportBuilder({ maxResults: settings.maxResults, now: options.now })
   const outcome: ScanOutcome = {
     targets,
@@ -84,7 +91,7 @@ export async function scanCluster<R extends Ruleset>(options: {
     restarts: 0,
     failures: [],
     reports: undefined,
-    builtReports: new Map(),
+    planned: plan.map((entry) => ({ policy: entry.policy.name, rulesets: [...entry.rulesets.map((ruleset) => ruleset.name), ...entry.missing] })),
   }
   for (const target of targets) {
     for (let attempt = 0; ; attempt++) {
@@ -119,10 +126,10 @@ export async function scanCluster<R extends Ruleset>(options: {
       }
     }
   }
-  outcome.builtReports = builder.reports()
   if (settings.writeReports) {
     // A target that could not be read leaves its objects out: the reports they were in must not be pruned.
-    outcome.reports = await writeReports(kubeConfig, [...outcome.builtReports.values()].flat(), outcome.failures.length === 0)
+    const desired = [...builder.reports().values()].flat()
+    outcome.reports = await writeReports(kubeConfig, desired, { prune: outcome.failures.length === 0, ...(only ? { policies: only } : {}) })
   }
   return outcome
 }

@@ -169,9 +169,86 @@ describe('background scans', () => {
     leader = true
     await waitUntil(() => reports().length === 2)
     const before = setup.api.requests.filter((request) => request.path === '/api/v1/pods').length
-    await setup.service.createRuleset('more', { rules: [{ ...privileged, name: 'again' }] }, { by: 'admin' })
+    await setup.service.replacePolicy('pss', { rulesets: ['pss'], action: 'Audit' }, { by: 'admin' })
     await waitUntil(() => setup.api.requests.filter((request) => request.path === '/api/v1/pods').length > before)
     await scan.stop()
+  })
+
+  describe('after a definition changes', () => {
+    const replicasOnly = { name: 'two-replicas', match: { kinds: ['Deployment'] }, validate: { pattern: { spec: { replicas: '>1' } } } }
+    const listed = (from: number): string[] => [...new Set(setup.api.requests.slice(from).filter((request) => request.method === 'GET' && !request.path.includes('policyreports')).map((request) => request.path))].sort()
+    const written = (from: number): string[] =>
+      setup.api.requests
+        .slice(from)
+        .filter((request) => request.method !== 'GET')
+        .map((request) => `${request.method} ${request.path}`)
+    const scanned = async (scan: BackgroundScanner, count: number): Promise<void> => {
+      await waitUntil(() => outcomes.length >= count)
+      await scan.idle()
+    }
+    let outcomes: unknown[] = []
+
+    beforeEach(async () => {
+      outcomes = []
+      await setup.service.createRuleset('replicas', { rules: [replicasOnly] }, { by: 'admin' })
+      await setup.service.createPolicy('replicas', { rulesets: ['replicas'], action: 'Audit' }, { by: 'admin' })
+      await setup.service.createRuleset('unused', { rules: [{ ...privileged, name: 'unused' }] }, { by: 'admin' })
+    })
+
+    it('rescans only the changed policy: its kinds listed, its reports alone written', async () => {
+      const scan = scanner({ onScanned: (outcome) => outcomes.push(outcome) })
+      scan.start()
+      await scanned(scan, 1)
+      expect(reports().map((report) => (report.metadata as Json).name).sort()).toEqual(['verdict-pss', 'verdict-pss', 'verdict-replicas'])
+      const from = setup.api.requests.length
+      await setup.service.replacePolicy('replicas', { rulesets: ['replicas'], action: 'Warn' }, { by: 'admin' })
+      await scanned(scan, 2)
+      expect(outcomes[1]).toMatchObject({ objectsRead: 1, planned: [{ policy: 'replicas', rulesets: ['replicas'] }] })
+      expect(listed(from)).toEqual(['/apis/apps/v1/deployments'])
+      // The Warn policy's failure becomes a warn: its report is rewritten, pss's are not looked at twice.
+      expect(written(from)).toEqual(['PUT /apis/wgpolicyk8s.io/v1alpha2/namespaces/shop/policyreports/verdict-replicas'])
+      await scan.stop()
+    })
+
+    it('rescans the policies that use a changed ruleset, and none for a ruleset no policy uses', async () => {
+      const scan = scanner({ onScanned: (outcome) => outcomes.push(outcome) })
+      scan.start()
+      await scanned(scan, 1)
+      await setup.service.replaceRuleset('unused', { rules: [{ ...privileged, name: 'unused-too' }] }, { by: 'admin' })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(outcomes.length).toBe(1)
+      await setup.service.replaceRuleset('replicas', { rules: [{ ...replicasOnly, validate: { pattern: { spec: { replicas: '>0' } } } }] }, { by: 'admin' })
+      await scanned(scan, 2)
+      expect(outcomes[1]).toMatchObject({ planned: [{ policy: 'replicas', rulesets: ['replicas'] }] })
+      // A policy that picks rulesets by label: a ruleset relabelled out of its selector still rescans it (its report held that ruleset's results).
+      await setup.service.replacePolicy('replicas', { rulesetSelector: { matchLabels: { team: 'apps' } }, action: 'Audit' }, { by: 'admin' })
+      await setup.service.replaceRuleset('replicas', { labels: { team: 'apps' }, rules: [replicasOnly] }, { by: 'admin' })
+      await scanned(scan, 3)
+      await scan.idle()
+      const count = outcomes.length
+      expect(outcomes[count - 1]).toMatchObject({ planned: [{ policy: 'replicas', rulesets: ['replicas'] }] })
+      expect(reports().some((report) => (report.metadata as Json).name === 'verdict-replicas')).toBe(true)
+      await setup.service.replaceRuleset('replicas', { labels: { team: 'other' }, rules: [replicasOnly] }, { by: 'admin' })
+      await scanned(scan, count + 1)
+      expect(outcomes[count]).toMatchObject({ planned: [{ policy: 'replicas', rulesets: [] }], reports: { deleted: 1 } })
+      expect(reports().some((report) => (report.metadata as Json).name === 'verdict-replicas')).toBe(false)
+      await scan.stop()
+    })
+
+    it("deletes a deleted policy's reports and forgets its verdicts, leaving the other policies' alone", async () => {
+      const scan = scanner({ onScanned: (outcome) => outcomes.push(outcome) })
+      scan.start()
+      await scanned(scan, 1)
+      expect(await countNotedVerdicts(setup.database.db)).toBe(11)
+      const from = setup.api.requests.length
+      await setup.service.deletePolicy('replicas')
+      await scanned(scan, 2)
+      expect(outcomes[1]).toMatchObject({ objectsRead: 0, planned: [], reports: { created: 0, updated: 0, unchanged: 0, deleted: 1 } })
+      expect(written(from)).toEqual(['DELETE /apis/wgpolicyk8s.io/v1alpha2/namespaces/shop/policyreports/verdict-replicas'])
+      expect(reports().map((report) => (report.metadata as Json).name)).toEqual(['verdict-pss', 'verdict-pss'])
+      expect(await countNotedVerdicts(setup.database.db)).toBe(10)
+      await scan.stop()
+    })
   })
 
   it('ends a running scan at its next page when stopped, writing no report', async () => {
