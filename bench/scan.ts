@@ -7,6 +7,9 @@
 // stable cluster (nothing to audit, reports unchanged). RSS is sampled every 20 ms; its growth is
 // the peak during the scans over the level before them, once the objects are loaded.
 // Last line: objects_per_second (the slowest scan) and rss_growth_mb (the largest growth).
+// Node runs as the service runs (the image's and the chart's NODE_OPTIONS): with 8 MB semi-spaces
+// (`npm run bench:scan` passes --max-semi-space-size=8, and each round's process inherits it).
+// BENCH_SCAN_SPACES=1 also prints V8's spaces at the peak.
 import { AuditWriter } from '../src/audit/audit-writer.js'
 import { BackgroundScanner } from '../src/scan/background/background-scanner.js'
 import { DefinitionCatalog } from '../src/services/definition-catalog.js'
@@ -15,6 +18,7 @@ import { migrate } from '../src/store/migrate.js'
 import { openDb } from '../src/store/open-db.js'
 import { KubeConfig } from '@kubernetes/client-node'
 import { spawn } from 'node:child_process'
+import { getHeapSpaceStatistics } from 'node:v8'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { kubeRequest } from '../src/k8s/kube-request.js'
@@ -66,7 +70,7 @@ async function round(size: number): Promise<Round> {
     logger: quiet,
     isLeader: () => true,
     intervalMs: 0,
-    settings: { pageSize: Number(process.env.BENCH_SCAN_PAGE_SIZE ?? 500), maxResults: 1000, excludedNamespaces: new Set(['kube-system']), listRestarts: 3 },
+    settings: { pageSize: Number(process.env.BENCH_SCAN_PAGE_SIZE ?? 100), maxResults: 1000, excludedNamespaces: new Set(['kube-system']), listRestarts: 3 },
   })
   global.gc?.()
   const baseline = process.memoryUsage().rss
@@ -75,11 +79,14 @@ async function round(size: number): Promise<Round> {
   let peak = baseline
   let heapPeak = heapBaseline
   let atPeak = start
+  const spacesAtStart = getHeapSpaceStatistics()
+  let spacesAtPeak = spacesAtStart
   const sampler = setInterval(() => {
     const usage = process.memoryUsage()
     if (usage.rss > peak) {
       peak = usage.rss
       atPeak = usage
+      if (process.env.BENCH_SCAN_SPACES) spacesAtPeak = getHeapSpaceStatistics()
     }
     heapPeak = Math.max(heapPeak, usage.heapUsed)
   }, 20)
@@ -110,6 +117,7 @@ async function round(size: number): Promise<Round> {
     `${size} objects, at the RSS peak over the start: heapTotal +${mb(atPeak.heapTotal - start.heapTotal)} MB, heapUsed +${mb(atPeak.heapUsed - start.heapUsed)} MB, ` +
       `external +${mb(atPeak.external - start.external)} MB (array buffers +${mb(atPeak.arrayBuffers - start.arrayBuffers)} MB), other +${mb(atPeak.rss - start.rss - (atPeak.heapTotal - start.heapTotal) - (atPeak.external - start.external))} MB`,
   )
+  if (process.env.BENCH_SCAN_SPACES) console.log(spacesAtPeak.map((space, i) => `${space.space_name} ${mb(spacesAtStart[i]?.space_size ?? 0)}->${mb(space.space_size)} (used ${mb(space.space_used_size)})`).join(', '))
   console.log(
     `${size} objects: peak RSS growth ${growthMb} MB over ${Math.round(baseline / 1024 / 1024)} MB (JavaScript heap: peak ${Math.round((heapPeak - heapBaseline) / 1024 / 1024)} MB over its start, ` +
       `${heldMb} MB still held after the scans); ${reports} PolicyReports in the cluster`,
@@ -151,7 +159,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(result))
     return
   }
-  console.log(`node ${process.version}; ${NAMESPACES} namespaces, one object in ten a Deployment, ${FAILING_SHARE * 100}% failing; pages of ${process.env.BENCH_SCAN_PAGE_SIZE ?? 500}`)
+  console.log(`node ${process.version}; ${NAMESPACES} namespaces, one object in ten a Deployment, ${FAILING_SHARE * 100}% failing; pages of ${process.env.BENCH_SCAN_PAGE_SIZE ?? 100}`)
   const rounds: Round[] = []
   for (const size of SIZES) rounds.push(await childRound(size))
   const slowest = Math.min(...rounds.flatMap((entry) => [entry.first, entry.steady]))

@@ -333,7 +333,7 @@ const DEFINITIONS = [
     default: '1h',
     description: 'how often the leader scans what already runs against the background policies (and at once when a policy changes); 0: never',
   }),
-  setting({ name: 'VERDICT_SCAN_PAGE_SIZE', key: 'scanPageSize', parse: integer(1, 'an integer of at least 1'), fallback: 500, default: '500', description: 'objects per LIST page a background scan reads and holds at a time' }),
+  setting({ name: 'VERDICT_SCAN_PAGE_SIZE', key: 'scanPageSize', parse: integer(1, 'an integer of at least 1'), fallback: 100, default: '100', description: 'objects per LIST page a background scan reads and holds at a time' }),
   setting({
     name: 'VERDICT_SCAN_EXCLUDED_NAMESPACES',
     key: 'scanExcludedNamespaces',

@@ -29,7 +29,7 @@ const DEFAULTS: Config = {
   contextConfigMapMaxBytes: 256 * 1024,
   contextConfigMapCacheBytes: 32 * 1024 ** 2,
   scanIntervalSeconds: 3600,
-  scanPageSize: 500,
+  scanPageSize: 100,
   scanExcludedNamespaces: ['kube-system'],
   reportMaxResults: 1000,
   llmUrl: undefined,

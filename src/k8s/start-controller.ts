@@ -135,7 +135,7 @@ function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConf
     isLeader: () => controller.isLeader(),
     intervalMs: intervalSeconds * 1000,
     settings: {
-      pageSize: config.scanPageSize ?? 500,
+      pageSize: config.scanPageSize ?? 100,
       maxResults: config.reportMaxResults ?? 1000,
       excludedNamespaces: new Set([...(config.scanExcludedNamespaces ?? ['kube-system']), config.podNamespace]),
       listRestarts: 3,

@@ -208,8 +208,8 @@ describe('the Deployment', () => {
     }
   })
 
-  it('sets only real VERDICT_* settings, the pod identity from the downward API and the webhook configuration name', () => {
-    const known = new Set(SETTINGS.map((setting) => setting.name))
+  it('sets only real VERDICT_* settings (and NODE_OPTIONS), the pod identity from the downward API and the webhook configuration name', () => {
+    const known = new Set([...SETTINGS.map((setting) => setting.name), 'NODE_OPTIONS'])
     for (const set of Object.keys(VALUE_SETS)) {
       const env = envOf(set)
       for (const name of env.keys()) expect(known, `${set}: ${name} is not a setting in src/config.ts`).toContain(name)
@@ -350,10 +350,12 @@ describe('availability and extras', () => {
   it('passes the background scan settings, with the webhook\'s excluded namespaces, and grants scans nothing when they are off', async () => {
     const scanEnv = (names: string[], env: Map<string, { value?: string }>) => names.map((name) => env.get(name)?.value)
     const names = ['VERDICT_SCAN_INTERVAL', 'VERDICT_SCAN_PAGE_SIZE', 'VERDICT_REPORT_MAX_RESULTS', 'VERDICT_SCAN_EXCLUDED_NAMESPACES']
-    expect(scanEnv(names, envOf('default'))).toEqual(['1h', '500', '1000', 'kube-system'])
-    const tuned = await renderChart([], ['backgroundScan.interval=0', 'backgroundScan.pageSize=100', 'webhook.excludeNamespaces={monitoring,kube-system}'])
+    expect(scanEnv(names, envOf('default'))).toEqual(['1h', '100', '1000', 'kube-system'])
+    expect(envOf('default').get('NODE_OPTIONS')).toEqual({ name: 'NODE_OPTIONS', value: '--max-semi-space-size=8' })
+    const tuned = await renderChart([], ['backgroundScan.interval=0', 'backgroundScan.pageSize=250', 'webhook.excludeNamespaces={monitoring,kube-system}', 'nodeOptions='])
     const env = new Map((only<Deployment>(tuned, 'Deployment').spec.template.spec.containers[0]?.env ?? []).map((variable) => [variable.name, variable]))
-    expect(scanEnv(names, env)).toEqual(['0', '100', '1000', 'kube-system,monitoring'])
+    expect(scanEnv(names, env)).toEqual(['0', '250', '1000', 'kube-system,monitoring'])
+    expect(env.has('NODE_OPTIONS')).toBe(false)
     const rules = only<K8sObject & { rules: { resources: string[] }[] }>(tuned, 'ClusterRole').rules
     expect(rules.flatMap((rule) => rule.resources)).not.toContain('pods')
     expect(rules.flatMap((rule) => rule.resources)).not.toContain('policyreports')
