@@ -24,6 +24,14 @@ describe('Dockerfile', () => {
     for (const stage of stages) expect(stage).toMatch(/^FROM node:24-slim(\s+AS\s+\w+)?$/i)
   })
 
+  it('runs Node with the NODE_OPTIONS the chart sets by default and bin/verdict puts first', () => {
+    const env = finalStage.filter((line) => /^ENV\s/i.test(line)).join(' ')
+    const nodeOptions = /NODE_OPTIONS=(\S+)/.exec(env)?.[1]
+    expect(nodeOptions).toBe('--max-semi-space-size=8')
+    expect(readFileSync(join(ROOT, 'charts/verdict/values.yaml'), 'utf8')).toMatch(new RegExp(`^nodeOptions: ${nodeOptions}$`, 'm'))
+    expect(readFileSync(join(ROOT, 'bin/verdict'), 'utf8')).toContain(`NODE_OPTIONS="${nodeOptions}\${NODE_OPTIONS:+ $NODE_OPTIONS}"`)
+  })
+
   it('runs as a numeric non-root user in the final stage', () => {
     const users = finalStage.filter((line) => /^USER\s/i.test(line))
     expect(users).toHaveLength(1)
