@@ -163,6 +163,7 @@ async function scanCluster(flags: ClusterFlags, output: Output, print: (line: st
           listRestarts: CLUSTER_LIST_RESTARTS,
           excludedNamespaces,
           onProgress,
+          onNotServed: (message) => warn(`warning: ${message}; its kind is not scanned`),
         }),
       output,
       print,

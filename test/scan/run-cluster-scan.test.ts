@@ -90,6 +90,14 @@ describe('runClusterScan', () => {
     expect(api.requests.filter((request) => request.path === '/api/v1/pods' && request.status === 410)).toHaveLength(3)
   })
 
+  it('reports a kind the cluster does not serve (404) and scans the others', async () => {
+    const notServed: string[] = []
+    const widgets: ScanTarget = { group: 'example.com', version: 'v1', resource: 'widgets' }
+    const report = await runClusterScan(options({ targets: [widgets, DEPLOYMENTS, PODS], onNotServed: (message) => notServed.push(message) }))
+    expect(notServed).toEqual(['/apis/example.com/v1/widgets is not served by the API server (404)'])
+    expect(report.summary).toMatchObject({ objects: 13, judged: 13, failed: 3 })
+  })
+
   it('stops at a refused list with the server, the status and the message', async () => {
     api.failRequests({ pathIncludes: '/api/v1/pods', status: 403 })
     await expect(runClusterScan(options())).rejects.toThrow(new ScanInputError(`cannot read the cluster at ${api.url}: listing /api/v1/pods: HTTP 403: injected failure`))

@@ -36,9 +36,10 @@ export interface BackgroundScannerOptions {
  * every `intervalMs`; when a policy or ruleset changes (after `settleMs` without another change),
  * only the policies the changes touch (the changed policies, and those that use or used a changed
  * ruleset), so editing one policy does not relist the whole cluster. One scan at a time; what is
- * asked for during a scan runs after it. Each page's verdicts are noted in the store and only changed ones are audited (source `background`),
- * so the audit tables do not grow with the interval; a scan that read every target then forgets
- * the objects it did not see, for the policies it scanned.
+ * asked for during a scan runs after it. Each page's verdicts are noted in the store and only
+ * changed ones are audited (source `background`), so the audit tables do not grow with the
+ * interval; a scan that read every target then forgets the objects it did not see, for the
+ * policies it scanned. A scan that fails leaves what it was asked for to the next full scan.
  */
 export class BackgroundScanner {
   readonly #options: BackgroundScannerOptions
@@ -170,6 +171,7 @@ export class BackgroundScanner {
     if (outcome.failures.length > 0) logger.warn({ ...fields, failures: outcome.failures }, 'background scan done, with lists that could not be read')
     else logger.info(fields, 'background scan done')
     if (outcome.unlistable.length > 0) logger.warn({ unlistable: outcome.unlistable }, 'background scans cannot list some kinds the policies name')
+    if (outcome.reportsNotWritten !== undefined) logger.warn({ reason: outcome.reportsNotWritten }, 'background scan wrote no PolicyReport')
     return outcome
   }
 

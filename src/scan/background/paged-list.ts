@@ -12,12 +12,20 @@ export class ListExpiredError extends Error {
   }
 }
 
+/** The API server does not serve the resource (404 on its first page): a kind whose CRD is not installed has no objects to judge. */
+export class ListNotServedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ListNotServedError'
+  }
+}
+
 /**
  * Lists a target page by page (`limit`/`continue`), yielding each page's objects and holding no
  * more than one page: a cluster of a hundred thousand Pods is read in pages of `pageSize`. Items
  * of a list lack apiVersion and kind (the API server writes them once, on the list), so each is
- * given the list's. A 410 Gone for a continue token throws ListExpiredError; other failures throw
- * an Error naming the status and the server's message.
+ * given the list's. A 410 Gone for a continue token throws ListExpiredError, a 404 for the first
+ * page ListNotServedError; other failures throw an Error naming the status and the server's message.
  */
 export async function* listPages(kubeConfig: KubeConfig, target: ScanTarget, pageSize: number, labelSelector?: string): AsyncGenerator<KubeObject[]> {
   const path = listPath(target)
@@ -29,6 +37,7 @@ export async function* listPages(kubeConfig: KubeConfig, target: ScanTarget, pag
     if (token !== undefined) query.continue = token
     const { status, body } = await kubeRequest(kubeConfig, 'GET', path, query)
     if (status === 410 && token !== undefined) throw new ListExpiredError(`listing ${path}: ${messageOf(body) ?? 'the continue token expired'}`)
+    if (status === 404 && token === undefined) throw new ListNotServedError(`${path} is not served by the API server (404)`)
     if (status !== 200) throw new Error(`listing ${path}: HTTP ${status}${messageOf(body) ? `: ${messageOf(body)}` : ''}`)
     const list = asObject(body)
     const items = Array.isArray(list?.items) ? (list.items as unknown[]) : []

@@ -2,7 +2,7 @@ import type { KubeConfig } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../../admission/namespace-source.js'
 import { PreparedInput, type ClusterData, type CompiledRuleset, type EvaluationInput, type Policy, type Ruleset } from '../../engine/index.js'
 import { judgeExisting, planScanPolicies, type ExistingVerdict } from './judge-existing.js'
-import { ListExpiredError, listPages, type KubeObject } from './paged-list.js'
+import { ListExpiredError, ListNotServedError, listPages, type KubeObject } from './paged-list.js'
 import { PolicyReportBuilder, type ReportedObject } from './policy-reports.js'
 import { writeReports, type ReportWriteCounts } from './report-writer.js'
 import { scanTargets, type ScanTarget } from './scan-targets.js'
@@ -49,6 +49,8 @@ export interface ScanOutcome {
   /** Targets that could not be read, with the error; their objects are missing from the reports. */
   failures: { target: string; error: string }[]
   reports: ReportWriteCounts | undefined
+  /** Why no report was written though reports were asked for: the cluster serves no PolicyReports (Policy Reporter's CRDs are not installed). */
+  reportsNotWritten?: string
   /** The policies the scan applied, each with the rulesets it resolved (a ruleset change rescans the policies that used it). */
   planned: { policy: string; rulesets: string[] }[]
 }
@@ -117,6 +119,11 @@ export async function scanCluster<R extends Ruleset>(options: {
       } catch (error) {
         if (options.signal?.aborted) throw error
         builder.rollback(mark)
+        if (error instanceof ListNotServedError) {
+          // Not a failure: a kind the cluster does not serve has no objects, and its reports may be pruned.
+          outcome.unlistable.push(`${target.group || 'core'}/${target.resource}: not served by the API server (404)`)
+          break
+        }
         if (error instanceof ListExpiredError && attempt < settings.listRestarts) {
           outcome.restarts++
           continue
@@ -129,7 +136,13 @@ export async function scanCluster<R extends Ruleset>(options: {
   if (settings.writeReports) {
     // A target that could not be read leaves its objects out: the reports they were in must not be pruned.
     const desired = [...builder.reports().values()].flat()
-    outcome.reports = await writeReports(kubeConfig, desired, { prune: outcome.failures.length === 0, ...(only ? { policies: only } : {}) })
+    try {
+      outcome.reports = await writeReports(kubeConfig, desired, { prune: outcome.failures.length === 0, ...(only ? { policies: only } : {}) })
+    } catch (error) {
+      // The verdicts and audits stand without reports: the scan is still complete.
+      if (!(error instanceof ListNotServedError)) throw error
+      outcome.reportsNotWritten = `${error.message}: install the wgpolicyk8s.io/v1alpha2 CRDs (Policy Reporter brings them) for PolicyReports`
+    }
   }
   return outcome
 }

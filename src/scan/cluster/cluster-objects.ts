@@ -1,5 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node'
-import { ListExpiredError, listPages, type KubeObject } from '../background/paged-list.js'
+import { ListExpiredError, ListNotServedError, listPages, type KubeObject } from '../background/paged-list.js'
 import type { ScanTarget } from '../background/scan-targets.js'
 import type { ClusterObject } from './cluster-object.js'
 import { clusterReadError } from './cluster-read-error.js'
@@ -18,7 +18,8 @@ export interface ClusterObjectsOptions {
  * The objects of one kind, page by page as listPages reads them (one page held at a time), each
  * named as results name a cluster's object; objects of excluded namespaces are dropped. When the
  * list's continue token expires, listPages's ListExpiredError comes through after the pages
- * already yielded: the caller takes back what it made of them and lists the kind again. Any other
+ * already yielded: the caller takes back what it made of them and lists the kind again. A kind the
+ * cluster does not serve throws listPages's ListNotServedError, before any page. Any other
  * failure throws a ScanInputError naming the server and the HTTP status or network error.
  */
 export async function* clusterObjects(kubeConfig: KubeConfig, target: ScanTarget, options: ClusterObjectsOptions): AsyncGenerator<ClusterObject[]> {
@@ -28,7 +29,7 @@ export async function* clusterObjects(kubeConfig: KubeConfig, target: ScanTarget
     try {
       page = await pages.next()
     } catch (error) {
-      throw error instanceof ListExpiredError ? error : clusterReadError(options.server, error)
+      throw error instanceof ListExpiredError || error instanceof ListNotServedError ? error : clusterReadError(options.server, error)
     }
     if (page.done === true) return
     const objects: ClusterObject[] = []

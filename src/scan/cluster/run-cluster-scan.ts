@@ -1,5 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node'
-import { ListExpiredError } from '../background/paged-list.js'
+import { ListExpiredError, ListNotServedError } from '../background/paged-list.js'
 import type { ScanTarget } from '../background/scan-targets.js'
 import type { Judge } from '../judge/judge.js'
 import type { ObjectRef } from '../manifests/manifest-object.js'
@@ -24,13 +24,16 @@ export interface ClusterScanOptions {
   listRestarts: number
   /** Called after each object with how many are done. */
   onProgress?: (done: number) => void
+  /** Hears a kind the cluster does not serve (its CRD is not installed): it has no objects, and the scan goes on. */
+  onNotServed?: (message: string) => void
 }
 
 /**
  * One background scan of the cluster, read-only: every object of every target kind, listed page
  * by page and judged as it comes (as a CREATE, by the judge), gathered into the report file scans
  * give. A kind whose list expires mid-way is listed again from the start with what its earlier
- * pages added taken back, so no object is counted twice; any other failure stops the scan, naming
+ * pages added taken back, so no object is counted twice. A kind the cluster does not serve (404)
+ * has no objects: it is reported and the scan goes on. Any other failure stops the scan, naming
  * the server, since a report missing a kind would read as a clean cluster.
  */
 export async function runClusterScan(options: ClusterScanOptions): Promise<ScanReport> {
@@ -49,6 +52,10 @@ export async function runClusterScan(options: ClusterScanOptions): Promise<ScanR
         }
         break
       } catch (error) {
+        if (error instanceof ListNotServedError) {
+          options.onNotServed?.(error.message)
+          break
+        }
         if (!(error instanceof ListExpiredError)) throw error
         refs.length = mark.refs
         judgements.length = mark.judgements

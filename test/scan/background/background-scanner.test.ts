@@ -160,6 +160,29 @@ describe('background scans', () => {
     expect(await countNotedVerdicts(setup.database.db)).toBe(0)
   })
 
+  it('scans on past a kind the cluster does not serve (its CRD is not installed), and still prunes and forgets', async () => {
+    await setup.service.createRuleset('widgets', { rules: [{ name: 'sized', match: { kinds: ['example.com/v1/Widget'] }, validate: { pattern: { spec: { size: '?*' } } } }] }, { by: 'admin' })
+    await setup.service.createPolicy('widgets', { rulesets: ['widgets'], action: 'Audit' }, { by: 'admin' })
+    const scan = scanner()
+    const outcome = await scan.scanOnce()
+    expect(outcome).toMatchObject({ objectsJudged: 10, failures: [], reports: { created: 2 } })
+    expect(outcome.unlistable).toEqual(['example.com/widgets: not served by the API server (404)'])
+    setup.api.delete('pods', 'web-5', { namespace: 'shop' })
+    await scan.scanOnce()
+    expect(await countNotedVerdicts(setup.database.db)).toBe(9)
+  })
+
+  it('audits and notes verdicts when the cluster serves no PolicyReports, and says why it wrote none', async () => {
+    setup.api.failRequests({ pathIncludes: '/apis/wgpolicyk8s.io/', status: 404, times: 100 })
+    const logger = recordingLogger('scanner')
+    const outcome = await scanner({ logger }).scanOnce()
+    expect(outcome).toMatchObject({ objectsJudged: 10, failures: [], reports: undefined })
+    expect(outcome.reportsNotWritten).toMatch(/^\/apis\/wgpolicyk8s\.io\/v1alpha2\/policyreports is not served by the API server \(404\): install the wgpolicyk8s\.io\/v1alpha2 CRDs/)
+    expect(logger.lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual(['background scan wrote no PolicyReport'])
+    expect((await backgroundAudits()).length).toBe(10)
+    expect(await countNotedVerdicts(setup.database.db)).toBe(10)
+  })
+
   it('scans only in the leader: at once when it leads, and when a policy changes', async () => {
     leader = false
     const scan = scanner()
