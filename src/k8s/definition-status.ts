@@ -1,3 +1,5 @@
+import { canonicalJson } from './canonical-json.js'
+
 /** What the controller writes to `.status` of a Ruleset or Policy. */
 export interface DefinitionStatus {
   observedGeneration?: number
@@ -54,7 +56,7 @@ export function statusFor(verdict: Verdict, generation: number | undefined, prev
 
 /** Whether writing `next` would change nothing. */
 export function sameStatus(previous: unknown, next: DefinitionStatus): boolean {
-  return JSON.stringify(sorted(previous)) === JSON.stringify(sorted(next))
+  return canonicalJson(previous) === canonicalJson(next)
 }
 
 function readyConditionOf(status: unknown): Partial<Condition> | undefined {
@@ -66,17 +68,4 @@ function readyConditionOf(status: unknown): Partial<Condition> | undefined {
 /** Kubernetes metav1.Time: RFC 3339 in whole seconds. */
 function rfc3339(date: Date): string {
   return `${date.toISOString().slice(0, 19)}Z`
-}
-
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted)
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([, inner]) => inner !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, inner]) => [key, sorted(inner)]),
-    )
-  }
-  return value
 }

@@ -6,6 +6,7 @@ import { deletePolicy, getPolicy, insertPolicy, listAllPolicies, replacePolicy, 
 import { deleteRuleset, getRuleset, insertRuleset, listAllRulesets, replaceRuleset, type StoredRuleset } from '../store/rulesets-repository.js'
 import { AlreadyExistsError, NotFoundError, StillReferencedError } from '../store/store-errors.js'
 import type { DefinitionCatalog } from './definition-catalog.js'
+import { canonicalJson } from '../k8s/canonical-json.js'
 
 /**
  * The store side of the Kubernetes controller: rulesets and policies that mirror `Ruleset` and
@@ -157,18 +158,9 @@ const STAMP_FIELDS = new Set(['name', 'version', 'source', 'createdAt', 'created
 
 /** Whether a stored definition already says what the resource says, so nothing is rewritten. */
 function sameDefinition(stored: object, next: Ruleset | Policy): boolean {
-  return canonical(withoutStamp(stored)) === canonical(withoutStamp({ ...next, labels: next.labels ?? {} }))
+  return canonicalJson(withoutStamp(stored)) === canonicalJson(withoutStamp({ ...next, labels: next.labels ?? {} }))
 }
 
 function withoutStamp(definition: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(definition).filter(([key, value]) => !STAMP_FIELDS.has(key) && value !== undefined))
-}
-
-/** JSON with object keys sorted, so key order (jsonb reorders them) never reads as a change. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  )
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { PolicyAction, RuleResult } from '../../engine/index.js'
+import { canonicalJson } from '../../k8s/canonical-json.js'
 import type { ExistingVerdict } from './judge-existing.js'
 
 /** The object a report result is about, as `resources[]` of a PolicyReport names it. */
@@ -22,9 +23,26 @@ interface ReportState {
   policy: string
   namespace: string
   summary: ReportSummary
-  results: Record<string, unknown>[]
+  /**
+   * Each result as canonical JSON without its timestamp: half the memory of the object while the
+   * scan runs (a large cluster's reports hold tens of thousands), and what the comparison with the
+   * cluster's copy reads.
+   */
+  results: string[]
   /** The results' size as JSON, kept under MAX_RESULTS_BYTES. */
   bytes: number
+}
+
+/** One report a scan built, to be compared with the cluster's copy and, if it differs, written. */
+export interface ReportDraft {
+  kind: 'PolicyReport' | 'ClusterPolicyReport'
+  name: string
+  /** '' for a ClusterPolicyReport. */
+  namespace: string
+  /** What the report says (summary, labels, results without timestamps), digested: see reportContentDigest. */
+  contentDigest: string
+  /** The object to write, built only when it is written, so that one report's results at a time exist as objects. */
+  toObject(): Record<string, unknown>
 }
 
 /**
@@ -52,11 +70,13 @@ export interface ReportMark {
 export class PolicyReportBuilder {
   readonly #maxResults: number
   readonly #timestamp: { seconds: number; nanos: number }
+  readonly #timestampBytes: number
   readonly #reports = new Map<string, ReportState>()
 
   constructor(options: { maxResults: number; now: Date }) {
     this.#maxResults = options.maxResults
     this.#timestamp = { seconds: Math.floor(options.now.getTime() / 1000), nanos: 0 }
+    this.#timestampBytes = `,"timestamp":${JSON.stringify(this.#timestamp)}`.length
   }
 
   add(object: ReportedObject, verdict: ExistingVerdict): void {
@@ -70,8 +90,8 @@ export class PolicyReportBuilder {
       const status = reportStatus(result, verdict.action)
       report.summary[status]++
       if (status === 'pass' || status === 'skip' || report.results.length >= this.#maxResults) continue
-      const entry = this.#result(object, verdict.policy, result, status)
-      const size = JSON.stringify(entry).length
+      const entry = canonicalJson(this.#result(object, verdict.policy, result, status))
+      const size = entry.length + this.#timestampBytes
       if (report.bytes + size > MAX_RESULTS_BYTES) continue
       report.bytes += size
       report.results.push(entry)
@@ -105,16 +125,29 @@ export class PolicyReportBuilder {
   }
 
   /** The policies that judged anything, each with its reports (namespace '' is the cluster report). */
-  reports(): Map<string, Record<string, unknown>[]> {
-    const byPolicy = new Map<string, Record<string, unknown>[]>()
+  reports(): Map<string, ReportDraft[]> {
+    const byPolicy = new Map<string, ReportDraft[]>()
     for (const report of this.#reports.values()) {
       const list = byPolicy.get(report.policy) ?? []
-      list.push(reportObject(report))
+      list.push(this.#draft(report))
       byPolicy.set(report.policy, list)
     }
     return byPolicy
   }
 
+  #draft(report: ReportState): ReportDraft {
+    const labels = reportLabels(report.policy)
+    const timestamp = this.#timestamp
+    return {
+      kind: report.namespace === '' ? 'ClusterPolicyReport' : 'PolicyReport',
+      name: reportName(report.policy),
+      namespace: report.namespace,
+      contentDigest: reportContentDigest(report.summary, labels, report.results),
+      toObject: () => reportObject(report, labels, timestamp),
+    }
+  }
+
+  /** A result without its timestamp (reportObject adds the scan's). */
   #result(object: ReportedObject, policy: string, result: RuleResult, status: ReportResultStatus): Record<string, unknown> {
     const resource: Record<string, unknown> = { apiVersion: object.apiVersion, kind: object.kind, name: object.name }
     if (object.namespace !== '') resource.namespace = object.namespace
@@ -125,7 +158,6 @@ export class PolicyReportBuilder {
       result: status,
       scored: true,
       source: 'verdict',
-      timestamp: this.#timestamp,
       resources: [resource],
       properties: { ruleset: result.ruleset },
     }
@@ -140,17 +172,39 @@ function reportStatus(result: RuleResult, action: PolicyAction): ReportResultSta
   return result.status
 }
 
-function reportObject(report: ReportState): Record<string, unknown> {
+function reportObject(report: ReportState, labels: Record<string, string>, timestamp: { seconds: number; nanos: number }): Record<string, unknown> {
   const clusterScoped = report.namespace === ''
-  const metadata: Record<string, unknown> = { name: reportName(report.policy), labels: reportLabels(report.policy), annotations: { [POLICY_LABEL]: report.policy } }
+  const metadata: Record<string, unknown> = { name: reportName(report.policy), labels, annotations: { [POLICY_LABEL]: report.policy } }
   if (!clusterScoped) metadata.namespace = report.namespace
   return {
     apiVersion: REPORT_API_VERSION,
     kind: clusterScoped ? 'ClusterPolicyReport' : 'PolicyReport',
     metadata,
-    summary: report.summary,
-    results: report.results,
+    summary: { ...report.summary },
+    results: report.results.map((text) => ({ ...(JSON.parse(text) as Record<string, unknown>), timestamp })),
   }
+}
+
+/**
+ * What a report says, digested: its summary, its labels and its results in order, each as canonical
+ * JSON without its timestamp. Equal digests, same report, so a stable cluster's scan rewrites
+ * nothing; key order does not count (the API server hands custom resources back with sorted keys).
+ */
+export function reportContentDigest(summary: unknown, labels: unknown, results: readonly string[]): string {
+  const hash = createHash('sha256').update(canonicalJson(summary ?? null)).update('\n').update(canonicalJson(labels ?? null))
+  for (const result of results) hash.update('\n').update(result)
+  return hash.digest('base64url')
+}
+
+/** The digest of a report as the cluster holds it (reportContentDigest). */
+export function existingReportDigest(report: Record<string, unknown>): string {
+  const results = Array.isArray(report.results) ? (report.results as unknown[]) : []
+  const texts = results.map((result) => {
+    if (typeof result !== 'object' || result === null) return canonicalJson(result)
+    const { timestamp: _timestamp, ...rest } = result as Record<string, unknown>
+    return canonicalJson(rest)
+  })
+  return reportContentDigest(report.summary, (report.metadata as Record<string, unknown> | undefined)?.labels, texts)
 }
 
 /** The labels every report of a policy carries: what Verdict lists and deletes by. */

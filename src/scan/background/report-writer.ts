@@ -1,7 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node'
 import { kubeRequest } from '../../k8s/kube-request.js'
 import { listPages, type KubeObject } from './paged-list.js'
-import { MANAGED_BY_LABEL, POLICY_LABEL, reportLabels } from './policy-reports.js'
+import { existingReportDigest, MANAGED_BY_LABEL, POLICY_LABEL, reportLabels, type ReportDraft } from './policy-reports.js'
 import { listPath, type ScanTarget } from './scan-targets.js'
 
 export interface ReportWriteCounts {
@@ -17,44 +17,67 @@ const NAMESPACED: ScanTarget = { group: REPORT_GROUP, version: REPORT_VERSION, r
 const CLUSTER: ScanTarget = { group: REPORT_GROUP, version: REPORT_VERSION, resource: 'clusterpolicyreports' }
 const PAGE = 500
 
+/** A report of Verdict's as the cluster holds it: where it is and what it says, not its results. */
+interface ExistingReport {
+  ref: ReportRef
+  resourceVersion: unknown
+  contentDigest: string
+}
+
+interface ReportRef {
+  kind: string
+  namespace: string
+  name: string
+}
+
 /**
  * Brings the cluster's Verdict reports to `desired` (every report of the scan): creates the new
- * ones, replaces those whose summary or results changed (in place, with the resourceVersion read,
- * so a report is never deleted and recreated), leaves equal ones alone, and, when `prune` (the
+ * ones, replaces those whose summary, labels or results changed (in place, with the resourceVersion
+ * read, so a report is never deleted and recreated), leaves equal ones alone, and, when `prune` (the
  * scan read every target), deletes Verdict's reports that the scan no longer has: a deleted
- * policy's, one turned `background: false`, a namespace left without judged objects. Reports
- * are found by the label `app.kubernetes.io/managed-by=verdict`; nobody else's are touched. With
+ * policy's, one turned `background: false`, a namespace left without judged objects. Reports are
+ * found by the label `app.kubernetes.io/managed-by=verdict`; nobody else's are touched. With
  * `policies` (a scan of some policies only), only those policies' reports are compared and pruned.
+ * The cluster's reports are read page by page and only their digests kept, so the reports of a
+ * large cluster are never all in memory twice.
  */
-export async function writeReports(kubeConfig: KubeConfig, desired: readonly KubeObject[], options: { prune: boolean; policies?: ReadonlySet<string> }): Promise<ReportWriteCounts> {
+export async function writeReports(kubeConfig: KubeConfig, desired: readonly ReportDraft[], options: { prune: boolean; policies?: ReadonlySet<string> }): Promise<ReportWriteCounts> {
   const counts: ReportWriteCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0 }
   const inScope = scopeOf(options.policies)
-  const existing = new Map<string, KubeObject>()
+  const existing = new Map<string, ExistingReport>()
   for (const target of [NAMESPACED, CLUSTER]) {
     for await (const page of listPages(kubeConfig, target, PAGE, `${MANAGED_BY_LABEL}=verdict`)) {
-      for (const report of page) if (inScope(report)) existing.set(keyOf(report), report)
+      for (let index = 0; index < page.length; index++) {
+        const report = page[index] as KubeObject
+        // Let go of each report (its results may be a megabyte) once digested.
+        page[index] = {}
+        if (!inScope(report)) continue
+        const metadata = (report.metadata ?? {}) as KubeObject
+        const ref = { kind: String(report.kind), namespace: String(metadata.namespace ?? ''), name: String(metadata.name) }
+        existing.set(keyOf(ref), { ref, resourceVersion: metadata.resourceVersion, contentDigest: existingReportDigest(report) })
+      }
     }
   }
-  for (const report of desired) {
-    const key = keyOf(report)
+  for (const draft of desired) {
+    const key = keyOf(draft)
     const current = existing.get(key)
     existing.delete(key)
     if (!current) {
-      await send(kubeConfig, 'POST', collectionPath(report), report)
+      await send(kubeConfig, 'POST', collectionPath(draft), draft.toObject())
       counts.created++
       continue
     }
-    if (sameContent(current, report)) {
+    if (current.contentDigest === draft.contentDigest) {
       counts.unchanged++
       continue
     }
-    const metadata = { ...(report.metadata as KubeObject), resourceVersion: (current.metadata as KubeObject | undefined)?.resourceVersion }
-    await send(kubeConfig, 'PUT', objectPath(report), { ...report, metadata })
+    const report = draft.toObject()
+    await send(kubeConfig, 'PUT', objectPath(draft), { ...report, metadata: { ...(report.metadata as KubeObject), resourceVersion: current.resourceVersion } })
     counts.updated++
   }
   if (options.prune) {
     for (const stale of existing.values()) {
-      await send(kubeConfig, 'DELETE', objectPath(stale), undefined, [404])
+      await send(kubeConfig, 'DELETE', objectPath(stale.ref), undefined, [404])
       counts.deleted++
     }
   }
@@ -71,30 +94,17 @@ function scopeOf(policies: ReadonlySet<string> | undefined): (report: KubeObject
   }
 }
 
-function keyOf(report: KubeObject): string {
-  const metadata = (report.metadata ?? {}) as KubeObject
-  return `${String(report.kind)}/${String(metadata.namespace ?? '')}/${String(metadata.name)}`
+function keyOf(ref: ReportRef): string {
+  return `${ref.kind}/${ref.namespace}/${ref.name}`
 }
 
-/**
- * Equal but for the results' timestamps: a report that says the same thing is left alone, so a
- * stable cluster costs etcd no write per scan.
- */
-function sameContent(current: KubeObject, desired: KubeObject): boolean {
-  const labels = (object: KubeObject): unknown => (object.metadata as KubeObject | undefined)?.labels
-  const results = (object: KubeObject): string =>
-    JSON.stringify(((Array.isArray(object.results) ? object.results : []) as KubeObject[]).map(({ timestamp: _timestamp, ...rest }) => rest))
-  return JSON.stringify(current.summary) === JSON.stringify(desired.summary) && results(current) === results(desired) && JSON.stringify(labels(current)) === JSON.stringify(labels(desired))
+function collectionPath(ref: ReportRef): string {
+  if (ref.kind === 'ClusterPolicyReport') return listPath(CLUSTER)
+  return `/apis/${REPORT_GROUP}/${REPORT_VERSION}/namespaces/${encodeURIComponent(ref.namespace)}/policyreports`
 }
 
-function collectionPath(report: KubeObject): string {
-  const namespace = (report.metadata as KubeObject).namespace
-  if (report.kind === 'ClusterPolicyReport') return listPath(CLUSTER)
-  return `/apis/${REPORT_GROUP}/${REPORT_VERSION}/namespaces/${encodeURIComponent(String(namespace))}/policyreports`
-}
-
-function objectPath(report: KubeObject): string {
-  return `${collectionPath(report)}/${encodeURIComponent(String((report.metadata as KubeObject).name))}`
+function objectPath(ref: ReportRef): string {
+  return `${collectionPath(ref)}/${encodeURIComponent(ref.name)}`
 }
 
 async function send(kubeConfig: KubeConfig, method: string, path: string, body: unknown, tolerated: readonly number[] = []): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleResult } from '../../../src/engine/index.js'
 import type { ExistingVerdict } from '../../../src/scan/background/judge-existing.js'
-import { PolicyReportBuilder, reportName } from '../../../src/scan/background/policy-reports.js'
+import { existingReportDigest, PolicyReportBuilder, reportName } from '../../../src/scan/background/policy-reports.js'
 
 const NOW = new Date('2026-11-24T10:00:00.000Z')
 
@@ -18,13 +18,18 @@ function pod(namespace: string, name: string): { apiVersion: string; kind: strin
   return { apiVersion: 'v1', kind: 'Pod', name, namespace, uid: `uid-${namespace}-${name}` }
 }
 
+/** The reports of a policy as they would be written. */
+function objects(builder: PolicyReportBuilder, policy: string): Record<string, unknown>[] {
+  return (builder.reports().get(policy) ?? []).map((draft) => draft.toObject())
+}
+
 describe('PolicyReportBuilder', () => {
   it('writes a PolicyReport per namespace and a ClusterPolicyReport, with exact summaries and failing results only', () => {
     const builder = new PolicyReportBuilder({ maxResults: 10, now: NOW })
     builder.add(pod('shop', 'a'), verdict('pss', 'Deny', ['pass', 'fail']))
     builder.add(pod('shop', 'b'), verdict('pss', 'Deny', ['pass', 'error']))
     builder.add({ apiVersion: 'v1', kind: 'Namespace', name: 'shop', namespace: '' }, verdict('pss', 'Warn', ['fail']))
-    const reports = builder.reports().get('pss')
+    const reports = objects(builder, 'pss')
     expect(reports).toEqual([
       {
         apiVersion: 'wgpolicyk8s.io/v1alpha2',
@@ -89,7 +94,7 @@ describe('PolicyReportBuilder', () => {
   it('caps the results of a report and keeps its summary exact', () => {
     const builder = new PolicyReportBuilder({ maxResults: 3, now: NOW })
     for (let i = 0; i < 50; i++) builder.add(pod('shop', `p${i}`), verdict('pss', 'Audit', ['fail', 'pass']))
-    const [report] = builder.reports().get('pss') ?? []
+    const [report] = objects(builder, 'pss')
     expect(report?.summary).toEqual({ pass: 50, fail: 50, warn: 0, error: 0, skip: 0 })
     expect((report?.results as unknown[]).length).toBe(3)
   })
@@ -101,10 +106,31 @@ describe('PolicyReportBuilder', () => {
     builder.add(pod('a', 'y'), verdict('pss', 'Deny', ['fail']))
     builder.add(pod('b', 'z'), verdict('pss', 'Deny', ['pass']))
     builder.rollback(mark)
-    const reports = builder.reports().get('pss') ?? []
+    const reports = objects(builder, 'pss')
     expect(reports.map((report) => (report.metadata as { namespace: string }).namespace)).toEqual(['a'])
     expect(reports[0]?.summary).toEqual({ pass: 0, fail: 1, warn: 0, error: 0, skip: 0 })
     expect((reports[0]?.results as unknown[]).length).toBe(1)
+  })
+
+  it('digests what a report says: equal for the cluster\'s copy with sorted keys and other timestamps, different when a result changes', () => {
+    const build = (now: Date, failing: string): PolicyReportBuilder => {
+      const builder = new PolicyReportBuilder({ maxResults: 10, now })
+      builder.add(pod('shop', 'a'), verdict('pss', 'Deny', ['pass', failing === 'a' ? 'fail' : 'pass']))
+      builder.add(pod('shop', 'b'), verdict('pss', 'Deny', ['pass', failing === 'b' ? 'fail' : 'pass']))
+      return builder
+    }
+    const [draft] = build(NOW, 'a').reports().get('pss') ?? []
+    const written = draft?.toObject() ?? {}
+    // As the API server hands a custom resource back: keys sorted (Go's maps), metadata grown.
+    const sortKeys = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(sortKeys) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => x.localeCompare(y)).map(([key, inner]) => [key, sortKeys(inner)])) : value
+    const fromCluster = sortKeys({ ...written, metadata: { ...(written.metadata as object), resourceVersion: '42', uid: 'u', creationTimestamp: '2026-11-24T10:00:00Z' } }) as Record<string, unknown>
+    expect(Object.keys((fromCluster.results as Record<string, unknown>[])[0] ?? {})).toEqual([...Object.keys((written.results as Record<string, unknown>[])[0] ?? {})].sort())
+    expect(existingReportDigest(fromCluster)).toBe(draft?.contentDigest)
+    const [anHourLater] = build(new Date(NOW.getTime() + 3_600_000), 'a').reports().get('pss') ?? []
+    expect(anHourLater?.contentDigest).toBe(draft?.contentDigest)
+    const [otherFailing] = build(NOW, 'b').reports().get('pss') ?? []
+    expect(otherFailing?.contentDigest).not.toBe(draft?.contentDigest)
   })
 
   it('names reports within the limits of Kubernetes names and labels', () => {
@@ -112,7 +138,7 @@ describe('PolicyReportBuilder', () => {
     expect(reportName(long).length).toBeLessThanOrEqual(253)
     const builder = new PolicyReportBuilder({ maxResults: 1, now: NOW })
     builder.add(pod('a', 'x'), verdict(long, 'Deny', ['fail']))
-    const [report] = builder.reports().get(long) ?? []
+    const [report] = objects(builder, long)
     const label = ((report?.metadata as { labels: Record<string, string> }).labels)['verdict.dev/policy'] as string
     expect(label.length).toBeLessThanOrEqual(63)
     expect(label).toMatch(/^[a-z0-9]([-a-z0-9._]*[a-z0-9])?$/)
@@ -123,7 +149,7 @@ describe('PolicyReportBuilder', () => {
     const long = verdict('pss', 'Deny', ['fail'])
     const judged = long.judged.map((result) => ({ ...result, message: 'x'.repeat(50_000) }))
     for (let i = 0; i < 2_000; i++) builder.add(pod('shop', `p${i}`), { ...long, judged })
-    const [report] = builder.reports().get('pss') ?? []
+    const [report] = objects(builder, 'pss')
     expect(report?.summary).toEqual({ pass: 0, fail: 2_000, warn: 0, error: 0, skip: 0 })
     const results = report?.results as { message: string }[]
     expect(results[0]?.message.length).toBe(1_025)
