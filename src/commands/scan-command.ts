@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { KubeConfig } from '@kubernetes/client-node'
 import type { Definitions } from '../engine/index.js'
+import { DEFAULT_CONFIGMAP_CACHE } from '../k8s/configmap-informer.js'
 import { scanTargets } from '../scan/background/scan-targets.js'
 import { backgroundPolicies } from '../scan/cluster/background-policies.js'
 import { readClusterDefinitions } from '../scan/cluster/cluster-definitions.js'
 import { readClusterNamespaces } from '../scan/cluster/cluster-namespaces.js'
 import { clusterFile } from '../scan/cluster/cluster-object.js'
 import { kubeConnection } from '../scan/cluster/kube-connection.js'
+import { readClusterConfigMaps } from '../scan/cluster/cluster-configmaps.js'
 import { runClusterScan } from '../scan/cluster/run-cluster-scan.js'
 import { LocalJudge } from '../scan/judge/local-judge.js'
 import type { Judge } from '../scan/judge/judge.js'
@@ -29,7 +31,7 @@ import { EXIT_OK, EXIT_VIOLATIONS, UsageError } from './usage-error.js'
 
 export const scanUsage = `verdict scan --policies <file|dir> [--policies ...] [-o table|json|junit|sarif] [<file|dir|->...]
 verdict scan --server <url> --token <token> [-o table|json|junit|sarif] [<file|dir|->...]
-verdict scan --cluster [--kubeconfig <file>] [--context <name>] [--policies <file|dir>...] [--exclude-namespaces <ns,...>] [-o table|json|junit|sarif]
+verdict scan --cluster [--kubeconfig <file>] [--context <name>] [--policies <file|dir>...] [--exclude-namespaces <ns,...>] [--configmap-selector <selector>] [-o table|json|junit|sarif]
 
 Judges every Kubernetes object of the manifests (files, directories walked for *.yaml, *.yml and
 *.json, or standard input for - and when no path is given) with the policies: multi-document YAML,
@@ -42,7 +44,9 @@ With --cluster the objects are those of a running cluster, read once as the cont
 scan reads them and judged the same way: every kind the policies match (policies with background:
 false left out), listed page by page through the kubeconfig (--kubeconfig, else $KUBECONFIG, else
 ~/.kube/config; --context picks the context), objects of --exclude-namespaces (default kube-system)
-passed over, namespaceSelector read from the cluster's Namespaces. Nothing is written to the
+passed over, namespaceSelector read from the cluster's Namespaces, Kyverno configMap context
+entries from the ConfigMaps that --configmap-selector picks (default ${DEFAULT_CONFIGMAP_CACHE.selector}, as the
+controller's VERDICT_CONTEXT_CONFIGMAP_SELECTOR; '' reads none). Nothing is written to the
 cluster. The definitions are the --policies files, or without them the cluster's own Verdict
 Rulesets and Policies. Each result names the object's resource and the cluster (cluster:<context>)
 instead of a file and line.
@@ -56,8 +60,8 @@ const OUTPUTS: readonly Output[] = ['table', 'json', 'junit', 'sarif']
 /** Requests in flight against a server; the engine judges in-process, one object at a time. */
 const SERVER_CONCURRENCY = 8
 
-/** A cluster's objects are read as the controller reads them: 500 a page, a list restarted at most 3 times after its continue token expired. */
-const CLUSTER_PAGE_SIZE = 500
+/** A cluster's objects are read as the controller reads them: 100 a page, a list restarted at most 3 times after its continue token expired. */
+const CLUSTER_PAGE_SIZE = 100
 const CLUSTER_LIST_RESTARTS = 3
 const DEFAULT_EXCLUDED_NAMESPACES = 'kube-system'
 
@@ -73,6 +77,7 @@ export async function runScanCommand(argv: string[], print: (line: string) => vo
       kubeconfig: { type: 'string' },
       context: { type: 'string' },
       'exclude-namespaces': { type: 'string' },
+      'configmap-selector': { type: 'string' },
     },
     allowPositionals: true,
     strict: true,
@@ -84,13 +89,19 @@ export async function runScanCommand(argv: string[], print: (line: string) => vo
     if (values.server !== undefined) throw new UsageError('scan: give --server or --cluster, not both (--cluster judges with --policies or the cluster\'s own definitions)')
     if (positionals.length > 0) throw new UsageError(`scan: --cluster reads the cluster's objects, not manifests (${positionals.join(' ')})`)
     return scanCluster(
-      { policies: values.policies ?? [], kubeconfig: values.kubeconfig, context: values.context, excludeNamespaces: values['exclude-namespaces'] ?? DEFAULT_EXCLUDED_NAMESPACES },
+      {
+        policies: values.policies ?? [],
+        kubeconfig: values.kubeconfig,
+        context: values.context,
+        excludeNamespaces: values['exclude-namespaces'] ?? DEFAULT_EXCLUDED_NAMESPACES,
+        configMapSelector: values['configmap-selector'] ?? DEFAULT_CONFIGMAP_CACHE.selector,
+      },
       output,
       print,
       warn,
     )
   }
-  for (const flag of ['kubeconfig', 'context', 'exclude-namespaces'] as const) {
+  for (const flag of ['kubeconfig', 'context', 'exclude-namespaces', 'configmap-selector'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`scan: --${flag} goes with --cluster`)
   }
   const token = values.token ?? process.env.VERDICT_TOKEN
@@ -135,6 +146,8 @@ interface ClusterFlags {
   context: string | undefined
   /** Comma-separated; empty passes over no namespace. */
   excludeNamespaces: string
+  /** Label selector of the context ConfigMaps; empty: none are read. */
+  configMapSelector: string
 }
 
 /** `--cluster`: the controller's background scan, once, from wherever the kubeconfig reaches the cluster. */
@@ -148,7 +161,9 @@ async function scanCluster(flags: ClusterFlags, output: Output, print: (line: st
     const { targets, unlistable } = scanTargets(definitions.policies, definitions.rulesets)
     for (const entry of unlistable) warn(`warning: ${entry.group || 'core'}/${entry.resource} is not scanned: ${entry.reason}`)
     const namespaces = await readClusterNamespaces(connection.kubeConfig, connection.server, { pageSize: CLUSTER_PAGE_SIZE, listRestarts: CLUSTER_LIST_RESTARTS })
-    const judge = new LocalJudge(definitions, { namespaces })
+    const configMaps = flags.configMapSelector.trim() === '' ? undefined : await readClusterConfigMaps(connection.kubeConfig, connection.server, { pageSize: CLUSTER_PAGE_SIZE, listRestarts: CLUSTER_LIST_RESTARTS, settings: { ...DEFAULT_CONFIGMAP_CACHE, selector: flags.configMapSelector } })
+    for (const entry of configMaps?.leftOut ?? []) warn(`warning: ConfigMap ${entry}; configMap context entries will not find it`)
+    const judge = new LocalJudge(definitions, { namespaces, ...(configMaps ? { cluster: configMaps.data } : {}) })
     const excludedNamespaces = new Set(flags.excludeNamespaces.split(',').map((name) => name.trim()).filter((name) => name !== ''))
     return await printReport(
       undefined,

@@ -271,7 +271,7 @@ function keyOfObject(configMap: V1ConfigMap): string | undefined {
 }
 
 /** What is kept of a ConfigMap: no managedFields (server bookkeeping), no binaryData (never read). */
-function keptJson(configMap: V1ConfigMap): Record<string, unknown> {
+export function keptJson(configMap: V1ConfigMap): Record<string, unknown> {
   const { binaryData: _binaryData, ...rest } = plainJson(configMap, CONFIGMAP_TYPE)
   const metadata = rest.metadata as Record<string, unknown> | undefined
   if (metadata && 'managedFields' in metadata) {

@@ -146,16 +146,17 @@ describe('verdict scan --cluster', () => {
     expect(report.objects.filter((object) => object.namespace === 'kube-system')).toEqual([])
     expect(new Set(report.objects.map((object) => `${object.kind}/${object.namespace}/${object.name}`)).size).toBe(551)
 
-    // 570 Pods in pages of 500: the second page asked for with the first one's continue token.
+    // 570 Pods in pages of 100: each page asked for with the one before's continue token.
     const pages = podLists()
-    expect(pages.map((request) => new URLSearchParams(request.query).get('limit'))).toEqual(['500', '500'])
+    expect(pages.map((request) => new URLSearchParams(request.query).get('limit'))).toEqual(Array(6).fill('100'))
     expect(new URLSearchParams(pages[0]?.query).get('continue')).toBeNull()
-    expect(new URLSearchParams(pages[1]?.query).get('continue')).toBe(pages[0]?.page?.continue)
-    expect(pages.map((request) => request.page?.items)).toEqual([500, 70])
+    for (let index = 1; index < pages.length; index++) expect(new URLSearchParams(pages[index]?.query).get('continue')).toBe(pages[index - 1]?.page?.continue)
+    expect(pages.map((request) => request.page?.items)).toEqual([100, 100, 100, 100, 100, 70])
     // Every kind the policy matches, autogen controllers included; the cluster's own definitions are not read.
     expect(new Set(api.requests.map((request) => request.path))).toEqual(
       new Set([
         '/api/v1/namespaces',
+        '/api/v1/configmaps',
         '/api/v1/pods',
         '/api/v1/replicationcontrollers',
         '/apis/apps/v1/deployments',
@@ -198,8 +199,8 @@ describe('verdict scan --cluster', () => {
       '/apis/verdict.dev/v1alpha1/rulesets',
       '/apis/verdict.dev/v1alpha1/policies',
     ])
-    // The background: false policy's ConfigMaps are never listed.
-    expect(api.requests.filter((request) => request.path.includes('configmaps'))).toEqual([])
+    // The background: false policy's ConfigMaps are never listed as objects to judge; only the labelled context ConfigMaps are read.
+    expect(api.requests.filter((request) => request.path.includes('configmaps')).map((request) => new URLSearchParams(request.query).get('labelSelector'))).toEqual(['verdict.dev/context=true'])
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([])
   })
 
@@ -220,7 +221,7 @@ describe('verdict scan --cluster', () => {
         [false, 200],
         [true, 410],
         [false, 200],
-        [true, 200],
+        ...Array(5).fill([true, 200]),
       ])
       expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([])
     } finally {
@@ -234,6 +235,26 @@ describe('verdict scan --cluster', () => {
     // Only blog is env=prod, and its Pods are pinned: shop's :latest Pods are not the policy's business.
     expect(report.summary).toEqual({ objects: 551, judged: 250, passed: 250, failed: 0, errors: 0, failuresByAction: { Deny: 0, Warn: 0, Audit: 0 }, denied: false })
     expect(run.status).toBe(0)
+  })
+
+  it('reads the context ConfigMaps that --configmap-selector picks for Kyverno configMap entries, as the controller\'s cache does', async () => {
+    api.create('configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'registries', namespace: 'shop', labels: { 'verdict.dev/context': 'true' } }, data: { allowed: 'nginx:1.27' } })
+    api.create('configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'registries', namespace: 'blog', labels: { team: 'blog' } }, data: { allowed: 'postgres:16' } })
+    try {
+      const policies = ['--policies', 'scan/cluster/allowed-images-configmap.yaml']
+      // shop's ConfigMap carries the default label: its 294 nginx:1.27 Pods pass, the 6 :latest ones and the Deployment fail;
+      // blog's does not, so its entry finds no ConfigMap and each of blog's Pods is an error.
+      const run = await scan(['--kubeconfig', kubeconfig, ...policies, '-o', 'json'])
+      expect(run.stderr).toBe('')
+      expect((JSON.parse(run.stdout) as JsonScan).summary).toMatchObject({ judged: 551, passed: 294, failed: 7, errors: 250 })
+      const chosen = await scan(['--kubeconfig', kubeconfig, ...policies, '--configmap-selector', 'team=blog', '-o', 'json'])
+      expect((JSON.parse(chosen.stdout) as JsonScan).summary).toMatchObject({ judged: 551, passed: 250, errors: 301 })
+      const configMapLists = api.requests.filter((request) => request.path === '/api/v1/configmaps').map((request) => new URLSearchParams(request.query).get('labelSelector'))
+      expect(configMapLists).toEqual(['verdict.dev/context=true', 'team=blog'])
+    } finally {
+      api.delete('configmaps', 'registries', { namespace: 'shop' })
+      api.delete('configmaps', 'registries', { namespace: 'blog' })
+    }
   })
 
   it('passes over the namespaces of --exclude-namespaces instead of kube-system', async () => {

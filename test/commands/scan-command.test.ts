@@ -160,7 +160,7 @@ images must be pinned</failure>
     expect(help.stdout).toMatch(/^verdict scan --policies <file\|dir> \[--policies \.\.\.\] \[-o table\|json\|junit\|sarif\] \[<file\|dir\|->\.\.\.\]\n/)
     expect(help.stdout).toContain('Exit status: 0 no Deny policy failed, 1 a Deny policy failed an object, 2 bad input (or a cluster\nthat cannot be read).')
     expect(help.stdout).toContain(
-      '\nverdict scan --cluster [--kubeconfig <file>] [--context <name>] [--policies <file|dir>...] [--exclude-namespaces <ns,...>] [-o table|json|junit|sarif]\n',
+      '\nverdict scan --cluster [--kubeconfig <file>] [--context <name>] [--policies <file|dir>...] [--exclude-namespaces <ns,...>] [--configmap-selector <selector>] [-o table|json|junit|sarif]\n',
     )
     expect(runCli(['help']).stdout).toContain('\n  verdict scan --policies <file|dir> [--policies ...] [-o table|json|junit|sarif] [<file|dir|->...]\n')
   })

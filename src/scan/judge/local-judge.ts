@@ -4,6 +4,7 @@ import {
   evaluatePolicy,
   PreparedInput,
   resolvePolicyRulesets,
+  type ClusterData,
   type CompiledRuleset,
   type Definitions,
   type Policy,
@@ -26,6 +27,8 @@ export interface LocalJudgeOptions {
    * judged as in a namespace without labels.
    */
   namespaces?: NamespaceSource
+  /** A cluster's context ConfigMaps, for Kyverno `configMap` context entries; manifests come with none. */
+  cluster?: ClusterData
 }
 
 /**
@@ -36,9 +39,11 @@ export class LocalJudge implements Judge {
   readonly policies: ScanPolicy[]
   readonly #prepared: PreparedPolicy[]
   readonly #namespaces: NamespaceSource | undefined
+  readonly #cluster: ClusterData | undefined
 
   constructor(definitions: Definitions, options: LocalJudgeOptions = {}) {
     this.#namespaces = options.namespaces
+    this.#cluster = options.cluster
     if (definitions.policies.length === 0) {
       throw new ScanInputError('the --policies files hold no policy (a Verdict Ruleset judges only through a Policy that names it)')
     }
@@ -56,7 +61,12 @@ export class LocalJudge implements Judge {
 
   judge(object: ScanObject): PolicyJudgement[] {
     const namespaceObject = object.namespace === null ? undefined : this.#namespaces?.get(object.namespace)
-    const input = new PreparedInput({ object: object.value, request: { operation: 'CREATE' }, ...(namespaceObject === undefined ? {} : { namespaceObject }) })
+    const input = new PreparedInput({
+      object: object.value,
+      request: { operation: 'CREATE' },
+      ...(namespaceObject === undefined ? {} : { namespaceObject }),
+      ...(this.#cluster === undefined ? {} : { cluster: this.#cluster }),
+    })
     const judgements: PolicyJudgement[] = []
     for (const { policy, rulesets } of this.#prepared) {
       const evaluation = evaluatePolicy(policy, rulesets, input, { verbose: true })
