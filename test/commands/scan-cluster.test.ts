@@ -247,10 +247,15 @@ describe('verdict scan --cluster', () => {
       const run = await scan(['--kubeconfig', kubeconfig, ...policies, '-o', 'json'])
       expect(run.stderr).toBe('')
       expect((JSON.parse(run.stdout) as JsonScan).summary).toMatchObject({ judged: 551, passed: 294, failed: 7, errors: 250 })
+      // Past the controller cache's bound for one ConfigMap: left out, and said so.
+      api.create('configmaps', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'huge', namespace: 'blog', labels: { 'verdict.dev/context': 'true' } }, data: { blob: 'x'.repeat(300_000) } })
+      const bounded = await scan(['--kubeconfig', kubeconfig, ...policies, '-o', 'json'])
+      expect(bounded.stderr).toMatch(/^warning: ConfigMap blog\/huge: 300\d{3} bytes, over the 262144 a ConfigMap may take; configMap context entries will not find it\n$/)
+      api.delete('configmaps', 'huge', { namespace: 'blog' })
       const chosen = await scan(['--kubeconfig', kubeconfig, ...policies, '--configmap-selector', 'team=blog', '-o', 'json'])
       expect((JSON.parse(chosen.stdout) as JsonScan).summary).toMatchObject({ judged: 551, passed: 250, errors: 301 })
       const configMapLists = api.requests.filter((request) => request.path === '/api/v1/configmaps').map((request) => new URLSearchParams(request.query).get('labelSelector'))
-      expect(configMapLists).toEqual(['verdict.dev/context=true', 'team=blog'])
+      expect(configMapLists).toEqual(['verdict.dev/context=true', 'verdict.dev/context=true', 'team=blog'])
     } finally {
       api.delete('configmaps', 'registries', { namespace: 'shop' })
       api.delete('configmaps', 'registries', { namespace: 'blog' })
