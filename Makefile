@@ -28,10 +28,12 @@ node_modules/.install-stamp: package.json package-lock.json
 
 build: install
 	tsc -p tsconfig.build.json
+	node scripts/build-console.mjs
 	@printf '{"commit":"%s"}\n' "$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)" > dist/build-info.json
 
 typecheck: install
 	tsc -p tsconfig.json --noEmit
+	tsc -p console/tsconfig.json
 
 lint: install
 	eslint .

@@ -16,6 +16,8 @@ declare module 'fastify' {
      * document being evaluated, audited safely as sent. Everywhere else they are a 400.
      */
     freeTextBodyFields?: readonly string[]
+    /** Not part of the REST API (the console's pages and assets): left out of the OpenAPI document. */
+    outsideApi?: boolean
   }
 
   interface FastifySchema {

@@ -32,9 +32,11 @@ export class OpenApiDocument {
 
   /**
    * Called by the onRoute hook with the schemas shared (`addSchema`) in the route's context.
-   * HEAD routes are fastify's automatic twins of GET routes and add nothing.
+   * HEAD routes are fastify's automatic twins of GET routes and add nothing; routes outside the
+   * API (the console) are not recorded.
    */
   record(route: RouteOptions, sharedSchemas: Record<string, unknown>): void {
+    if (route.config?.outsideApi === true) return
     for (const [id, schema] of Object.entries(sharedSchemas)) this.shared.set(id, schema)
     const methods = Array.isArray(route.method) ? route.method : [route.method]
     for (const method of methods) {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { buildApp } from '../api/build-app.js'
 import { auditRoutes } from '../api/routes/audits.js'
+import { consoleRoutes } from '../api/routes/console.js'
 import { evaluationRoutes } from '../api/routes/evaluations.js'
 import { NO_NAMESPACES, startAdmissionServer } from '../admission/index.js'
 import { authoringRoutes } from '../api/routes/authoring.js'
@@ -128,6 +129,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         authoringRoutes(authoring),
         tokenRoutes(tokens),
         whoamiRoutes(),
+        consoleRoutes(),
       ],
       version: readBuildInfo(),
       onRateLimited: () => metrics.rateLimited(),

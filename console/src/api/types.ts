@@ -1,0 +1,81 @@
+/** The shapes of the REST API answers the console reads (README, "API"). */
+
+export interface PolicyDefinition {
+  name: string
+  version?: number
+  action?: 'Deny' | 'Warn' | 'Audit'
+  rulesets?: string[]
+  description?: string
+  labels?: Record<string, string>
+  background?: boolean
+  admission?: boolean
+  updatedAt?: string
+}
+
+export interface RulesetDefinition {
+  name: string
+  version?: number
+  labels?: Record<string, string>
+  description?: string
+  rules: { name: string; severity?: string; description?: string }[]
+  updatedAt?: string
+}
+
+export interface RuleResult {
+  ruleset: string
+  rule: string
+  status: 'pass' | 'fail' | 'error' | 'skip'
+  severity: string
+  message?: string
+}
+
+export interface Evaluation {
+  requestId: string
+  policy?: string
+  ruleset?: string
+  passed: boolean
+  results: RuleResult[]
+}
+
+export interface PolicyAudit {
+  policyName: string
+  requestId: string
+  input: string
+  inputFormat: string
+  output: { policy: string; passed: boolean; results: RuleResult[] }
+  passed?: boolean
+  updatedBy: string
+  updatedAt: string
+}
+
+export interface Remediation {
+  ruleset: string
+  rule: string
+  status: string
+  severity: string
+  message?: string
+  remediation: string
+  derived: boolean
+  fields: { path: string; actual?: unknown; expected?: unknown; requirement: string }[]
+}
+
+export interface AuditRemediations {
+  requestId: string
+  policies: { policy: string; passed: boolean; auditedAt: string }[]
+  remediations: Remediation[]
+}
+
+export interface TimeseriesAnswer {
+  startTimestamp: string
+  endTimestamp: string
+  interval: string
+  buckets: { start: string; total: number; passed: number; failed: number }[]
+  topFailingRules: { ruleset: string; rule: string; failures: number }[]
+}
+
+export interface Recommendation {
+  id: string
+  type: string
+  target: { kind: string; name: string; ruleset?: string }
+  message: string
+}

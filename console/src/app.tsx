@@ -1,0 +1,105 @@
+import { useEffect, useMemo, useState } from 'preact/hooks'
+import { ApiClient } from './api/api-client.js'
+import { navigate, useRoute } from './router.js'
+import { AuditDetail, Audits } from './screens/audits.js'
+import { follow, Overview } from './screens/overview.js'
+import { Policies } from './screens/policies.js'
+import { SignIn } from './screens/sign-in.js'
+import { TryIt } from './screens/try-it.js'
+import { signIn, signOut, storedToken, type Session } from './session.js'
+import { ThemeToggle } from './components/theme-toggle.js'
+
+const SCREENS = [
+  { path: '/', title: 'Overview' },
+  { path: '/audits', title: 'Audits' },
+  { path: '/policies', title: 'Policies' },
+  { path: '/try', title: 'Try it' },
+] as const
+
+export function App() {
+  const [session, setSession] = useState<Session | undefined>(undefined)
+  const [checking, setChecking] = useState(() => storedToken() !== undefined)
+  const [reason, setReason] = useState<string | undefined>(undefined)
+  const route = useRoute()
+  // A token kept by this tab is checked again when the page loads: it may have been revoked since.
+  useEffect(() => {
+    const token = storedToken()
+    if (token === undefined) return
+    signIn(token).then(setSession, () => {
+      signOut()
+      setReason('Your token is no longer valid; sign in again.')
+    }).finally(() => setChecking(false))
+  }, [])
+  const api = useMemo(
+    () =>
+      session
+        ? new ApiClient(session.token, () => {
+            signOut()
+            setSession(undefined)
+            setReason('Your token is no longer valid (revoked or expired); sign in again.')
+          })
+        : undefined,
+    [session],
+  )
+  if (checking) return <p class="loading">Checking the token…</p>
+  if (!session || !api) {
+    return (
+      <SignIn
+        {...(reason ? { reason } : {})}
+        onSignedIn={(signed) => {
+          setReason(undefined)
+          setSession(signed)
+        }}
+      />
+    )
+  }
+  const auditMatch = /^\/audits\/(.+)$/.exec(route.path)
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <span class="brand">Verdict</span>
+        <nav aria-label="screens">
+          {SCREENS.map((screen) => (
+            <a key={screen.path} href={`/ui${screen.path}`} aria-current={isCurrent(route.path, screen.path) ? 'page' : undefined} onClick={(event) => follow(event, screen.path)}>
+              {screen.title}
+            </a>
+          ))}
+        </nav>
+        <span class="who" title={session.identity.scopes.join(', ')}>
+          {session.identity.owner ?? 'token'}
+        </span>
+        <ThemeToggle />
+        <button
+          type="button"
+          onClick={() => {
+            signOut()
+            setSession(undefined)
+            navigate('/')
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {auditMatch ? (
+          <AuditDetail api={api} requestId={decodeURIComponent(auditMatch[1] ?? '')} />
+        ) : route.path === '/audits' ? (
+          <Audits api={api} />
+        ) : route.path === '/policies' ? (
+          <Policies api={api} session={session} />
+        ) : route.path === '/try' ? (
+          <TryIt api={api} session={session} />
+        ) : (
+          <Overview api={api} />
+        )}
+      </main>
+    </>
+  )
+}
+
+function isCurrent(path: string, screen: string): boolean {
+  return screen === '/' ? path === '/' : path === screen || path.startsWith(`${screen}/`)
+}

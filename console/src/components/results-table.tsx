@@ -1,0 +1,31 @@
+import type { RuleResult } from '../api/types.js'
+
+export function ResultsTable(props: { results: RuleResult[] }) {
+  if (props.results.length === 0) return <p>No rule failed.</p>
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Ruleset</th>
+          <th scope="col">Rule</th>
+          <th scope="col">Status</th>
+          <th scope="col">Severity</th>
+          <th scope="col">Message</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.results.map((result, index) => (
+          <tr key={`${result.ruleset}/${result.rule}/${index}`}>
+            <td>{result.ruleset}</td>
+            <td>{result.rule}</td>
+            <td>
+              <span class={`status status-${result.status}`}>{result.status}</span>
+            </td>
+            <td>{result.severity}</td>
+            <td>{result.message ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,168 @@
+import { useState } from 'preact/hooks'
+import type { ApiClient } from '../api/api-client.js'
+import type { AuditRemediations, PolicyAudit } from '../api/types.js'
+import { ErrorBox } from '../components/error-box.js'
+import { ResultsTable } from '../components/results-table.js'
+import { useLoad } from '../components/use-api.js'
+import { follow } from './overview.js'
+
+const PAGE_SIZE = 25
+
+/** Policy audits by name (a glob), time range and outcome, newest first, page by page. */
+export function Audits(props: { api: ApiClient }) {
+  const { api } = props
+  const [filter, setFilter] = useState({ name: '*', start: '', end: '', outcome: 'all', page: 1 })
+  const [draft, setDraft] = useState(filter)
+  const audits = useLoad(
+    async () =>
+      (
+        await api.request<{ policyAudits: PolicyAudit[] }>('/api/audits/policies', {
+          query: { policy_name: filter.name, startTimestamp: isoOf(filter.start), endTimestamp: isoOf(filter.end), page: filter.page, pageSize: PAGE_SIZE },
+        })
+      ).policyAudits,
+    JSON.stringify(filter),
+  )
+  const shown = (audits.value ?? []).filter((audit) => filter.outcome === 'all' || String(audit.output.passed) === (filter.outcome === 'passed' ? 'true' : 'false'))
+  return (
+    <section aria-labelledby="audits-title">
+      <h1 id="audits-title">Audits</h1>
+      <form
+        class="filters"
+        onSubmit={(event) => {
+          event.preventDefault()
+          setFilter({ ...draft, page: 1 })
+        }}
+      >
+        <label>
+          Policy (glob)
+          <input value={draft.name} onInput={(event) => setDraft({ ...draft, name: (event.target as HTMLInputElement).value })} />
+        </label>
+        <label>
+          From
+          <input type="datetime-local" value={draft.start} onInput={(event) => setDraft({ ...draft, start: (event.target as HTMLInputElement).value })} />
+        </label>
+        <label>
+          To
+          <input type="datetime-local" value={draft.end} onInput={(event) => setDraft({ ...draft, end: (event.target as HTMLInputElement).value })} />
+        </label>
+        <label>
+          Outcome
+          <select value={draft.outcome} onChange={(event) => setDraft({ ...draft, outcome: (event.target as HTMLSelectElement).value })}>
+            <option value="all">all</option>
+            <option value="passed">passed</option>
+            <option value="failed">failed</option>
+          </select>
+        </label>
+        <button type="submit">Filter</button>
+      </form>
+      <ErrorBox error={audits.error} />
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Policy</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Failed rules</th>
+            <th scope="col">By</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((audit) => (
+            <tr key={`${audit.requestId}/${audit.policyName}`}>
+              <td>
+                <a href={`/ui/audits/${encodeURIComponent(audit.requestId)}`} onClick={(event) => follow(event, `/audits/${encodeURIComponent(audit.requestId)}`)}>
+                  <time dateTime={audit.updatedAt}>{new Date(audit.updatedAt).toLocaleString()}</time>
+                </a>
+              </td>
+              <td>{audit.policyName}</td>
+              <td>
+                <span class={`status status-${audit.output.passed ? 'pass' : 'fail'}`}>{audit.output.passed ? 'passed' : 'failed'}</span>
+              </td>
+              <td>{audit.output.results.map((result) => result.rule).join(', ')}</td>
+              <td>{audit.updatedBy}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav class="pager" aria-label="pages">
+        <button type="button" disabled={filter.page === 1} onClick={() => setFilter({ ...filter, page: filter.page - 1 })}>
+          Newer
+        </button>
+        <span>page {filter.page}</span>
+        <button type="button" disabled={(audits.value?.length ?? 0) < PAGE_SIZE} onClick={() => setFilter({ ...filter, page: filter.page + 1 })}>
+          Older
+        </button>
+      </nav>
+    </section>
+  )
+}
+
+/** One evaluation: the document, every policy's results, and what to change for each failure. */
+export function AuditDetail(props: { api: ApiClient; requestId: string }) {
+  const { api, requestId } = props
+  const audit = useLoad(async () => (await api.request<{ policyAudit: PolicyAudit }>(`/api/audits/policies/uuid/${encodeURIComponent(requestId)}`)).policyAudit, `audit-${requestId}`)
+  const remediations = useLoad(() => api.request<AuditRemediations>(`/api/remediations/audits/${encodeURIComponent(requestId)}`), `remediations-${requestId}`)
+  return (
+    <section aria-labelledby="audit-title">
+      <h1 id="audit-title">Audit {requestId}</h1>
+      <ErrorBox error={audit.error} />
+      {audit.value ? (
+        <>
+          <p>
+            <strong>{audit.value.policyName}</strong> {audit.value.output.passed ? 'passed' : 'failed'} on <time dateTime={audit.value.updatedAt}>{new Date(audit.value.updatedAt).toLocaleString()}</time>, by {audit.value.updatedBy}.
+          </p>
+          <ResultsTable results={audit.value.output.results} />
+          <h2>Document</h2>
+          <pre class="document">{pretty(audit.value.input)}</pre>
+        </>
+      ) : null}
+      <h2>Remediation</h2>
+      <ErrorBox error={remediations.error} />
+      {(remediations.value?.remediations ?? []).map((entry) => (
+        <article class="remediation" key={`${entry.ruleset}/${entry.rule}`}>
+          <h3>
+            {entry.ruleset}/{entry.rule} <span class={`status status-${entry.status}`}>{entry.status}</span>
+          </h3>
+          <p>{entry.remediation}</p>
+          {entry.fields.length > 0 ? (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Now</th>
+                  <th scope="col">Expected</th>
+                  <th scope="col">Requirement</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entry.fields.map((field) => (
+                  <tr key={field.path}>
+                    <td>
+                      <code>{field.path}</code>
+                    </td>
+                    <td>{field.actual === undefined ? '(absent)' : JSON.stringify(field.actual)}</td>
+                    <td>{field.expected === undefined ? '' : JSON.stringify(field.expected)}</td>
+                    <td>{field.requirement}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </article>
+      ))}
+      {remediations.value?.remediations.length === 0 ? <p>Nothing to change: no rule failed.</p> : null}
+    </section>
+  )
+}
+
+function isoOf(local: string): string | undefined {
+  return local === '' ? undefined : new Date(local).toISOString()
+}
+
+function pretty(input: string): string {
+  try {
+    return JSON.stringify(JSON.parse(input), null, 2)
+  } catch {
+    return input
+  }
+}
