@@ -16,6 +16,10 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN node node_modules/typescript/bin/tsc -p tsconfig.build.json
+# The web console (served at /ui/): bundled into dist/console.
+COPY console ./console
+COPY scripts/build-console.mjs ./scripts/build-console.mjs
+RUN node scripts/build-console.mjs
 # What `verdict version` and GET /version report (`make build` records the git commit the same way).
 ARG VERDICT_COMMIT=unknown
 RUN printf '{"commit":"%s"}\n' "$VERDICT_COMMIT" > dist/build-info.json
@@ -46,6 +50,7 @@ WORKDIR /app
 COPY --from=deps /app/package.json ./package.json
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /src/dist/src ./dist/src
+COPY --from=build /src/dist/console ./dist/console
 COPY --from=build /src/dist/build-info.json ./dist/build-info.json
 VOLUME ["/var/lib/verdict"]
 USER 10001:10001

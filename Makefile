@@ -34,6 +34,7 @@ build: install
 typecheck: install
 	tsc -p tsconfig.json --noEmit
 	tsc -p console/tsconfig.json
+	tsc -p test/console/tsconfig.json
 
 lint: install
 	eslint .

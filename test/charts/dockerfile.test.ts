@@ -41,12 +41,12 @@ describe('Dockerfile', () => {
     if (gid !== undefined) expect(gid).toMatch(/^[1-9]\d*$/)
   })
 
-  it('builds with npm ci and ships only dist/src and production node_modules', () => {
+  it('builds with npm ci and ships only dist/src, the console and production node_modules', () => {
     expect(instructions.some((line) => /^RUN npm ci\b/.test(line) && !line.includes('--omit=dev'))).toBe(true)
     expect(instructions.some((line) => /^RUN npm ci\b.*--omit=dev/.test(line))).toBe(true)
     const copies = finalStage.filter((line) => /^COPY\s/i.test(line))
     expect(copies.every((line) => line.includes('--from='))).toBe(true)
-    expect(copies.map((line) => line.split(/\s+/).at(-1))).toEqual(['./package.json', './node_modules', './dist/src', './dist/build-info.json'])
+    expect(copies.map((line) => line.split(/\s+/).at(-1))).toEqual(['./package.json', './node_modules', './dist/src', './dist/console', './dist/build-info.json'])
   })
 
   it('starts `verdict serve` on the image Node from /app, with the data directory as a volume', () => {

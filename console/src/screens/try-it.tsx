@@ -29,10 +29,9 @@ export function TryIt(props: { api: ApiClient; session: Session }) {
     setError(undefined)
     setAnswer(undefined)
     try {
-      const yaml = !document.trim().startsWith('{') && !document.trim().startsWith('[')
       const [kind, ...rest] = chosen.split('/')
       const path = `/api/eval/${kind}/${encodeURIComponent(rest.join('/'))}`
-      setAnswer(await api.request<Evaluation>(path, yaml ? { method: 'POST', text: { body: document, contentType: 'application/yaml' } } : { method: 'POST', text: { body: document, contentType: 'application/json' } }))
+      setAnswer(await api.request<Evaluation>(path, { method: 'POST', text: evaluationBody(document) }))
     } catch (failure) {
       setError(failure)
     } finally {
@@ -80,4 +79,16 @@ export function TryIt(props: { api: ApiClient; session: Session }) {
       ) : null}
     </section>
   )
+}
+
+/**
+ * The document as the evaluation routes take it, `{inputData: ...}`, in the format it was pasted in:
+ * JSON wrapped as JSON, a YAML manifest indented under `inputData:` (the service parses YAML), so
+ * the console needs no YAML parser of its own and the API's own errors name what is wrong.
+ */
+export function evaluationBody(document: string): { body: string; contentType: string } {
+  const trimmed = document.trim()
+  if (trimmed.startsWith('{')) return { body: `{"inputData":${trimmed}}`, contentType: 'application/json' }
+  const lines = document.replace(/^(---\s*\n)/, '').split('\n')
+  return { body: `inputData:\n${lines.map((line) => `  ${line}`).join('\n')}\n`, contentType: 'application/yaml' }
 }

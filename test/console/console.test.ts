@@ -1,0 +1,129 @@
+import type { Browser, Page } from 'puppeteer-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../server/test-service.js'
+import { launchBrowser, recordingPage, screenshot } from './browser.js'
+
+const PRIVILEGED_POD = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  containers:
+  - name: app
+    image: nginx:1.27
+    securityContext:
+      privileged: true
+`
+
+describe('the console in a real browser', () => {
+  let service: TestService
+  let browser: Browser
+  const requests: string[] = []
+  const api = (path: string, init: RequestInit = {}, token = service.adminToken) =>
+    fetch(`${service.server.apiUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } })
+
+  beforeAll(async () => {
+    ;[service, browser] = await Promise.all([startTestService('pglite'), launchBrowser()])
+    const ruleset = {
+      rules: [{ name: 'no-privileged', severity: 'high', match: { kinds: ['Pod'] }, validate: { pattern: { spec: { containers: [{ '=(securityContext)': { '=(privileged)': 'false' } }] } } } }],
+    }
+    expect((await api('/api/rulesets/pod-security', { method: 'POST', body: JSON.stringify(ruleset) })).status).toBe(201)
+  }, 120_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await service?.close()
+    // Every request of every page went to the service's own origin: no CDN, no font host, no telemetry.
+    // (A data: URL leaves nothing: Chromium draws its own date picker's icon with one.)
+    expect(requests.length).toBeGreaterThan(10)
+    expect(requests.filter((url) => new URL(url).protocol !== 'data:' && new URL(url).origin !== service.server.apiUrl)).toEqual([])
+  })
+
+  async function signedIn(token: string): Promise<Page> {
+    const recorded = await recordingPage(browser)
+    recorded.page.on('request', (request) => requests.push(request.url()))
+    const { page } = recorded
+    await page.goto(`${service.server.apiUrl}/`)
+    await page.waitForSelector('#token')
+    await page.type('#token', token)
+    await page.click('button[type=submit]')
+    await page.waitForSelector('header.top')
+    return page
+  }
+
+  const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? '')
+  /** Follows a link by its text, in the page (a handle could go stale while the screen re-renders). */
+  const clickLink = async (page: Page, label: string) => {
+    await page.waitForFunction((wanted) => [...document.querySelectorAll('a')].some((link) => link.textContent?.trim() === wanted), {}, label)
+    await page.evaluate((wanted) => [...document.querySelectorAll('a')].find((link) => link.textContent?.trim() === wanted)?.click(), label)
+  }
+
+  it('signs in, creates a policy, evaluates a document, finds its audit and opens the remediation', async () => {
+    const page = await signedIn(service.adminToken)
+    expect(await text(page, 'h1')).toBe('Overview')
+    await screenshot(page, 'overview')
+
+    await clickLink(page, 'Policies')
+    await page.waitForSelector('#policy-name')
+    await page.type('#policy-name', 'production')
+    await page.select('#policy-action', 'Deny')
+    await page.select('#policy-rulesets', 'pod-security')
+    await page.click('form.stacked button.primary')
+    await page.waitForFunction(() => [...document.querySelectorAll('tbody td')].some((cell) => cell.textContent === 'production'))
+    const stored = (await (await api('/api/policies/production')).json()) as { action: string; rulesets: string[] }
+    expect(stored).toMatchObject({ action: 'Deny', rulesets: ['pod-security'] })
+    await screenshot(page, 'policies')
+
+    await clickLink(page, 'Try it')
+    await page.waitForSelector('#try-target option')
+    await page.select('#try-target', 'policies/production')
+    await page.type('#try-document', PRIVILEGED_POD)
+    await page.click('section form button.primary')
+    await page.waitForSelector('.verdict')
+    expect(await text(page, '.verdict h2')).toBe('Failed')
+    expect(await text(page, '.verdict tbody')).toContain('no-privileged')
+    await screenshot(page, 'try-it')
+
+    const requestId = await page.$eval('.verdict p a', (link) => link.textContent ?? '')
+    await page.click('.verdict p a')
+    await page.waitForSelector('.remediation')
+    expect(await text(page, 'h1')).toBe(`Audit ${requestId}`)
+    expect(await text(page, '.remediation')).toContain('spec.containers[0].securityContext.privileged')
+    await screenshot(page, 'audit')
+
+    await clickLink(page, 'Audits')
+    await page.waitForFunction((id) => [...document.querySelectorAll('tbody a')].some((link) => (link as HTMLAnchorElement).href.endsWith(`/ui/audits/${id}`)), {}, requestId)
+    await screenshot(page, 'audits')
+    await page.close()
+  }, 120_000)
+
+  it('shows a read-only token the actions it may not take, disabled with the scope named', async () => {
+    const created = (await (await api('/api/tokens', { method: 'POST', body: JSON.stringify({ name: 'viewer', owner: 'viewer', scopes: ['policies:read', 'rulesets:read', 'audits:read'] }) })).json()) as { secret: string }
+    const page = await signedIn(created.secret)
+    await clickLink(page, 'Policies')
+    await page.waitForFunction(() => document.querySelectorAll('tbody button').length > 0)
+    const buttons = await page.$$eval('section button', (elements) => elements.map((button) => ({ text: button.textContent, disabled: (button as HTMLButtonElement).disabled, title: button.title })))
+    expect(buttons.filter((button) => /^(Edit|Delete|Create)/.test(button.text ?? ''))).toEqual(
+      expect.arrayContaining([
+        { text: 'Edit (needs policies:write)', disabled: true, title: 'needs the scope policies:write' },
+        { text: 'Delete (needs policies:write)', disabled: true, title: 'needs the scope policies:write' },
+        { text: 'Create (needs policies:write)', disabled: true, title: 'needs the scope policies:write' },
+      ]),
+    )
+    await clickLink(page, 'Try it')
+    await page.waitForSelector('section form button.primary')
+    expect(await page.$eval('section form button.primary', (button) => [(button as HTMLButtonElement).disabled, button.title])).toEqual([true, 'needs the scope eval'])
+    await page.close()
+  }, 60_000)
+
+  it('signs the tab out when its token is revoked', async () => {
+    const created = (await (await api('/api/tokens', { method: 'POST', body: JSON.stringify({ name: 'short-lived', owner: 'short-lived', scopes: ['admin'] }) })).json()) as { id: string; secret: string }
+    const page = await signedIn(created.secret)
+    expect((await api(`/api/tokens/${created.id}`, { method: 'DELETE' })).status).toBe(200)
+    await clickLink(page, 'Audits')
+    await page.waitForSelector('#token')
+    expect(await text(page, '.notice')).toBe('Your token is no longer valid (revoked or expired); sign in again.')
+    expect(await page.evaluate(() => sessionStorage.getItem('verdict.token'))).toBeNull()
+    await page.close()
+  }, 60_000)
+})
