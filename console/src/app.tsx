@@ -4,7 +4,9 @@ import { navigate, useRoute } from './router.js'
 import { AuditDetail, Audits } from './screens/audits.js'
 import { follow, Overview } from './screens/overview.js'
 import { Policies } from './screens/policies.js'
+import { Recommendations } from './screens/recommendations.js'
 import { SignIn } from './screens/sign-in.js'
+import { Tokens } from './screens/tokens.js'
 import { TryIt } from './screens/try-it.js'
 import { signIn, signOut, storedToken, type Session } from './session.js'
 import { ThemeToggle } from './components/theme-toggle.js'
@@ -14,6 +16,8 @@ const SCREENS = [
   { path: '/audits', title: 'Audits' },
   { path: '/policies', title: 'Policies' },
   { path: '/try', title: 'Try it' },
+  { path: '/recommendations', title: 'Recommendations' },
+  { path: '/tokens', title: 'Tokens' },
 ] as const
 
 export function App() {
@@ -92,6 +96,10 @@ export function App() {
           <Policies api={api} session={session} />
         ) : route.path === '/try' ? (
           <TryIt api={api} session={session} />
+        ) : route.path === '/recommendations' ? (
+          <Recommendations api={api} />
+        ) : route.path === '/tokens' ? (
+          <Tokens api={api} session={session} />
         ) : (
           <Overview api={api} />
         )}

@@ -116,6 +116,29 @@ describe('the console in a real browser', () => {
     await page.close()
   }, 60_000)
 
+  it('creates a token, shows its secret once, and revokes it', async () => {
+    const page = await signedIn(service.adminToken)
+    await clickLink(page, 'Tokens')
+    await page.waitForSelector('#token-name')
+    await page.type('#token-name', 'ci-reader')
+    await page.click('input[type=checkbox][value="audits:read"]')
+    await page.click('form.stacked button.primary')
+    await page.waitForSelector('#token-secret')
+    const secret = await text(page, '#token-secret')
+    const whoami = (await (await api('/api/auth/whoami', {}, secret)).json()) as { scopes: string[] }
+    expect(whoami.scopes).toEqual(['audits:read'])
+    await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].some((row) => row.textContent?.includes('ci-reader')))
+    await page.evaluate(() => {
+      const row = [...document.querySelectorAll('tbody tr')].find((entry) => entry.textContent?.includes('ci-reader'))
+      row?.querySelector('button')?.click()
+    })
+    await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].some((row) => row.textContent?.includes('ci-reader') && row.textContent.includes('revoked')))
+    expect((await api('/api/auth/whoami', {}, secret)).status).toBe(401)
+    await clickLink(page, 'Recommendations')
+    await page.waitForSelector('#recommendations-title')
+    await page.close()
+  }, 60_000)
+
   it('signs the tab out when its token is revoked', async () => {
     const created = (await (await api('/api/tokens', { method: 'POST', body: JSON.stringify({ name: 'short-lived', owner: 'short-lived', scopes: ['admin'] }) })).json()) as { id: string; secret: string }
     const page = await signedIn(created.secret)

@@ -1,0 +1,123 @@
+import { useState } from 'preact/hooks'
+import type { ApiClient } from '../api/api-client.js'
+import { ErrorBox } from '../components/error-box.js'
+import { ScopedButton } from '../components/scoped-button.js'
+import { useLoad } from '../components/use-api.js'
+import { holds, type Session } from '../session.js'
+
+interface TokenView {
+  id: string
+  name: string
+  owner?: string
+  scopes: string[]
+  createdAt: string
+  expiresAt: string | null
+  lastUsedAt: string | null
+  revokedAt: string | null
+}
+
+const SCOPES = ['eval', 'audits:read', 'rulesets:read', 'rulesets:write', 'policies:read', 'policies:write', 'tokens:manage', 'admin']
+
+/** API tokens: created (the secret is shown once, here) and revoked; listing needs tokens:manage too. */
+export function Tokens(props: { api: ApiClient; session: Session }) {
+  const { api, session } = props
+  const allowed = holds(session, 'tokens:manage')
+  const tokens = useLoad(async () => (allowed ? (await api.request<{ tokens: TokenView[] }>('/api/tokens')).tokens : []), 'tokens')
+  const [form, setForm] = useState({ name: '', owner: '', scopes: [] as string[] })
+  const [secret, setSecret] = useState<string | undefined>(undefined)
+  const [error, setError] = useState<unknown>(undefined)
+  const act = async (action: () => Promise<void>): Promise<void> => {
+    setError(undefined)
+    try {
+      await action()
+      tokens.reload()
+    } catch (failure) {
+      setError(failure)
+    }
+  }
+  const create = (): Promise<void> =>
+    act(async () => {
+      const created = await api.request<TokenView & { secret: string }>('/api/tokens', { method: 'POST', body: { name: form.name, scopes: form.scopes, ...(form.owner ? { owner: form.owner } : {}) } })
+      setSecret(created.secret)
+      setForm({ name: '', owner: '', scopes: [] })
+    })
+  return (
+    <section aria-labelledby="tokens-title">
+      <h1 id="tokens-title">Tokens</h1>
+      {allowed ? null : <p class="notice">Listing and managing tokens needs the scope tokens:manage.</p>}
+      <ErrorBox error={tokens.error} />
+      {secret ? (
+        <div class="secret" role="status">
+          <p>The new token's secret, shown this once: store it now.</p>
+          <code id="token-secret">{secret}</code>
+        </div>
+      ) : null}
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Owner</th>
+            <th scope="col">Scopes</th>
+            <th scope="col">Last used</th>
+            <th scope="col">State</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(tokens.value ?? []).map((token) => (
+            <tr key={token.id}>
+              <td>{token.name}</td>
+              <td>{token.owner ?? ''}</td>
+              <td>{token.scopes.join(', ')}</td>
+              <td>{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : 'never'}</td>
+              <td>{token.revokedAt ? 'revoked' : 'active'}</td>
+              <td class="actions">
+                {token.revokedAt ? null : (
+                  <ScopedButton session={session} scope="tokens:manage" kind="danger" onClick={() => void act(async () => void (await api.request(`/api/tokens/${encodeURIComponent(token.id)}`, { method: 'DELETE' })))}>
+                    Revoke
+                  </ScopedButton>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>New token</h2>
+      <form
+        class="stacked"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void create()
+        }}
+      >
+        <label for="token-name">Name</label>
+        <input id="token-name" value={form.name} onInput={(event) => setForm({ ...form, name: (event.target as HTMLInputElement).value })} required />
+        <label for="token-owner">Owner (written to audits; default: yours)</label>
+        <input id="token-owner" value={form.owner} onInput={(event) => setForm({ ...form, owner: (event.target as HTMLInputElement).value })} />
+        <fieldset>
+          <legend>Scopes</legend>
+          {SCOPES.map((scope) => (
+            <label key={scope} class="check">
+              <input
+                type="checkbox"
+                value={scope}
+                checked={form.scopes.includes(scope)}
+                onChange={(event) => {
+                  const checked = (event.target as HTMLInputElement).checked
+                  setForm({ ...form, scopes: checked ? [...form.scopes, scope] : form.scopes.filter((entry) => entry !== scope) })
+                }}
+              />{' '}
+              {scope}
+            </label>
+          ))}
+        </fieldset>
+        <ScopedButton session={session} scope="tokens:manage" kind="primary" busy={form.name === '' || form.scopes.length === 0} onClick={() => void create()}>
+          Create
+        </ScopedButton>
+      </form>
+      <ErrorBox error={error} />
+    </section>
+  )
+}
