@@ -6,6 +6,7 @@ import { follow, Overview } from './screens/overview.js'
 import { Policies } from './screens/policies.js'
 import { Recommendations } from './screens/recommendations.js'
 import { SignIn } from './screens/sign-in.js'
+import { Timeseries } from './screens/timeseries.js'
 import { Tokens } from './screens/tokens.js'
 import { TryIt } from './screens/try-it.js'
 import { signIn, signOut, storedToken, type Session } from './session.js'
@@ -14,6 +15,7 @@ import { ThemeToggle } from './components/theme-toggle.js'
 const SCREENS = [
   { path: '/', title: 'Overview' },
   { path: '/audits', title: 'Audits' },
+  { path: '/timeseries', title: 'Timeseries' },
   { path: '/policies', title: 'Policies' },
   { path: '/try', title: 'Try it' },
   { path: '/recommendations', title: 'Recommendations' },
@@ -92,6 +94,8 @@ export function App() {
           <AuditDetail api={api} requestId={decodeURIComponent(auditMatch[1] ?? '')} />
         ) : route.path === '/audits' ? (
           <Audits api={api} />
+        ) : route.path === '/timeseries' ? (
+          <Timeseries api={api} initial={route.query.get('policy') ?? undefined} />
         ) : route.path === '/policies' ? (
           <Policies api={api} session={session} />
         ) : route.path === '/try' ? (

@@ -1,5 +1,6 @@
 import { render } from 'preact'
 import { App } from './app.js'
+import 'uplot/dist/uPlot.min.css'
 import './styles.css'
 
 const root = document.getElementById('app')

@@ -8,17 +8,34 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core'
  * first use), driven by puppeteer-core: what the console's browser tests run.
  */
 export async function launchBrowser(): Promise<Browser> {
-  return puppeteer.launch({ executablePath: await chromium.executablePath(), args: chromium.args, headless: true, defaultViewport: { width: 1280, height: 800 } })
+  // A language, as every user's browser has: under LANG=C Chromium reports `en-US@posix`, which Intl
+  // refuses (uPlot formats its axes with Intl.NumberFormat(navigator.language)).
+  return puppeteer.launch({
+    executablePath: await chromium.executablePath(),
+    args: [...chromium.args, '--lang=en-US'],
+    env: { ...process.env, LANG: 'en_US.UTF-8' },
+    headless: true,
+    defaultViewport: { width: 1280, height: 800 },
+  })
 }
 
-/** A page that records every request it makes, to show the console talks to its own origin only. */
-export async function recordingPage(browser: Browser): Promise<{ page: Page; requests: string[] }> {
+/**
+ * A page that records every request it makes, to show the console talks to its own origin only,
+ * and every uncaught script error, which a test expects none of (console errors are printed: a
+ * refused token's 401 is one, and expected).
+ */
+export async function recordingPage(browser: Browser): Promise<{ page: Page; requests: string[]; errors: string[] }> {
   const page = await browser.newPage()
   const requests: string[] = []
+  const errors: string[] = []
   page.on('request', (request) => {
     requests.push(request.url())
   })
-  return { page, requests }
+  page.on('pageerror', (error) => errors.push(`page error: ${error instanceof Error ? error.message : String(error)}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' && process.env.VERDICT_TEST_LOGS) console.log(`console error: ${message.text()}`)
+  })
+  return { page, requests, errors }
 }
 
 /** `npm run screenshots` sets UPDATE_SCREENSHOTS: the tests then write the README's pictures under docs/console/. */

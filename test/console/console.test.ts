@@ -19,6 +19,7 @@ describe('the console in a real browser', () => {
   let service: TestService
   let browser: Browser
   const requests: string[] = []
+  const pageErrors: string[] = []
   const api = (path: string, init: RequestInit = {}, token = service.adminToken) =>
     fetch(`${service.server.apiUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } })
 
@@ -36,12 +37,14 @@ describe('the console in a real browser', () => {
     // Every request of every page went to the service's own origin: no CDN, no font host, no telemetry.
     // (A data: URL leaves nothing: Chromium draws its own date picker's icon with one.)
     expect(requests.length).toBeGreaterThan(10)
+    expect(pageErrors).toEqual([])
     expect(requests.filter((url) => new URL(url).protocol !== 'data:' && new URL(url).origin !== service.server.apiUrl)).toEqual([])
   })
 
   async function signedIn(token: string): Promise<Page> {
     const recorded = await recordingPage(browser)
     recorded.page.on('request', (request) => requests.push(request.url()))
+    recorded.page.on('pageerror', (error) => pageErrors.push(error instanceof Error ? error.message : String(error)))
     const { page } = recorded
     await page.goto(`${service.server.apiUrl}/`)
     await page.waitForSelector('#token')
@@ -90,6 +93,14 @@ describe('the console in a real browser', () => {
     expect(await text(page, 'h1')).toBe(`Audit ${requestId}`)
     expect(await text(page, '.remediation')).toContain('spec.containers[0].securityContext.privileged')
     await screenshot(page, 'audit')
+
+    await clickLink(page, 'Timeseries')
+    await page.waitForSelector('#series-target option')
+    await page.select('#series-target', 'policies/production')
+    await page.waitForSelector('.chart[data-drawn="true"] canvas')
+    expect(await page.$eval('.chart', (chart) => [(chart as HTMLElement).dataset.passed, (chart as HTMLElement).dataset.failed])).toEqual(['0', '1'])
+    expect(await text(page, 'table.top-rules tbody')).toContain('no-privileged')
+    await screenshot(page, 'timeseries')
 
     await clickLink(page, 'Audits')
     await page.waitForFunction((id) => [...document.querySelectorAll('tbody a')].some((link) => (link as HTMLAnchorElement).href.endsWith(`/ui/audits/${id}`)), {}, requestId)

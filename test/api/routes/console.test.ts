@@ -29,14 +29,14 @@ describe('the console at /ui/', () => {
     const html = await page.text()
     // No inline script: every script names its source on this origin.
     const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
-    expect(scripts.map((match) => [match[1], match[2]])).toEqual([[expect.stringMatching(/^ type="module" src="\/ui\/assets\/app-[0-9a-f]{12}\.js"$/), '']])
+    expect(scripts.map((match) => [match[1], match[2]])).toEqual([[expect.stringMatching(/^ type="module" src="\/ui\/assets\/app-[A-Z0-9]{8}\.js"$/), '']])
   })
 
   it('serves the hashed assets for good, the page for any other path below /ui/, and 404 for an unknown asset', async () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'console', 'build-manifest.json'), 'utf8')) as Record<string, { file: string }>
-    const script = await get(`/ui/${manifest.js?.file}`)
+    const script = await get(`/ui/${manifest.entry?.file}`)
     expect([script.status, script.headers.get('content-type'), script.headers.get('cache-control')]).toEqual([200, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable'])
-    const style = await get(`/ui/${manifest.css?.file}`)
+    const style = await get(`/ui/${manifest.style?.file}`)
     expect([style.status, style.headers.get('content-type')]).toEqual([200, 'text/css; charset=utf-8'])
     const deep = await get('/ui/audits/some-request')
     expect([deep.status, deep.headers.get('cache-control')]).toEqual([200, 'no-cache'])
