@@ -5,6 +5,8 @@ import { AuditDetail, Audits } from './screens/audits.js'
 import { follow, Overview } from './screens/overview.js'
 import { Policies } from './screens/policies.js'
 import { Recommendations } from './screens/recommendations.js'
+import { RulesetFromInstruction } from './screens/ruleset-from-instruction.js'
+import { RulesetDetail, Rulesets } from './screens/rulesets.js'
 import { SignIn } from './screens/sign-in.js'
 import { Timeseries } from './screens/timeseries.js'
 import { Tokens } from './screens/tokens.js'
@@ -16,6 +18,7 @@ const SCREENS = [
   { path: '/', title: 'Overview' },
   { path: '/audits', title: 'Audits' },
   { path: '/timeseries', title: 'Timeseries' },
+  { path: '/rulesets', title: 'Rulesets' },
   { path: '/policies', title: 'Policies' },
   { path: '/try', title: 'Try it' },
   { path: '/recommendations', title: 'Recommendations' },
@@ -60,6 +63,7 @@ export function App() {
     )
   }
   const auditMatch = /^\/audits\/(.+)$/.exec(route.path)
+  const rulesetMatch = /^\/rulesets\/(.+)$/.exec(route.path)
   return (
     <>
       <a class="skip" href="#main">
@@ -92,6 +96,12 @@ export function App() {
       <main id="main" tabIndex={-1}>
         {auditMatch ? (
           <AuditDetail api={api} requestId={decodeURIComponent(auditMatch[1] ?? '')} />
+        ) : route.path === '/rulesets/new' ? (
+          <RulesetFromInstruction api={api} session={session} />
+        ) : rulesetMatch ? (
+          <RulesetDetail api={api} session={session} name={decodeURIComponent(rulesetMatch[1] ?? '')} />
+        ) : route.path === '/rulesets' ? (
+          <Rulesets api={api} session={session} />
         ) : route.path === '/audits' ? (
           <Audits api={api} />
         ) : route.path === '/timeseries' ? (

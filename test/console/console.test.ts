@@ -55,6 +55,11 @@ describe('the console in a real browser', () => {
   }
 
   const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? '')
+  /** Presses a button by its text, in the page, once it is enabled. */
+  const clickButton = async (page: Page, label: string) => {
+    await page.waitForFunction((wanted) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === wanted && !button.disabled), {}, label)
+    await page.evaluate((wanted) => [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === wanted)?.click(), label)
+  }
   /** Follows a link by its text, in the page (a handle could go stale while the screen re-renders). */
   const clickLink = async (page: Page, label: string) => {
     await page.waitForFunction((wanted) => [...document.querySelectorAll('a')].some((link) => link.textContent?.trim() === wanted), {}, label)
@@ -107,6 +112,33 @@ describe('the console in a real browser', () => {
     await screenshot(page, 'audits')
     await page.close()
   }, 120_000)
+
+  it('creates a ruleset from an instruction: checked as typed, interpreted sentence by sentence, samples judged, saved', async () => {
+    const page = await signedIn(service.adminToken)
+    await clickLink(page, 'Rulesets')
+    await clickLink(page, 'New ruleset from an instruction')
+    await page.waitForSelector('#ruleset-instruction')
+    await page.type('#ruleset-name', 'no-privileged-pods')
+    await page.type('#ruleset-instruction', 'Containers must not run as privileged.')
+    await page.waitForSelector('#prompt-check[data-valid="true"]')
+    expect(await text(page, '#interpretation')).toContain('no-privileged-containers')
+    expect(await text(page, '#hints')).toContain('No privileged containers')
+    await clickButton(page, 'Dry run')
+    await page.waitForSelector('#dry-run details.sample')
+    expect(await text(page, '#dry-run table')).toContain('no-privileged-containers')
+    const samples = await page.$$eval('#dry-run details.sample', (elements) => elements.map((element) => [(element as HTMLElement).dataset.label, (element as HTMLElement).dataset.passed]))
+    expect(samples).toContainEqual(['compliant', 'true'])
+    expect(samples).toContainEqual(['non-compliant', 'false'])
+    // A dry run stores nothing.
+    expect((await api('/api/rulesets/no-privileged-pods')).status).toBe(404)
+    await screenshot(page, 'ruleset-from-instruction')
+    await clickButton(page, 'Save')
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Ruleset no-privileged-pods')
+    await page.waitForFunction(() => (document.querySelector('#ruleset-yaml')?.textContent ?? '').includes('no-privileged-containers'))
+    expect(await text(page, '#ruleset-yaml')).toContain('instruction: Containers must not run as privileged.')
+    expect((await api('/api/rulesets/no-privileged-pods')).status).toBe(200)
+    await page.close()
+  }, 60_000)
 
   it('shows a read-only token the actions it may not take, disabled with the scope named', async () => {
     const created = (await (await api('/api/tokens', { method: 'POST', body: JSON.stringify({ name: 'viewer', owner: 'viewer', scopes: ['policies:read', 'rulesets:read', 'audits:read'] }) })).json()) as { secret: string }
