@@ -140,6 +140,43 @@ describe('the console in a real browser', () => {
     await page.close()
   }, 60_000)
 
+  it('edits a ruleset as YAML, showing the API\'s field error on its line', async () => {
+    const page = await signedIn(service.adminToken)
+    await clickLink(page, 'Rulesets')
+    await clickLink(page, 'pod-security')
+    await page.waitForFunction(() => (document.querySelector('#ruleset-yaml')?.textContent ?? '').includes('severity: high'))
+    await clickButton(page, 'Edit YAML')
+    await page.waitForSelector('#ruleset-yaml-editor')
+    const original = await page.$eval('#ruleset-yaml-editor', (area) => (area as HTMLTextAreaElement).value)
+    const typo = original.replace('severity: high', 'severty: high')
+    expect(typo).not.toBe(original)
+    const setText = (value: string) =>
+      page.$eval(
+        '#ruleset-yaml-editor',
+        (area, next) => {
+          const textarea = area as HTMLTextAreaElement
+          textarea.value = next
+          textarea.dispatchEvent(new Event('input', { bubbles: true }))
+        },
+        value,
+      )
+    await setText(typo)
+    await clickButton(page, 'Save YAML')
+    await page.waitForSelector('#yaml-error')
+    const line = typo.split('\n').findIndex((entry) => entry.includes('severty')) + 1
+    expect(await page.$eval('#yaml-error', (element) => (element as HTMLElement).dataset.line)).toBe(String(line))
+    expect(await text(page, '#yaml-error')).toContain(`Line ${line}: invalid request: body.rules[0].severty: unknown field "severty"`)
+    // The caret is on that line, selecting it.
+    expect(await page.$eval('#ruleset-yaml-editor', (area) => (area as HTMLTextAreaElement).value.slice((area as HTMLTextAreaElement).selectionStart, (area as HTMLTextAreaElement).selectionEnd))).toContain('severty: high')
+    await screenshot(page, 'ruleset-yaml-error')
+    await setText(original.replace('severity: high', 'severity: critical'))
+    await clickButton(page, 'Save YAML')
+    await page.waitForSelector('#ruleset-yaml')
+    const stored = (await (await api('/api/rulesets/pod-security')).json()) as { version: number; rules: { severity: string }[] }
+    expect([stored.version, stored.rules[0]?.severity]).toEqual([2, 'critical'])
+    await page.close()
+  }, 60_000)
+
   it('shows a read-only token the actions it may not take, disabled with the scope named', async () => {
     const created = (await (await api('/api/tokens', { method: 'POST', body: JSON.stringify({ name: 'viewer', owner: 'viewer', scopes: ['policies:read', 'rulesets:read', 'audits:read'] }) })).json()) as { secret: string }
     const page = await signedIn(created.secret)
