@@ -177,6 +177,41 @@ describe('the console in a real browser', () => {
     await page.close()
   }, 60_000)
 
+  it('fits a phone-width screen on every page, and is reachable from the keyboard', async () => {
+    const page = await signedIn(service.adminToken)
+    await page.setViewport({ width: 390, height: 844 })
+    for (const label of ['Overview', 'Audits', 'Timeseries', 'Rulesets', 'Policies', 'Try it', 'Recommendations', 'Tokens']) {
+      await clickLink(page, label)
+      await page.waitForFunction((wanted) => document.querySelector('h1')?.textContent === wanted, {}, label)
+      await page.waitForNetworkIdle({ idleTime: 150 })
+      // Nothing wider than the screen: wide tables scroll within themselves.
+      const wider = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.parentElement?.closest('table, pre'))
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+      )
+      expect([label, wider, await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)]).toEqual([label, [], true])
+    }
+    await screenshot(page, 'phone-overview')
+    await page.setViewport({ width: 1280, height: 800 })
+    // The first Tab lands on the skip link, which takes the keyboard to the screen's content.
+    await page.reload()
+    await page.waitForSelector('header.top')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    // Every control has a name a screen reader can say.
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll('input, select, textarea, button')].filter((control) => {
+        const element = control as HTMLInputElement
+        return !(element.labels?.length || element.getAttribute('aria-label') || (control.tagName === 'BUTTON' && control.textContent?.trim()))
+      }).length,
+    )
+    expect(unnamed).toBe(0)
+    await page.close()
+  }, 60_000)
+
   it('shows a read-only token the actions it may not take, disabled with the scope named', async () => {
     const created = (await (await api('/api/tokens', { method: 'POST', body: JSON.stringify({ name: 'viewer', owner: 'viewer', scopes: ['policies:read', 'rulesets:read', 'audits:read'] }) })).json()) as { secret: string }
     const page = await signedIn(created.secret)
