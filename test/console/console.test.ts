@@ -191,8 +191,8 @@ describe('the console in a real browser', () => {
           .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
       )
       expect([label, wider, await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)]).toEqual([label, [], true])
+      if (label === 'Try it') await screenshot(page, 'phone-try-it')
     }
-    await screenshot(page, 'phone-overview')
     await page.setViewport({ width: 1280, height: 800 })
     // The first Tab lands on the skip link, which takes the keyboard to the screen's content.
     await page.reload()
