@@ -201,6 +201,17 @@ describe('the console in a real browser', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
     await page.keyboard.press('Enter')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    // Light and dark: the toggle goes system, light, dark, and the page follows.
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    await clickButton(page, 'Theme: system')
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light')
+    expect(await background()).toBe('rgb(255, 255, 255)')
+    await clickButton(page, 'Theme: light')
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark')
+    expect(await background()).toBe('rgb(13, 17, 23)')
+    await screenshot(page, 'dark-overview')
+    await clickButton(page, 'Theme: dark')
+    await page.waitForFunction(() => document.documentElement.dataset.theme === undefined)
     // Every control has a name a screen reader can say.
     const unnamed = await page.evaluate(() =>
       [...document.querySelectorAll('input, select, textarea, button')].filter((control) => {
