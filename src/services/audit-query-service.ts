@@ -19,6 +19,8 @@ export interface AuditQuery {
   pageSize?: string | number
   /** Only audits of this source (the route's schema allows admission, api and background). */
   source?: AuditSource
+  /** Only audits that passed (true) or failed (false). */
+  passed?: boolean
 }
 
 interface Window {
@@ -46,7 +48,7 @@ export class AuditQueryService {
   async listPolicyAudits(policyName: string, query: AuditQuery) {
     const window = this.#window(query)
     const { page, pageSize } = paging(query)
-    const policyAudits = await listPolicyAudits(this.#db, { name: policyName, start: window.start, end: window.end, page, pageSize, ...sourceOf(query) })
+    const policyAudits = await listPolicyAudits(this.#db, { name: policyName, start: window.start, end: window.end, page, pageSize, ...listFiltersOf(query) })
     return { policyName, startTimestamp: window.startTimestamp, endTimestamp: window.endTimestamp, page, pageSize, policyAudits }
   }
 
@@ -65,7 +67,7 @@ export class AuditQueryService {
   async listRulesetAudits(rulesetName: string, query: AuditQuery) {
     const window = this.#window(query)
     const { page, pageSize } = paging(query)
-    const rulesetAudits = await listRulesetAudits(this.#db, { name: rulesetName, start: window.start, end: window.end, page, pageSize, ...sourceOf(query) })
+    const rulesetAudits = await listRulesetAudits(this.#db, { name: rulesetName, start: window.start, end: window.end, page, pageSize, ...listFiltersOf(query) })
     return { rulesetName, startTimestamp: window.startTimestamp, endTimestamp: window.endTimestamp, page, pageSize, rulesetAudits }
   }
 
@@ -110,6 +112,7 @@ function wholeNumber(field: string, value: string | number | undefined, fallback
   return number
 }
 
-function sourceOf(query: AuditQuery): { source?: AuditSource } {
-  return query.source === undefined ? {} : { source: query.source }
+/** The list filters a query carries: source and outcome. */
+function listFiltersOf(query: AuditQuery): { source?: AuditSource; passed?: boolean } {
+  return { ...(query.source === undefined ? {} : { source: query.source }), ...(query.passed === undefined ? {} : { passed: query.passed }) }
 }

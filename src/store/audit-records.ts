@@ -79,4 +79,6 @@ export interface AuditPageQuery extends AuditRange {
   pageSize: number
   /** Only audits from this source; every source when absent. */
   source?: AuditSource
+  /** Only audits that passed (true) or failed (false); both when absent. */
+  passed?: boolean
 }

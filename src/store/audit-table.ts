@@ -140,13 +140,19 @@ export class AuditTable {
     return result.rows
   }
 
-  #where(range: AuditRange & { source?: AuditSource }, params: unknown[]): string {
+  #where(range: AuditRange & { source?: AuditSource; passed?: boolean }, params: unknown[]): string {
     const name = nameCondition(this.nameColumn, nameSelector(range.name), params)
     params.push(timestampParam(range.start), timestampParam(range.end))
-    const time = `${name} AND updated_at >= $${params.length - 1} AND updated_at <= $${params.length}`
-    if (range.source === undefined) return time
-    params.push(range.source)
-    return `${time} AND source = $${params.length}`
+    let where = `${name} AND updated_at >= $${params.length - 1} AND updated_at <= $${params.length}`
+    if (range.source !== undefined) {
+      params.push(range.source)
+      where += ` AND source = $${params.length}`
+    }
+    if (range.passed !== undefined) {
+      params.push(range.passed)
+      where += ` AND passed = $${params.length}`
+    }
+    return where
   }
 }
 

@@ -109,6 +109,14 @@ describe('the console in a real browser', () => {
 
     await clickLink(page, 'Audits')
     await page.waitForFunction((id) => [...document.querySelectorAll('tbody a')].some((link) => (link as HTMLAnchorElement).href.endsWith(`/ui/audits/${id}`)), {}, requestId)
+    // The outcome filter is the API's (passed=false|true).
+    await page.select('form.filters select', 'passed')
+    await clickButton(page, 'Filter')
+    await page.waitForFunction(() => document.querySelectorAll('tbody a').length === 0)
+    await page.select('form.filters select', 'failed')
+    await clickButton(page, 'Filter')
+    await page.waitForFunction((id) => [...document.querySelectorAll('tbody a')].some((link) => (link as HTMLAnchorElement).href.endsWith(`/ui/audits/${id}`)), {}, requestId)
+    expect(requests.some((url) => new URL(url).pathname === '/api/audits/policies' && new URL(url).searchParams.get('passed') === 'false')).toBe(true)
     await screenshot(page, 'audits')
     await page.close()
   }, 120_000)
@@ -268,6 +276,8 @@ describe('the console in a real browser', () => {
   it('signs the tab out when its token is revoked', async () => {
     const created = (await (await api('/api/tokens', { method: 'POST', body: JSON.stringify({ name: 'short-lived', owner: 'short-lived', scopes: ['admin'] }) })).json()) as { id: string; secret: string }
     const page = await signedIn(created.secret)
+    // Revoked once the first screen has loaded, so that it is the next screen's request that is refused.
+    await page.waitForNetworkIdle({ idleTime: 150 })
     expect((await api(`/api/tokens/${created.id}`, { method: 'DELETE' })).status).toBe(200)
     await clickLink(page, 'Audits')
     await page.waitForSelector('#token')

@@ -46,6 +46,38 @@ describe.each(testDatabases())('audit sources over HTTP ($kind)', ({ kind }) => 
     expect(await ids('')).toEqual(['background-3', 'background-2', 'api-1', 'admission-0'])
   })
 
+  it.each(['/api/audits/policies/outcomes', '/api/audits/policies?policy_name=out*', '/api/audits/rulesets/outcomes', '/api/audits/rulesets?ruleset_name=out*'])(
+    'lists only the audits that passed or failed, as asked, on %s (with source too), paging within them',
+    async (route) => {
+      const separator = route.includes('?') ? '&' : '?'
+      const at = (second: number) => new Date(Date.UTC(2026, 10, 24, 11, 0, second))
+      const row = (index: number, passed: boolean, source: AuditSource) => ({ requestId: `outcome-${index}`, input: '{}', inputFormat: 'json' as const, updatedBy: 'x', updatedAt: at(index), source, passed })
+      if (route === '/api/audits/policies/outcomes') {
+        const rows = [row(0, true, 'api'), row(1, false, 'api'), row(2, false, 'background'), row(3, true, 'background'), row(4, false, 'api')]
+        await insertAudits(service.server.db, {
+          policyAudits: rows.map((entry) => ({ ...entry, policyName: 'outcomes', output: { policy: 'outcomes', passed: entry.passed, results: [] } })),
+          rulesetAudits: rows.map((entry) => ({ ...entry, rulesetName: 'outcomes', output: { ruleset: 'outcomes', passed: entry.passed, results: [] } })),
+        })
+      }
+      const ids = async (query: string): Promise<string[]> => {
+        const response = await api('GET', `${route}${separator}${query}`, { token: service.adminToken })
+        expect(response.status).toBe(200)
+        const body = response.body as Record<string, Array<{ requestId: string }>>
+        return (body.policyAudits ?? body.rulesetAudits ?? []).map((audit) => audit.requestId)
+      }
+      expect(await ids('passed=false')).toEqual(['outcome-4', 'outcome-2', 'outcome-1'])
+      expect(await ids('passed=true')).toEqual(['outcome-3', 'outcome-0'])
+      expect(await ids('passed=false&source=api')).toEqual(['outcome-4', 'outcome-1'])
+      expect(await ids('passed=false&pageSize=2&page=2')).toEqual(['outcome-1'])
+    },
+  )
+
+  it('refuses an outcome that is not a boolean with 400 naming the parameter', async () => {
+    const refused = await api('GET', '/api/audits/policies/pss?passed=maybe', { token: service.adminToken })
+    expect(refused.status).toBe(400)
+    expect(errorBody(refused).details).toContain('query.passed')
+  })
+
   it('refuses an unknown source with 400 naming the parameter, and keeps the records shaped as the spec has them', async () => {
     const refused = await api('GET', '/api/audits/policies/pss?source=cron', { token: service.adminToken })
     expect(refused.status).toBe(400)

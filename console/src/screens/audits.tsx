@@ -17,12 +17,19 @@ export function Audits(props: { api: ApiClient }) {
     async () =>
       (
         await api.request<{ policyAudits: PolicyAudit[] }>('/api/audits/policies', {
-          query: { policy_name: filter.name, startTimestamp: isoOf(filter.start), endTimestamp: isoOf(filter.end), page: filter.page, pageSize: PAGE_SIZE },
+          query: {
+            policy_name: filter.name,
+            startTimestamp: isoOf(filter.start),
+            endTimestamp: isoOf(filter.end),
+            page: filter.page,
+            pageSize: PAGE_SIZE,
+            passed: filter.outcome === 'all' ? undefined : filter.outcome === 'passed',
+          },
         })
       ).policyAudits,
     JSON.stringify(filter),
   )
-  const shown = (audits.value ?? []).filter((audit) => filter.outcome === 'all' || String(audit.output.passed) === (filter.outcome === 'passed' ? 'true' : 'false'))
+  const shown = audits.value ?? []
   return (
     <section aria-labelledby="audits-title">
       <h1 id="audits-title">Audits</h1>

@@ -9,9 +9,10 @@ const timeRange = {
   endTimestamp: { type: 'string', description: 'RFC 3339 date-time with a zone, 0001-01-01 to 9999-12-31; default: now' },
 } as const
 
-/** Where the audits came from; every source when absent (list routes only: counts come from counters kept per name). */
-const source = {
+/** The list filters: where the audits came from and how they ended; all when absent (list routes only: counts come from counters kept per name). */
+const listFilters = {
   source: { type: 'string', enum: ['admission', 'api', 'background'], description: 'only audits written by the webhook, the REST API or a background scan' },
+  passed: { type: 'boolean', description: 'only audits that passed (true) or failed (false)' },
 } as const
 
 const paging = {
@@ -75,7 +76,7 @@ export function auditRoutes(audits: AuditQueryService): FastifyPluginAsync {
         schema: {
           summary: 'Policy audits of one policy (or a glob), newest first',
           params: nameOrGlobParams('policy_name'),
-          querystring: { type: 'object', properties: { ...timeRange, ...paging, ...source } },
+          querystring: { type: 'object', properties: { ...timeRange, ...paging, ...listFilters } },
           response: { 200: listResponse('policyName', 'policyAudits', policyAudit), ...errors },
         },
       },
@@ -88,7 +89,7 @@ export function auditRoutes(audits: AuditQueryService): FastifyPluginAsync {
         config: scope,
         schema: {
           summary: 'Policy audits of all policies (policy_name=* ) or those matching a glob, newest first',
-          querystring: { type: 'object', properties: { policy_name: { type: 'string', minLength: 1, default: '*' }, ...timeRange, ...paging, ...source } },
+          querystring: { type: 'object', properties: { policy_name: { type: 'string', minLength: 1, default: '*' }, ...timeRange, ...paging, ...listFilters } },
           response: { 200: listResponse('policyName', 'policyAudits', policyAudit), ...errors },
         },
       },
@@ -129,7 +130,7 @@ export function auditRoutes(audits: AuditQueryService): FastifyPluginAsync {
         schema: {
           summary: 'Ruleset audits of one ruleset (or a glob), newest first',
           params: nameOrGlobParams('ruleset_name'),
-          querystring: { type: 'object', properties: { ...timeRange, ...paging, ...source } },
+          querystring: { type: 'object', properties: { ...timeRange, ...paging, ...listFilters } },
           response: { 200: listResponse('rulesetName', 'rulesetAudits', rulesetAudit), ...errors },
         },
       },
@@ -142,7 +143,7 @@ export function auditRoutes(audits: AuditQueryService): FastifyPluginAsync {
         config: scope,
         schema: {
           summary: 'Ruleset audits of all rulesets (ruleset_name=*) or those matching a glob, newest first',
-          querystring: { type: 'object', properties: { ruleset_name: { type: 'string', minLength: 1, default: '*' }, ...timeRange, ...paging, ...source } },
+          querystring: { type: 'object', properties: { ruleset_name: { type: 'string', minLength: 1, default: '*' }, ...timeRange, ...paging, ...listFilters } },
           response: { 200: listResponse('rulesetName', 'rulesetAudits', rulesetAudit), ...errors },
         },
       },
