@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
-import type { ApiClient } from '../api/api-client.js'
-import type { AuditRemediations, PolicyAudit } from '../api/types.js'
+import { ApiError, type ApiClient } from '../api/api-client.js'
+import type { AuditRemediations, PolicyAudit, RuleResult } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
 import { ResultsTable } from '../components/results-table.js'
 import { useLoad } from '../components/use-api.js'
@@ -8,17 +8,24 @@ import { follow } from './overview.js'
 
 const PAGE_SIZE = 25
 
-/** Policy audits by name (a glob), time range and outcome, newest first, page by page. */
+/** An audit of either kind as the list shows it. */
+interface ListedAudit {
+  name: string
+  requestId: string
+  output: { passed: boolean; results: RuleResult[] }
+  updatedBy: string
+  updatedAt: string
+}
+
+/** Policy or ruleset audits by name (a glob), time range and outcome, newest first, page by page. */
 export function Audits(props: { api: ApiClient }) {
   const { api } = props
-  const [filter, setFilter] = useState({ name: '*', start: '', end: '', outcome: 'all', page: 1 })
+  const [filter, setFilter] = useState({ kind: 'policies' as 'policies' | 'rulesets', name: '*', start: '', end: '', outcome: 'all', page: 1 })
   const [draft, setDraft] = useState(filter)
-  const audits = useLoad(
-    async () =>
-      (
-        await api.request<{ policyAudits: PolicyAudit[] }>('/api/audits/policies', {
+  const audits = useLoad(async (): Promise<ListedAudit[]> => {
+    const answer = await api.request<{ policyAudits?: (PolicyAudit & { policyName: string })[]; rulesetAudits?: (Omit<PolicyAudit, 'policyName'> & { rulesetName: string })[] }>(`/api/audits/${filter.kind}`, {
           query: {
-            policy_name: filter.name,
+            [filter.kind === 'policies' ? 'policy_name' : 'ruleset_name']: filter.name,
             startTimestamp: isoOf(filter.start),
             endTimestamp: isoOf(filter.end),
             page: filter.page,
@@ -26,9 +33,8 @@ export function Audits(props: { api: ApiClient }) {
             passed: filter.outcome === 'all' ? undefined : filter.outcome === 'passed',
           },
         })
-      ).policyAudits,
-    JSON.stringify(filter),
-  )
+    return [...(answer.policyAudits ?? []).map((audit) => ({ ...audit, name: audit.policyName })), ...(answer.rulesetAudits ?? []).map((audit) => ({ ...audit, name: audit.rulesetName }))]
+  }, JSON.stringify(filter))
   const shown = audits.value ?? []
   return (
     <section aria-labelledby="audits-title">
@@ -41,7 +47,14 @@ export function Audits(props: { api: ApiClient }) {
         }}
       >
         <label>
-          Policy (glob)
+          Audits of
+          <select value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: (event.target as HTMLSelectElement).value as 'policies' | 'rulesets' })}>
+            <option value="policies">policies</option>
+            <option value="rulesets">rulesets</option>
+          </select>
+        </label>
+        <label>
+          Name (glob)
           <input value={draft.name} onInput={(event) => setDraft({ ...draft, name: (event.target as HTMLInputElement).value })} />
         </label>
         <label>
@@ -54,7 +67,7 @@ export function Audits(props: { api: ApiClient }) {
         </label>
         <label>
           Outcome
-          <select value={draft.outcome} onChange={(event) => setDraft({ ...draft, outcome: (event.target as HTMLSelectElement).value })}>
+          <select id="audit-outcome" value={draft.outcome} onChange={(event) => setDraft({ ...draft, outcome: (event.target as HTMLSelectElement).value })}>
             <option value="all">all</option>
             <option value="passed">passed</option>
             <option value="failed">failed</option>
@@ -67,7 +80,7 @@ export function Audits(props: { api: ApiClient }) {
         <thead>
           <tr>
             <th scope="col">When</th>
-            <th scope="col">Policy</th>
+            <th scope="col">{filter.kind === 'policies' ? 'Policy' : 'Ruleset'}</th>
             <th scope="col">Outcome</th>
             <th scope="col">Failed rules</th>
             <th scope="col">By</th>
@@ -75,13 +88,13 @@ export function Audits(props: { api: ApiClient }) {
         </thead>
         <tbody>
           {shown.map((audit) => (
-            <tr key={`${audit.requestId}/${audit.policyName}`}>
+            <tr key={`${audit.requestId}/${audit.name}`}>
               <td>
                 <a href={`/ui/audits/${encodeURIComponent(audit.requestId)}`} onClick={(event) => follow(event, `/audits/${encodeURIComponent(audit.requestId)}`)}>
                   <time dateTime={audit.updatedAt}>{new Date(audit.updatedAt).toLocaleString()}</time>
                 </a>
               </td>
-              <td>{audit.policyName}</td>
+              <td>{audit.name}</td>
               <td>
                 <span class={`status status-${audit.output.passed ? 'pass' : 'fail'}`}>{audit.output.passed ? 'passed' : 'failed'}</span>
               </td>
@@ -107,7 +120,19 @@ export function Audits(props: { api: ApiClient }) {
 /** One evaluation: the document, every policy's results, and what to change for each failure. */
 export function AuditDetail(props: { api: ApiClient; requestId: string }) {
   const { api, requestId } = props
-  const audit = useLoad(async () => (await api.request<{ policyAudit: PolicyAudit }>(`/api/audits/policies/uuid/${encodeURIComponent(requestId)}`)).policyAudit, `audit-${requestId}`)
+  // A policy evaluation has a policy audit; a ruleset evaluation only ruleset audits.
+  const audit = useLoad(async (): Promise<ListedAudit & { input: string }> => {
+    try {
+      const { policyAudit } = await api.request<{ policyAudit: PolicyAudit }>(`/api/audits/policies/uuid/${encodeURIComponent(requestId)}`)
+      return { ...policyAudit, name: policyAudit.policyName }
+    } catch (failure) {
+      if (!(failure instanceof ApiError) || failure.status !== 404) throw failure
+      const { rulesetAudits } = await api.request<{ rulesetAudits: (Omit<PolicyAudit, 'policyName'> & { rulesetName: string })[] }>(`/api/audits/rulesets/uuid/${encodeURIComponent(requestId)}`)
+      const first = rulesetAudits[0]
+      if (!first) throw failure
+      return { ...first, name: first.rulesetName }
+    }
+  }, `audit-${requestId}`)
   const remediations = useLoad(() => api.request<AuditRemediations>(`/api/remediations/audits/${encodeURIComponent(requestId)}`), `remediations-${requestId}`)
   return (
     <section aria-labelledby="audit-title">
@@ -116,7 +141,7 @@ export function AuditDetail(props: { api: ApiClient; requestId: string }) {
       {audit.value ? (
         <>
           <p>
-            <strong>{audit.value.policyName}</strong> {audit.value.output.passed ? 'passed' : 'failed'} on <time dateTime={audit.value.updatedAt}>{new Date(audit.value.updatedAt).toLocaleString()}</time>, by {audit.value.updatedBy}.
+            <strong>{audit.value.name}</strong> {audit.value.output.passed ? 'passed' : 'failed'} on <time dateTime={audit.value.updatedAt}>{new Date(audit.value.updatedAt).toLocaleString()}</time>, by {audit.value.updatedBy}.
           </p>
           <ResultsTable results={audit.value.output.results} />
           <h2>Document</h2>

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks'
 import type { ApiClient } from '../api/api-client.js'
 import type { PolicyAudit, PolicyDefinition, Recommendation, TimeseriesAnswer } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
@@ -12,14 +13,23 @@ interface PolicyFigures {
   trend: number[]
 }
 
-/** Each policy with its pass/fail counts and trend over the last 24 hours, recent denials, open recommendations. */
+/** The ranges the overview offers, with the bucket each one's trend is drawn in. */
+const RANGES = { '24 hours': { hours: 24, interval: '1h' }, '7 days': { hours: 24 * 7, interval: '6h' }, '30 days': { hours: 24 * 30, interval: '1d' } } as const
+type Range = keyof typeof RANGES
+
+/** Each policy with its pass/fail counts and trend over the chosen range, recent failures, open recommendations. */
 export function Overview(props: { api: ApiClient }) {
   const { api } = props
+  const [range, setRange] = useState<Range>('24 hours')
   const figures = useLoad(async () => {
     const { policies } = await api.request<{ policies: PolicyDefinition[] }>('/api/policies')
+    const end = new Date()
+    const start = new Date(end.getTime() - RANGES[range].hours * 3_600_000)
     return Promise.all(
       policies.map(async (policy): Promise<PolicyFigures> => {
-        const series = await api.request<TimeseriesAnswer>(`/api/timeseries/policies/${encodeURIComponent(policy.name)}`, { query: { interval: '1h' } })
+        const series = await api.request<TimeseriesAnswer>(`/api/timeseries/policies/${encodeURIComponent(policy.name)}`, {
+          query: { startTimestamp: start.toISOString(), endTimestamp: end.toISOString(), interval: RANGES[range].interval },
+        })
         return {
           policy,
           passed: series.buckets.reduce((sum, bucket) => sum + bucket.passed, 0),
@@ -28,7 +38,7 @@ export function Overview(props: { api: ApiClient }) {
         }
       }),
     )
-  }, 'figures')
+  }, `figures:${range}`)
   const denials = useLoad(
     async () => (await api.request<{ policyAudits: PolicyAudit[] }>('/api/audits/policies', { query: { policy_name: '*', pageSize: 50 } })).policyAudits.filter((audit) => !audit.output.passed).slice(0, 8),
     'denials',
@@ -37,7 +47,15 @@ export function Overview(props: { api: ApiClient }) {
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
-      <h2>Policies, last 24 hours</h2>
+      <label class="inline">
+        Range{' '}
+        <select id="overview-range" value={range} onChange={(event) => setRange((event.target as HTMLSelectElement).value as Range)}>
+          {Object.keys(RANGES).map((entry) => (
+            <option key={entry}>{entry}</option>
+          ))}
+        </select>
+      </label>
+      <h2>Policies, last {range}</h2>
       <ErrorBox error={figures.error} />
       <table class="figures">
         <thead>
@@ -46,7 +64,7 @@ export function Overview(props: { api: ApiClient }) {
             <th scope="col">Action</th>
             <th scope="col">Passed</th>
             <th scope="col">Failed</th>
-            <th scope="col">Failures per hour</th>
+            <th scope="col">Failures per {RANGES[range].interval}</th>
           </tr>
         </thead>
         <tbody>
@@ -61,7 +79,7 @@ export function Overview(props: { api: ApiClient }) {
               <td class="number">{entry.passed}</td>
               <td class="number">{entry.failed}</td>
               <td>
-                <Sparkline values={entry.trend} label={`failures per hour of ${entry.policy.name}`} />
+                <Sparkline values={entry.trend} label={`failures per ${RANGES[range].interval} of ${entry.policy.name}`} />
               </td>
             </tr>
           ))}
