@@ -153,6 +153,22 @@ describe('the console in a real browser', () => {
     await page.close()
   }, 60_000)
 
+  it('edits a policy in the form without losing what the form does not show', async () => {
+    const stored = { rulesets: ['pod-security'], action: 'Audit', failurePolicy: 'Ignore', labels: { team: 'web' }, match: { kinds: ['Pod'], namespaceSelector: { matchLabels: { env: 'prod' } } } }
+    expect((await api('/api/policies/selective', { method: 'POST', body: JSON.stringify(stored) })).status).toBe(201)
+    const page = await signedIn(service.adminToken)
+    await clickLink(page, 'Policies')
+    await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].some((row) => row.textContent?.startsWith('selective')))
+    await page.evaluate(() => [...document.querySelectorAll('tbody tr')].find((row) => row.textContent?.startsWith('selective'))?.querySelector('button')?.click())
+    await page.waitForFunction(() => (document.querySelector('#policy-kinds') as HTMLInputElement | null)?.value === 'Pod')
+    await page.select('#policy-action', 'Warn')
+    await clickButton(page, 'Save')
+    await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].some((row) => row.textContent?.startsWith('selectiveWarn')))
+    const after = (await (await api('/api/policies/selective')).json()) as Record<string, unknown>
+    expect(after).toMatchObject({ ...stored, action: 'Warn', version: 2 })
+    await page.close()
+  }, 60_000)
+
   it('opens the audit of a ruleset evaluation, which has ruleset audits only', async () => {
     const page = await signedIn(service.adminToken)
     await clickLink(page, 'Try it')

@@ -9,6 +9,7 @@ export interface PolicyDefinition {
   labels?: Record<string, string>
   background?: boolean
   admission?: boolean
+  match?: { kinds?: string[] } & Record<string, unknown>
   updatedAt?: string
 }
 

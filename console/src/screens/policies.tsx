@@ -12,7 +12,8 @@ export function Policies(props: { api: ApiClient; session: Session }) {
   const policies = useLoad(async () => (await api.request<{ policies: PolicyDefinition[] }>('/api/policies')).policies, 'policies')
   const rulesets = useLoad(async () => (await api.request<{ rulesets: RulesetDefinition[] }>('/api/rulesets')).rulesets, 'rulesets')
   const [form, setForm] = useState({ name: '', action: 'Audit', rulesets: [] as string[], kinds: '' })
-  const [editing, setEditing] = useState(false)
+  // The policy being edited, as stored: what the form does not show (match selectors, labels, failure policy...) is written back as it was.
+  const [editing, setEditing] = useState<PolicyDefinition | undefined>(undefined)
   const [error, setError] = useState<unknown>(undefined)
   const [busy, setBusy] = useState(false)
   const act = async (action: () => Promise<unknown>): Promise<void> => {
@@ -30,10 +31,13 @@ export function Policies(props: { api: ApiClient; session: Session }) {
   const save = (): Promise<void> =>
     act(async () => {
       const kinds = form.kinds.split(',').map((kind) => kind.trim()).filter((kind) => kind !== '')
-      const body = { action: form.action, rulesets: form.rulesets, ...(kinds.length > 0 ? { match: { kinds } } : {}) }
+      const { kinds: _kinds, ...otherMatch } = editing?.match ?? {}
+      const match = { ...otherMatch, ...(kinds.length > 0 ? { kinds } : {}) }
+      const body = { ...storedSpec(editing), action: form.action, rulesets: form.rulesets, ...(Object.keys(match).length > 0 ? { match } : {}) }
+      if (Object.keys(match).length === 0) delete body.match
       await api.request(`/api/policies/${encodeURIComponent(form.name)}`, { method: editing ? 'PUT' : 'POST', body })
       setForm({ name: '', action: 'Audit', rulesets: [], kinds: '' })
-      setEditing(false)
+      setEditing(undefined)
     })
   return (
     <section aria-labelledby="policies-title">
@@ -63,8 +67,8 @@ export function Policies(props: { api: ApiClient; session: Session }) {
                   session={session}
                   scope="policies:write"
                   onClick={() => {
-                    setEditing(true)
-                    setForm({ name: policy.name, action: policy.action ?? 'Audit', rulesets: policy.rulesets ?? [], kinds: '' })
+                    setEditing(policy)
+                    setForm({ name: policy.name, action: policy.action ?? 'Audit', rulesets: policy.rulesets ?? [], kinds: (policy.match?.kinds ?? []).join(', ') })
                   }}
                 >
                   Edit
@@ -78,6 +82,7 @@ export function Policies(props: { api: ApiClient; session: Session }) {
         </tbody>
       </table>
       <h2>{editing ? `Edit ${form.name}` : 'New policy'}</h2>
+      {editing ? <p class="hint">What this form does not show (namespace and object selectors, labels, failure policy) is kept as stored.</p> : null}
       <form
         class="stacked"
         onSubmit={(event) => {
@@ -86,7 +91,7 @@ export function Policies(props: { api: ApiClient; session: Session }) {
         }}
       >
         <label for="policy-name">Name</label>
-        <input id="policy-name" value={form.name} disabled={editing} onInput={(event) => setForm({ ...form, name: (event.target as HTMLInputElement).value })} required />
+        <input id="policy-name" value={form.name} disabled={editing !== undefined} onInput={(event) => setForm({ ...form, name: (event.target as HTMLInputElement).value })} required />
         <label for="policy-action">Action</label>
         <select id="policy-action" value={form.action} onChange={(event) => setForm({ ...form, action: (event.target as HTMLSelectElement).value })}>
           <option>Audit</option>
@@ -115,4 +120,11 @@ export function Policies(props: { api: ApiClient; session: Session }) {
       <ErrorBox error={error} />
     </section>
   )
+}
+
+/** A stored policy's own fields, without what the store stamps, to write back with the form's changes. */
+function storedSpec(policy: PolicyDefinition | undefined): Record<string, unknown> {
+  if (!policy) return {}
+  const { name: _name, version: _version, createdAt: _createdAt, createdBy: _createdBy, updatedAt: _updatedAt, updatedBy: _updatedBy, source: _source, ...spec } = policy as PolicyDefinition & Record<string, unknown>
+  return spec
 }
