@@ -65,6 +65,8 @@ export interface Config {
   readonly llmModel: string | undefined
   readonly llmApiKey: string | undefined
   readonly logLevel: LogLevel
+  /** Log lines as JSON or human-readable; undefined: human-readable when standard output is a terminal. */
+  readonly logFormat: LogFormat | undefined
 }
 
 /** A bad setting; the message names every bad setting and its value (secrets excepted). */
@@ -89,6 +91,8 @@ export interface SettingDescription {
 export const DEFAULT_DATA_DIR = './.verdict'
 const MEMORY_DATA_DIR = 'memory://'
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+export type LogFormat = 'json' | 'pretty'
+const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty']
 const CONTROLLER_MODES: readonly ControllerMode[] = ['auto', 'on', 'off']
 const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1024, kib: 1024, mb: 1024 ** 2, mib: 1024 ** 2, gb: 1024 ** 3, gib: 1024 ** 3 }
 const MAX_BODY_LIMIT = 1024 ** 3
@@ -347,6 +351,14 @@ const DEFINITIONS = [
   setting({ name: 'VERDICT_LLM_MODEL', key: 'llmModel', parse: text, fallback: undefined, default: undefined, description: 'model name sent to VERDICT_LLM_URL' }),
   setting({ name: 'VERDICT_LLM_API_KEY', key: 'llmApiKey', parse: text, fallback: undefined, default: undefined, description: 'API key for VERDICT_LLM_URL (prefer the environment to the flag)', secret: true }),
   setting({ name: 'VERDICT_LOG_LEVEL', key: 'logLevel', parse: oneOf(LOG_LEVELS), fallback: 'info', default: 'info', description: `log level: ${LOG_LEVELS.join(', ')}` }),
+  setting({
+    name: 'VERDICT_LOG_FORMAT',
+    key: 'logFormat',
+    parse: oneOf(LOG_FORMATS),
+    fallback: undefined,
+    default: undefined,
+    description: 'json, or pretty (human-readable, pino-pretty); unset: pretty when standard output is a terminal, else json',
+  }),
 ] as const
 
 /** The settings table: the README table and `verdict serve --help` are printed from it. */

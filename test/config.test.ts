@@ -36,6 +36,7 @@ const DEFAULTS: Config = {
   llmModel: undefined,
   llmApiKey: undefined,
   logLevel: 'info',
+  logFormat: undefined,
 }
 
 function problem(env: NodeJS.ProcessEnv, argv: string[] = []): string {
@@ -88,6 +89,7 @@ describe('loadConfig', () => {
         VERDICT_LLM_MODEL: 'small',
         VERDICT_LLM_API_KEY: 'sk-123',
         VERDICT_LOG_LEVEL: 'debug',
+        VERDICT_LOG_FORMAT: 'pretty',
       },
       [],
     )
@@ -125,6 +127,7 @@ describe('loadConfig', () => {
       llmModel: 'small',
       llmApiKey: 'sk-123',
       logLevel: 'debug',
+      logFormat: 'pretty',
     } satisfies Config)
   })
 
@@ -168,6 +171,7 @@ describe('loadConfig', () => {
     ['VERDICT_OPS_PORT', '90.5', 'VERDICT_OPS_PORT must be an integer 0-65535, got "90.5"'],
     ['VERDICT_CONTROLLER', 'maybe', 'VERDICT_CONTROLLER must be one of auto, on, off, got "maybe"'],
     ['VERDICT_LOG_LEVEL', 'verbose', 'VERDICT_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
+    ['VERDICT_LOG_FORMAT', 'text', 'VERDICT_LOG_FORMAT must be one of json, pretty, got "text"'],
     ['VERDICT_RATE_LIMIT', '0', 'VERDICT_RATE_LIMIT must be a number greater than 0, got "0"'],
     ['VERDICT_CEL_MAX_COST', '0', 'VERDICT_CEL_MAX_COST must be an integer >= 1, got "0"'],
     ['VERDICT_CEL_MAX_MILLIS', '-5', 'VERDICT_CEL_MAX_MILLIS must be a number greater than 0, got "-5"'],
@@ -281,6 +285,7 @@ describe('the settings table', () => {
       ['VERDICT_LLM_MODEL', '--llm-model'],
       ['VERDICT_LLM_API_KEY', '--llm-api-key'],
       ['VERDICT_LOG_LEVEL', '--log-level'],
+      ['VERDICT_LOG_FORMAT', '--log-format'],
     ])
     expect(SETTINGS.filter((setting) => setting.secret).map((setting) => setting.name)).toEqual([
       'VERDICT_DATABASE_URL',

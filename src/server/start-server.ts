@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { buildApp } from '../api/build-app.js'
 import { auditRoutes } from '../api/routes/audits.js'
 import { consoleRoutes } from '../api/routes/console.js'
+import { serviceLoggerOptions } from './service-logger.js'
 import { evaluationRoutes } from '../api/routes/evaluations.js'
 import { NO_NAMESPACES, startAdmissionServer } from '../admission/index.js'
 import { authoringRoutes } from '../api/routes/authoring.js'
@@ -133,7 +134,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ],
       version: readBuildInfo(),
       onRateLimited: () => metrics.rateLimited(),
-      ...(options.logger === undefined ? {} : { logger: options.logger }),
+      ...(options.logger === undefined ? serviceLoggerOptions(config) : { logger: options.logger }),
     })
     logger.current = app.log
     // After the catalog (the controller writes through it) and stopped before it: a leader hands its Lease over first.
