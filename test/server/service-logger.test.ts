@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream'
+import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { serviceLoggerOptions } from '../../src/server/service-logger.js'
 
@@ -15,7 +16,7 @@ describe('serviceLoggerOptions', () => {
     const { loggerInstance } = serviceLoggerOptions({ logLevel: 'info', logFormat: undefined }, tty)
     loggerInstance?.info({ component: 'admission', port: 9443 }, 'admission webhook listening')
     // Coloured for the terminal; compared without the colour codes.
-    const line = tty.text().replace(/\u001b\[\d+m/g, '')
+    const line = stripVTControlCharacters(tty.text())
     expect(line).toMatch(/INFO/)
     expect(line).toContain('admission webhook listening')
     expect(line).toContain('component: "admission"')
