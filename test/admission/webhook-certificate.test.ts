@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAdmissionServer } from '../../src/admission/admission-server.js'
-import { objectIdentifier, tlv } from '../../src/admission/tls/der.js'
 import { ensureGeneratedCertificate } from '../../src/admission/tls/generated-certificate.js'
 import { createSelfSignedCertificate, type CertificatePair } from '../../src/admission/tls/self-signed-certificate.js'
 import { recordingLogger, startHarness, type Harness } from './admission-harness.js'
@@ -14,7 +13,7 @@ function fingerprintOf(pem: string): string {
   return new X509Certificate(pem).fingerprint256
 }
 
-function pairFor(name: string): CertificatePair {
+function pairFor(name: string): Promise<CertificatePair> {
   return createSelfSignedCertificate({ commonName: name, dnsNames: ['localhost'], ipAddresses: ['127.0.0.1'], validDays: 2 })
 }
 
@@ -25,18 +24,6 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Prom
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
-
-describe('DER encoding', () => {
-  it('encodes long lengths in the long form', () => {
-    expect(tlv(0x04, Buffer.alloc(5)).subarray(0, 2)).toEqual(Buffer.from([0x04, 0x05]))
-    expect(tlv(0x04, Buffer.alloc(200)).subarray(0, 3)).toEqual(Buffer.from([0x04, 0x81, 200]))
-    expect(tlv(0x04, Buffer.alloc(300)).subarray(0, 4)).toEqual(Buffer.from([0x04, 0x82, 0x01, 0x2c]))
-  })
-
-  it('encodes object identifiers with multi-byte arcs', () => {
-    expect(objectIdentifier('1.2.840.10045.4.3.2')).toEqual(Buffer.from('06082a8648ce3d040302', 'hex'))
-  })
-})
 
 describe('the generated self-signed certificate', () => {
   let h: Harness
@@ -67,6 +54,10 @@ describe('the generated self-signed certificate', () => {
     ])
     expect(certificate.ca).toBe(true)
     expect(certificate.verify(certificate.publicKey)).toBe(true)
+    // A TLS server certificate (extended key usage serverAuth), on a P-256 key, from an hour ago.
+    expect(certificate.keyUsage).toEqual(['1.3.6.1.5.5.7.3.1'])
+    expect(certificate.publicKey.asymmetricKeyDetails).toEqual({ namedCurve: 'prime256v1' })
+    expect(Date.now() - Date.parse(certificate.validFrom)).toBeGreaterThan(59 * 60 * 1000)
     expect(statSync(join(h.dataDir, 'webhook-tls', 'tls.key')).mode & 0o777).toBe(0o600)
     // Verified TLS: the generated certificate is its own CA, as in a caBundle.
     expect((await httpsRequest(first.target, 'GET', '/healthz')).status).toBe(200)
@@ -112,7 +103,7 @@ describe('certificate files, rotated as Kubernetes rotates a mounted Secret', ()
   }
 
   it('serves the files and follows a rotation, keeping the old pair while a new one does not load', async () => {
-    const first = pairFor('first')
+    const first = await pairFor('first')
     publish('..v1', first.certPem, first.keyPem)
     symlinkSync('..data/tls.crt', join(dir, 'tls.crt'))
     symlinkSync('..data/tls.key', join(dir, 'tls.key'))
@@ -125,13 +116,13 @@ describe('certificate files, rotated as Kubernetes rotates a mounted Secret', ()
     expect(server.certFile).toBe(join(dir, 'tls.crt'))
     expect((await servedCertificate(server.port)).fingerprint256).toBe(fingerprintOf(first.certPem))
 
-    const second = pairFor('second')
+    const second = await pairFor('second')
     publish('..v2', second.certPem, second.keyPem)
     await eventually(async () => (await servedCertificate(server.port)).fingerprint256 === fingerprintOf(second.certPem))
     expect(logger.lines.some((line) => line.message === 'webhook certificate reloaded')).toBe(true)
 
     // A certificate whose key is another's: refused, logged once, the second pair keeps serving.
-    publish('..v3', pairFor('third').certPem, pairFor('other').keyPem)
+    publish('..v3', (await pairFor('third')).certPem, (await pairFor('other')).keyPem)
     await eventually(async () => logger.lines.some((line) => line.level === 'warn'))
     expect((await servedCertificate(server.port)).fingerprint256).toBe(fingerprintOf(second.certPem))
     await new Promise((resolve) => setTimeout(resolve, 500))
@@ -141,8 +132,8 @@ describe('certificate files, rotated as Kubernetes rotates a mounted Secret', ()
   it('refuses to start on a pair that does not load', async () => {
     const broken = join(dir, 'broken')
     mkdirSync(broken)
-    writeFileSync(join(broken, 'tls.crt'), pairFor('a').certPem)
-    writeFileSync(join(broken, 'tls.key'), pairFor('b').keyPem)
+    writeFileSync(join(broken, 'tls.crt'), (await pairFor('a')).certPem)
+    writeFileSync(join(broken, 'tls.key'), (await pairFor('b')).keyPem)
     await expect(
       startAdmissionServer({
         config: { webhookPort: 0, dataDir: h.dataDir, podNamespace: 'verdict', tlsCertFile: join(broken, 'tls.crt'), tlsKeyFile: join(broken, 'tls.key') },

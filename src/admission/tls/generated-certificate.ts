@@ -43,7 +43,7 @@ export async function ensureGeneratedCertificate(dir: string, options: Generated
     if (release) {
       try {
         if (await stillGood(certFile, keyFile, options, now)) return { certFile, keyFile, created: false }
-        const pair = createSelfSignedCertificate({ commonName: 'verdict-webhook', dnsNames: options.dnsNames, ipAddresses: options.ipAddresses, validDays: VALID_DAYS, now })
+        const pair = await createSelfSignedCertificate({ commonName: 'verdict-webhook', dnsNames: options.dnsNames, ipAddresses: options.ipAddresses, validDays: VALID_DAYS, now })
         await writeAtomically(keyFile, pair.keyPem, 0o600)
         await writeAtomically(certFile, pair.certPem, 0o644)
         return { certFile, keyFile, created: true }
