@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { crc32, deflateRawSync } from 'node:zlib'
+import AdmZip from 'adm-zip'
+import { crc32 } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { helmPath, layerToolPath } from '../support/helm.js'
 import { ROOT } from './chart-render.js'
@@ -12,45 +13,25 @@ const run = promisify(execFile)
 const work = mkdtempSync(join(tmpdir(), 'verdict-helm-test-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-/** A minimal zip writer (local headers, central directory, end record), enough to feed the reader. */
+/** A zip made with adm-zip: each entry deflated or stored, with a wrong CRC-32 written when asked. */
 function zip(entries: { name: string; data: Buffer; deflate: boolean; crc?: number }[]): Buffer {
-  const locals: Buffer[] = []
-  const centrals: Buffer[] = []
-  let offset = 0
+  const archive = new AdmZip()
   for (const entry of entries) {
-    const name = Buffer.from(entry.name)
-    const body = entry.deflate ? deflateRawSync(entry.data) : entry.data
-    const crc = entry.crc ?? crc32(entry.data) >>> 0
-    const local = Buffer.alloc(30)
-    local.writeUInt32LE(0x04034b50, 0)
-    local.writeUInt16LE(20, 4)
-    local.writeUInt16LE(entry.deflate ? 8 : 0, 8)
-    local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(body.length, 18)
-    local.writeUInt32LE(entry.data.length, 22)
-    local.writeUInt16LE(name.length, 26)
-    const central = Buffer.alloc(46)
-    central.writeUInt32LE(0x02014b50, 0)
-    central.writeUInt16LE(20, 4)
-    central.writeUInt16LE(20, 6)
-    central.writeUInt16LE(entry.deflate ? 8 : 0, 10)
-    central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(body.length, 20)
-    central.writeUInt32LE(entry.data.length, 24)
-    central.writeUInt16LE(name.length, 28)
-    central.writeUInt32LE(offset, 42)
-    locals.push(local, name, body)
-    centrals.push(central, name)
-    offset += local.length + name.length + body.length
+    archive.addFile(entry.name, entry.data)
+    const added = archive.getEntry(entry.name)
+    if (added) added.header.method = entry.deflate ? 8 : 0
   }
-  const directory = Buffer.concat(centrals)
-  const end = Buffer.alloc(22)
-  end.writeUInt32LE(0x06054b50, 0)
-  end.writeUInt16LE(entries.length, 8)
-  end.writeUInt16LE(entries.length, 10)
-  end.writeUInt32LE(directory.length, 12)
-  end.writeUInt32LE(offset, 16)
-  return Buffer.concat([...locals, directory, end])
+  let bytes = archive.toBuffer()
+  for (const entry of entries) {
+    if (entry.crc === undefined) continue
+    // The CRC-32 fields of the local header and the central directory, found by their value.
+    const right = Buffer.alloc(4)
+    right.writeUInt32LE(crc32(entry.data) >>> 0)
+    const wrong = Buffer.alloc(4)
+    wrong.writeUInt32LE(entry.crc)
+    bytes = Buffer.from(bytes.toString('latin1').split(right.toString('latin1')).join(wrong.toString('latin1')), 'latin1')
+  }
+  return bytes
 }
 
 const helmBytes = Buffer.from(`#!/bin/sh\necho fake helm ${'x'.repeat(200_000)}\n`)
