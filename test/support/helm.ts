@@ -64,7 +64,7 @@ function contentsOf(entry: AdmZip.IZipEntry, crc: number): Buffer {
   try {
     contents = entry.getData()
   } catch (error) {
-    throw new Error(`${entry.entryName}: size or CRC-32 does not match the zip directory (corrupt download?): ${(error as Error).message}`)
+    throw new Error(`${entry.entryName}: size or CRC-32 does not match the zip directory (corrupt download?): ${(error as Error).message}`, { cause: error })
   }
   if (contents.length !== entry.header.size || crc32(contents) >>> 0 !== crc) {
     throw new Error(`${entry.entryName}: size or CRC-32 does not match the zip directory (corrupt download?)`)
