@@ -1,7 +1,7 @@
 // @peculiar/x509 resolves its parsers through tsyringe, which needs the Reflect metadata API loaded first.
 import 'reflect-metadata'
 import * as x509 from '@peculiar/x509'
-import { randomBytes, webcrypto } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 
 export interface SelfSignedOptions {
   commonName: string
@@ -25,7 +25,8 @@ const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as con
  * certificate for the given names.
  */
 export async function createSelfSignedCertificate(options: SelfSignedOptions): Promise<CertificatePair> {
-  const crypto = webcrypto
+  // The global Web Crypto (Node's webcrypto), typed as the global one x509's signatures name.
+  const crypto = globalThis.crypto
   const keys = await crypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify'])
   const now = options.now ?? new Date()
   // Positive and without a leading zero byte, as RFC 5280 asks of serial numbers.
