@@ -10,6 +10,13 @@ export function navigate(path: string): void {
   for (const listener of listeners) listener()
 }
 
+/** An in-console link followed by the router, not a page load; a modified click (new tab, window) is the browser's. */
+export function follow(event: MouseEvent, path: string): void {
+  if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
+  event.preventDefault()
+  navigate(path)
+}
+
 /** The path below /ui/ ('/audits', '/rulesets/pss') and the query, following navigation and the back button. */
 export function useRoute(): { path: string; query: URLSearchParams } {
   const [location, setLocation] = useState(() => current())

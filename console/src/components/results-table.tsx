@@ -1,18 +1,11 @@
 import type { RuleResult } from '../api/types.js'
+import { TableHead } from './table-head.js'
 
 export function ResultsTable(props: { results: RuleResult[] }) {
   if (props.results.length === 0) return <p>No rule failed.</p>
   return (
     <table>
-      <thead>
-        <tr>
-          <th scope="col">Ruleset</th>
-          <th scope="col">Rule</th>
-          <th scope="col">Status</th>
-          <th scope="col">Severity</th>
-          <th scope="col">Message</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Ruleset', 'Rule', 'Status', 'Severity', 'Message']} />
       <tbody>
         {props.results.map((result, index) => (
           <tr key={`${result.ruleset}/${result.rule}/${index}`}>

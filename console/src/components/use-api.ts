@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'preact/hooks'
 
-/** Loads once per `key`: the value, the error, and a reload. */
-export function useLoad<T>(load: () => Promise<T>, key: string): { value: T | undefined; error: unknown; loading: boolean; reload: () => void } {
+/** What useLoad gives: the value, the error, and a reload. */
+export interface Loaded<T> {
+  value: T | undefined
+  error: unknown
+  loading: boolean
+  reload: () => void
+}
+
+/** Loads once per `key`. */
+export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   const [state, setState] = useState<{ value: T | undefined; error: unknown; loading: boolean }>({ value: undefined, error: undefined, loading: true })
   const [generation, setGeneration] = useState(0)
   useEffect(() => {

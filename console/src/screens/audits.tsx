@@ -4,7 +4,8 @@ import type { AuditRemediations, PolicyAudit, RuleResult } from '../api/types.js
 import { ErrorBox } from '../components/error-box.js'
 import { ResultsTable } from '../components/results-table.js'
 import { useLoad } from '../components/use-api.js'
-import { follow } from './overview.js'
+import { follow } from '../router.js'
+import { TableHead } from '../components/table-head.js'
 
 const PAGE_SIZE = 25
 
@@ -77,15 +78,7 @@ export function Audits(props: { api: ApiClient }) {
       </form>
       <ErrorBox error={audits.error} />
       <table>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">{filter.kind === 'policies' ? 'Policy' : 'Ruleset'}</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Failed rules</th>
-            <th scope="col">By</th>
-          </tr>
-        </thead>
+        <TableHead columns={['When', filter.kind === 'policies' ? 'Policy' : 'Ruleset', 'Outcome', 'Failed rules', 'By']} />
         <tbody>
           {shown.map((audit) => (
             <tr key={`${audit.requestId}/${audit.name}`}>
@@ -158,14 +151,7 @@ export function AuditDetail(props: { api: ApiClient; requestId: string }) {
           <p>{entry.remediation}</p>
           {entry.fields.length > 0 ? (
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Now</th>
-                  <th scope="col">Expected</th>
-                  <th scope="col">Requirement</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Field', 'Now', 'Expected', 'Requirement']} />
               <tbody>
                 {entry.fields.map((field) => (
                   <tr key={field.path}>

@@ -3,8 +3,9 @@ import type { ApiClient } from '../api/api-client.js'
 import type { PolicyAudit, PolicyDefinition, Recommendation, TimeseriesAnswer } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
 import { Sparkline } from '../components/sparkline.js'
+import { TableHead } from '../components/table-head.js'
 import { useLoad } from '../components/use-api.js'
-import { navigate } from '../router.js'
+import { follow } from '../router.js'
 
 interface PolicyFigures {
   policy: PolicyDefinition
@@ -58,15 +59,7 @@ export function Overview(props: { api: ApiClient }) {
       <h2>Policies, last {range}</h2>
       <ErrorBox error={figures.error} />
       <table class="figures">
-        <thead>
-          <tr>
-            <th scope="col">Policy</th>
-            <th scope="col">Action</th>
-            <th scope="col">Passed</th>
-            <th scope="col">Failed</th>
-            <th scope="col">Failures per {RANGES[range].interval}</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Policy', 'Action', 'Passed', 'Failed', `Failures per ${RANGES[range].interval}`]} />
         <tbody>
           {(figures.value ?? []).map((entry) => (
             <tr key={entry.policy.name}>
@@ -110,11 +103,4 @@ export function Overview(props: { api: ApiClient }) {
       </ul>
     </section>
   )
-}
-
-/** An in-console link: the router, not a page load (which would re-read nothing new anyway). */
-export function follow(event: MouseEvent, path: string): void {
-  if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
-  event.preventDefault()
-  navigate(path)
 }

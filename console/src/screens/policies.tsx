@@ -3,6 +3,9 @@ import type { ApiClient } from '../api/api-client.js'
 import type { PolicyDefinition, RulesetDefinition } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
 import { ScopedButton } from '../components/scoped-button.js'
+import { withoutStamps } from '../api/stored-definition.js'
+import { TableHead } from '../components/table-head.js'
+import { useAction } from '../components/use-action.js'
 import { useLoad } from '../components/use-api.js'
 import type { Session } from '../session.js'
 
@@ -14,26 +17,18 @@ export function Policies(props: { api: ApiClient; session: Session }) {
   const [form, setForm] = useState({ name: '', action: 'Audit', rulesets: [] as string[], kinds: '' })
   // The policy being edited, as stored: what the form does not show (match selectors, labels, failure policy...) is written back as it was.
   const [editing, setEditing] = useState<PolicyDefinition | undefined>(undefined)
-  const [error, setError] = useState<unknown>(undefined)
-  const [busy, setBusy] = useState(false)
-  const act = async (action: () => Promise<unknown>): Promise<void> => {
-    setBusy(true)
-    setError(undefined)
-    try {
+  const { busy, error, run } = useAction()
+  const act = (action: () => Promise<unknown>): Promise<void> =>
+    run(async () => {
       await action()
       policies.reload()
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
   const save = (): Promise<void> =>
     act(async () => {
       const kinds = form.kinds.split(',').map((kind) => kind.trim()).filter((kind) => kind !== '')
       const { kinds: _kinds, ...otherMatch } = editing?.match ?? {}
       const match = { ...otherMatch, ...(kinds.length > 0 ? { kinds } : {}) }
-      const body = { ...storedSpec(editing), action: form.action, rulesets: form.rulesets, ...(Object.keys(match).length > 0 ? { match } : {}) }
+      const body: Record<string, unknown> = { ...withoutStamps(editing ?? {}), action: form.action, rulesets: form.rulesets, match }
       if (Object.keys(match).length === 0) delete body.match
       await api.request(`/api/policies/${encodeURIComponent(form.name)}`, { method: editing ? 'PUT' : 'POST', body })
       setForm({ name: '', action: 'Audit', rulesets: [], kinds: '' })
@@ -44,17 +39,7 @@ export function Policies(props: { api: ApiClient; session: Session }) {
       <h1 id="policies-title">Policies</h1>
       <ErrorBox error={policies.error} />
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Action</th>
-            <th scope="col">Rulesets</th>
-            <th scope="col">Version</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Action', 'Rulesets', 'Version', { hidden: 'Actions' }]} />
         <tbody>
           {(policies.value ?? []).map((policy) => (
             <tr key={policy.name}>
@@ -120,11 +105,4 @@ export function Policies(props: { api: ApiClient; session: Session }) {
       <ErrorBox error={error} />
     </section>
   )
-}
-
-/** A stored policy's own fields, without what the store stamps, to write back with the form's changes. */
-function storedSpec(policy: PolicyDefinition | undefined): Record<string, unknown> {
-  if (!policy) return {}
-  const { name: _name, version: _version, createdAt: _createdAt, createdBy: _createdBy, updatedAt: _updatedAt, updatedBy: _updatedBy, source: _source, ...spec } = policy as PolicyDefinition & Record<string, unknown>
-  return spec
 }

@@ -2,6 +2,7 @@ import type { ApiClient } from '../api/api-client.js'
 import type { Recommendation } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
 import { useLoad } from '../components/use-api.js'
+import { TableHead } from '../components/table-head.js'
 
 /** What the definitions and the last week of audits suggest, as GET /api/recommendations words it. */
 export function Recommendations(props: { api: ApiClient }) {
@@ -11,13 +12,7 @@ export function Recommendations(props: { api: ApiClient }) {
       <h1 id="recommendations-title">Recommendations</h1>
       <ErrorBox error={recommendations.error} />
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Kind</th>
-            <th scope="col">About</th>
-            <th scope="col">Recommendation</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Kind', 'About', 'Recommendation']} />
         <tbody>
           {(recommendations.value ?? []).map((entry) => (
             <tr key={entry.id}>

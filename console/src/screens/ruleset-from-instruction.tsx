@@ -2,10 +2,12 @@ import { useState } from 'preact/hooks'
 import type { ApiClient } from '../api/api-client.js'
 import { ErrorBox } from '../components/error-box.js'
 import { ScopedButton } from '../components/scoped-button.js'
+import { useAction } from '../components/use-action.js'
 import { useLoad } from '../components/use-api.js'
 import { useDebounced } from '../components/use-debounced.js'
 import { navigate } from '../router.js'
 import type { Session } from '../session.js'
+import { TableHead } from '../components/table-head.js'
 
 interface PromptCheck {
   valid: boolean
@@ -45,13 +47,10 @@ export function RulesetFromInstruction(props: { api: ApiClient; session: Session
   const check = useLoad(async () => (settled === '' ? undefined : api.request<PromptCheck>('/api/prompt', { method: 'POST', body: { instruction: settled } })), `prompt:${settled}`)
   const hints = useLoad(async () => (settled === '' ? undefined : api.request<Hints>('/api/hints/ruleset', { method: 'POST', body: { instruction: settled } })), `hints:${settled}`)
   const [dryRun, setDryRun] = useState<{ ruleset: DryRun; samples: Sample[] } | undefined>(undefined)
-  const [error, setError] = useState<unknown>(undefined)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useAction()
   const target = hints.value?.templates[0]
-  const run = async (save: boolean): Promise<void> => {
-    setBusy(true)
-    setError(undefined)
-    try {
+  const submit = (save: boolean): Promise<void> =>
+    run(async () => {
       const path = `/api/rulesets/${encodeURIComponent(name)}`
       if (save) {
         await api.request(path, { method: 'POST', body: { instruction } })
@@ -63,12 +62,7 @@ export function RulesetFromInstruction(props: { api: ApiClient; session: Session
         ? (await api.request<{ samples: Sample[] }>('/api/samples', { method: 'POST', body: { category: target.platform, type: target.kinds[0] ?? 'Pod', instruction } })).samples
         : []
       setDryRun({ ruleset, samples })
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
   return (
     <section aria-labelledby="new-ruleset-title">
       <h1 id="new-ruleset-title">New ruleset from an instruction</h1>
@@ -76,7 +70,7 @@ export function RulesetFromInstruction(props: { api: ApiClient; session: Session
         class="stacked"
         onSubmit={(event) => {
           event.preventDefault()
-          void run(false)
+          void submit(false)
         }}
       >
         <label for="ruleset-name">Name</label>
@@ -84,10 +78,10 @@ export function RulesetFromInstruction(props: { api: ApiClient; session: Session
         <label for="ruleset-instruction">Instruction</label>
         <textarea id="ruleset-instruction" rows={5} value={instruction} onInput={(event) => setInstruction((event.target as HTMLTextAreaElement).value)} placeholder="Containers must not run as privileged. Images must come from registry.acme.io." />
         <div class="actions">
-          <ScopedButton session={session} scope="rulesets:write" busy={busy || name === '' || instruction.trim() === ''} onClick={() => void run(false)}>
+          <ScopedButton session={session} scope="rulesets:write" busy={busy || name === '' || instruction.trim() === ''} onClick={() => void submit(false)}>
             Dry run
           </ScopedButton>{' '}
-          <ScopedButton session={session} scope="rulesets:write" kind="primary" busy={busy || name === '' || check.value?.valid !== true} onClick={() => void run(true)}>
+          <ScopedButton session={session} scope="rulesets:write" kind="primary" busy={busy || name === '' || check.value?.valid !== true} onClick={() => void submit(true)}>
             Save
           </ScopedButton>
         </div>
@@ -135,13 +129,7 @@ export function RulesetFromInstruction(props: { api: ApiClient; session: Session
         <div id="dry-run">
           <h2>Rules (dry run, nothing stored)</h2>
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Rule</th>
-                <th scope="col">Severity</th>
-                <th scope="col">Message</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Rule', 'Severity', 'Message']} />
             <tbody>
               {dryRun.ruleset.rules.map((rule) => (
                 <tr key={rule.name}>

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, type ApiClient } from '../api/api-client.js'
+import { withoutStamps } from '../api/stored-definition.js'
 import type { RulesetDefinition } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
 import { ScopedButton } from '../components/scoped-button.js'
 import { useLoad } from '../components/use-api.js'
 import type { Session } from '../session.js'
 import { lineOfError } from '../yaml-field-line.js'
-import { follow } from './overview.js'
+import { follow } from '../router.js'
+import { TableHead } from '../components/table-head.js'
 
 /** Rulesets, filtered by label (`key=value`, as GET /api/rulesets?label= takes it). */
 export function Rulesets(props: { api: ApiClient; session: Session }) {
@@ -37,14 +39,7 @@ export function Rulesets(props: { api: ApiClient; session: Session }) {
       </form>
       <ErrorBox error={rulesets.error} />
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Labels</th>
-            <th scope="col">Rules</th>
-            <th scope="col">Version</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Labels', 'Rules', 'Version']} />
         <tbody>
           {(rulesets.value ?? []).map((ruleset) => (
             <tr key={ruleset.name}>
@@ -78,7 +73,7 @@ export function RulesetDetail(props: { api: ApiClient; session: Session; name: s
   useEffect(() => {
     const value = ruleset.value
     if (!value) return
-    void import('js-yaml').then(({ dump }) => setYaml(dump(editable(value), { lineWidth: 120, noRefs: true })))
+    void import('js-yaml').then(({ dump }) => setYaml(dump(withoutStamps(value), { lineWidth: 120, noRefs: true })))
   }, [ruleset.value])
   return (
     <section aria-labelledby="ruleset-title">
@@ -91,13 +86,7 @@ export function RulesetDetail(props: { api: ApiClient; session: Session; name: s
             {ruleset.value.description ? ` — ${ruleset.value.description}` : ''}
           </p>
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Rule</th>
-                <th scope="col">Severity</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Rule', 'Severity', 'Description']} />
             <tbody>
               {ruleset.value.rules.map((rule) => (
                 <tr key={rule.name}>
@@ -191,10 +180,4 @@ function YamlEditor(props: { api: ApiClient; session: Session; name: string; yam
       </div>
     </div>
   )
-}
-
-/** The definition as it is written back: without what the store stamps. */
-function editable(ruleset: Record<string, unknown>): Record<string, unknown> {
-  const { name: _name, version: _version, createdAt: _createdAt, createdBy: _createdBy, updatedAt: _updatedAt, updatedBy: _updatedBy, source: _source, ...rest } = ruleset
-  return rest
 }

@@ -1,23 +1,15 @@
 import { useState } from 'preact/hooks'
 import { ErrorBox } from '../components/error-box.js'
+import { useAction } from '../components/use-action.js'
 import { signIn, type Session } from '../session.js'
 
 /** The token is checked against the API (whoami) before the tab keeps it. */
 export function SignIn(props: { onSignedIn: (session: Session) => void; reason?: string }) {
   const [token, setToken] = useState('')
-  const [error, setError] = useState<unknown>(undefined)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useAction()
   const submit = async (event: Event): Promise<void> => {
     event.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    try {
-      props.onSignedIn(await signIn(token.trim()))
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
+    await run(async () => props.onSignedIn(await signIn(token.trim())))
   }
   return (
     <main class="sign-in">

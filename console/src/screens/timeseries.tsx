@@ -1,9 +1,11 @@
 import { useState } from 'preact/hooks'
 import type { ApiClient } from '../api/api-client.js'
-import type { PolicyDefinition, RulesetDefinition, TimeseriesAnswer } from '../api/types.js'
+import type { TimeseriesAnswer } from '../api/types.js'
 import { BucketChart } from '../components/bucket-chart.js'
 import { ErrorBox } from '../components/error-box.js'
+import { TableHead } from '../components/table-head.js'
 import { useLoad } from '../components/use-api.js'
+import { targetPath, useTargets } from '../components/use-targets.js'
 
 const RANGES = { '24 hours': 24, '7 days': 24 * 7, '30 days': 24 * 30 } as const
 const INTERVALS = ['15m', '1h', '6h', '1d'] as const
@@ -11,23 +13,16 @@ const INTERVALS = ['15m', '1h', '6h', '1d'] as const
 /** A policy's or ruleset's evaluations over time (GET /api/timeseries/...), and its most failing rules. */
 export function Timeseries(props: { api: ApiClient; initial: string | undefined }) {
   const { api } = props
-  const targets = useLoad(async () => {
-    const [{ policies }, { rulesets }] = await Promise.all([
-      api.request<{ policies: PolicyDefinition[] }>('/api/policies'),
-      api.request<{ rulesets: RulesetDefinition[] }>('/api/rulesets'),
-    ])
-    return [...policies.map((policy) => `policies/${policy.name}`), ...rulesets.map((ruleset) => `rulesets/${ruleset.name}`)]
-  }, 'targets')
+  const targets = useTargets(api)
   const [target, setTarget] = useState(props.initial === undefined ? '' : `policies/${props.initial}`)
   const [range, setRange] = useState<keyof typeof RANGES>('24 hours')
   const [interval, setInterval] = useState<(typeof INTERVALS)[number]>('1h')
   const chosen = target || targets.value?.[0] || ''
   const series = useLoad(async () => {
     if (chosen === '') return undefined
-    const [kind, ...rest] = chosen.split('/')
     const end = new Date()
     const start = new Date(end.getTime() - RANGES[range] * 3_600_000)
-    return api.request<TimeseriesAnswer>(`/api/timeseries/${kind}/${encodeURIComponent(rest.join('/'))}`, { query: { startTimestamp: start.toISOString(), endTimestamp: end.toISOString(), interval } })
+    return api.request<TimeseriesAnswer>(`/api/timeseries/${targetPath(chosen)}`, { query: { startTimestamp: start.toISOString(), endTimestamp: end.toISOString(), interval } })
   }, `${chosen}|${range}|${interval}`)
   return (
     <section aria-labelledby="timeseries-title">
@@ -65,13 +60,7 @@ export function Timeseries(props: { api: ApiClient; initial: string | undefined 
       {series.value ? <BucketChart series={series.value} label={chosen} /> : null}
       <h2>Most failing rules</h2>
       <table class="top-rules">
-        <thead>
-          <tr>
-            <th scope="col">Ruleset</th>
-            <th scope="col">Rule</th>
-            <th scope="col">Failures</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Ruleset', 'Rule', 'Failures']} />
         <tbody>
           {(series.value?.topFailingRules ?? []).map((rule) => (
             <tr key={`${rule.ruleset}/${rule.rule}`}>

@@ -2,8 +2,10 @@ import { useState } from 'preact/hooks'
 import type { ApiClient } from '../api/api-client.js'
 import { ErrorBox } from '../components/error-box.js'
 import { ScopedButton } from '../components/scoped-button.js'
+import { useAction } from '../components/use-action.js'
 import { useLoad } from '../components/use-api.js'
 import { holds, type Session } from '../session.js'
+import { TableHead } from '../components/table-head.js'
 
 interface TokenView {
   id: string
@@ -25,16 +27,12 @@ export function Tokens(props: { api: ApiClient; session: Session }) {
   const tokens = useLoad(async () => (allowed ? (await api.request<{ tokens: TokenView[] }>('/api/tokens')).tokens : []), 'tokens')
   const [form, setForm] = useState({ name: '', owner: '', scopes: [] as string[] })
   const [secret, setSecret] = useState<string | undefined>(undefined)
-  const [error, setError] = useState<unknown>(undefined)
-  const act = async (action: () => Promise<void>): Promise<void> => {
-    setError(undefined)
-    try {
+  const { error, run } = useAction()
+  const act = (action: () => Promise<void>): Promise<void> =>
+    run(async () => {
       await action()
       tokens.reload()
-    } catch (failure) {
-      setError(failure)
-    }
-  }
+    })
   const create = (): Promise<void> =>
     act(async () => {
       const created = await api.request<TokenView & { secret: string }>('/api/tokens', { method: 'POST', body: { name: form.name, scopes: form.scopes, ...(form.owner ? { owner: form.owner } : {}) } })
@@ -53,18 +51,7 @@ export function Tokens(props: { api: ApiClient; session: Session }) {
         </div>
       ) : null}
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Last used</th>
-            <th scope="col">State</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Name', 'Owner', 'Scopes', 'Last used', 'State', { hidden: 'Actions' }]} />
         <tbody>
           {(tokens.value ?? []).map((token) => (
             <tr key={token.id}>

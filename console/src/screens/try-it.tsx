@@ -1,43 +1,28 @@
 import { useState } from 'preact/hooks'
 import type { ApiClient } from '../api/api-client.js'
-import type { Evaluation, PolicyDefinition, RulesetDefinition } from '../api/types.js'
+import type { Evaluation } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
 import { ResultsTable } from '../components/results-table.js'
 import { ScopedButton } from '../components/scoped-button.js'
-import { useLoad } from '../components/use-api.js'
+import { useAction } from '../components/use-action.js'
+import { targetPath, useTargets } from '../components/use-targets.js'
 import type { Session } from '../session.js'
-import { follow } from './overview.js'
+import { follow } from '../router.js'
 
 /** A document judged by a policy or ruleset through the evaluation routes, which write an audit. */
 export function TryIt(props: { api: ApiClient; session: Session }) {
   const { api } = props
-  const targets = useLoad(async () => {
-    const [{ policies }, { rulesets }] = await Promise.all([
-      api.request<{ policies: PolicyDefinition[] }>('/api/policies'),
-      api.request<{ rulesets: RulesetDefinition[] }>('/api/rulesets'),
-    ])
-    return [...policies.map((policy) => `policies/${policy.name}`), ...rulesets.map((ruleset) => `rulesets/${ruleset.name}`)]
-  }, 'targets')
+  const targets = useTargets(api)
   const [target, setTarget] = useState('')
   const [document, setDocument] = useState('')
   const [answer, setAnswer] = useState<Evaluation | undefined>(undefined)
-  const [error, setError] = useState<unknown>(undefined)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useAction()
   const chosen = target || targets.value?.[0] || ''
-  const evaluate = async (): Promise<void> => {
-    setBusy(true)
-    setError(undefined)
-    setAnswer(undefined)
-    try {
-      const [kind, ...rest] = chosen.split('/')
-      const path = `/api/eval/${kind}/${encodeURIComponent(rest.join('/'))}`
-      setAnswer(await api.request<Evaluation>(path, { method: 'POST', text: evaluationBody(document) }))
-    } catch (failure) {
-      setError(failure)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const evaluate = (): Promise<void> =>
+    run(async () => {
+      setAnswer(undefined)
+      setAnswer(await api.request<Evaluation>(`/api/eval/${targetPath(chosen)}`, { method: 'POST', text: evaluationBody(document) }))
+    })
   return (
     <section aria-labelledby="try-title">
       <h1 id="try-title">Try it</h1>

@@ -1,10 +1,9 @@
 import type { KubeConfig, V1ConfigMap } from '@kubernetes/client-node'
 import type { ClusterData } from '../../engine/index.js'
 import { keptJson, type ConfigMapCacheSettings } from '../../k8s/configmap-informer.js'
-import { ListExpiredError, listPages, type KubeObject } from '../background/paged-list.js'
+import type { KubeObject } from '../background/paged-list.js'
 import type { ScanTarget } from '../background/scan-targets.js'
-import { ScanInputError } from '../scan-error.js'
-import { clusterReadError } from './cluster-read-error.js'
+import { readWholeList } from './read-whole-list.js'
 
 const CONFIGMAPS: ScanTarget = { group: '', version: 'v1', resource: 'configmaps' }
 
@@ -25,29 +24,25 @@ export async function readClusterConfigMaps(
   options: { pageSize: number; listRestarts: number; settings: ConfigMapCacheSettings },
 ): Promise<ClusterConfigMaps> {
   const { settings } = options
-  for (let restarts = 0; ; restarts++) {
-    const kept = new Map<string, Record<string, unknown>>()
-    const leftOut: string[] = []
-    let total = 0
-    try {
-      for await (const page of listPages(kubeConfig, CONFIGMAPS, options.pageSize, settings.selector)) {
-        for (const item of page) {
-          const object = keptJson(item as V1ConfigMap)
-          const metadata = (object.metadata ?? {}) as KubeObject
-          const key = `${String(metadata.namespace ?? '')}/${String(metadata.name ?? '')}`
-          const bytes = JSON.stringify(object).length
-          if (bytes > settings.maxBytes) leftOut.push(`${key}: ${bytes} bytes, over the ${settings.maxBytes} a ConfigMap may take`)
-          else if (total + bytes > settings.cacheBytes) leftOut.push(`${key}: no room left in the ${settings.cacheBytes} bytes of all ConfigMaps`)
-          else {
-            kept.set(key, object)
-            total += bytes
-          }
-        }
+  let kept = new Map<string, Record<string, unknown>>()
+  let leftOut: string[] = []
+  let total = 0
+  await readWholeList(kubeConfig, server, CONFIGMAPS, { ...options, labelSelector: settings.selector }, () => {
+    kept = new Map()
+    leftOut = []
+    total = 0
+    return (item) => {
+      const object = keptJson(item as V1ConfigMap)
+      const metadata = (object.metadata ?? {}) as KubeObject
+      const key = `${String(metadata.namespace ?? '')}/${String(metadata.name ?? '')}`
+      const bytes = JSON.stringify(object).length
+      if (bytes > settings.maxBytes) leftOut.push(`${key}: ${bytes} bytes, over the ${settings.maxBytes} a ConfigMap may take`)
+      else if (total + bytes > settings.cacheBytes) leftOut.push(`${key}: no room left in the ${settings.cacheBytes} bytes of all ConfigMaps`)
+      else {
+        kept.set(key, object)
+        total += bytes
       }
-      return { data: { configMap: (namespace, name) => kept.get(`${namespace}/${name}`) }, leftOut }
-    } catch (error) {
-      if (!(error instanceof ListExpiredError)) throw clusterReadError(server, error)
-      if (restarts >= options.listRestarts) throw new ScanInputError(`cannot read the cluster at ${server}: ${error.message}; the list expired ${restarts + 1} times`)
     }
-  }
+  })
+  return { data: { configMap: (namespace, name) => kept.get(`${namespace}/${name}`) }, leftOut }
 }
