@@ -1,7 +1,8 @@
 // The servers bench/api.ts loads, in a process of their own so the load generator does not share
 // their event loop: a bare fastify route answering a constant, and the Verdict service on the
 // PostgreSQL whose URL is the first argument. Prints one JSON line with the URLs and the admin token.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { Session } from 'node:inspector'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify from 'fastify'
@@ -35,6 +36,27 @@ const config = loadConfig(
 const server = await startServer(config, { host: '127.0.0.1', logger: false })
 const token = readFileSync(join(dir, 'admin-token'), 'utf8').trim()
 process.stdout.write(`${JSON.stringify({ bareUrl, apiUrl: server.apiUrl, token })}\n`)
+
+// BENCH_TARGET_PROFILE=dir: SIGUSR2 starts a V8 CPU profile, the next SIGUSR2 writes it there, so
+// the profile covers exactly the run bench/api.ts brackets with them (the durable evaluations).
+const profileDir = process.env.BENCH_TARGET_PROFILE
+if (profileDir) {
+  const session = new Session()
+  session.connect()
+  let profiling = false
+  process.on('SIGUSR2', () => {
+    if (!profiling) {
+      profiling = true
+      session.post('Profiler.enable', () => session.post('Profiler.start'))
+      return
+    }
+    profiling = false
+    session.post('Profiler.stop', (error, result) => {
+      if (!error) writeFileSync(join(profileDir, `eval-${Date.now()}.cpuprofile`), JSON.stringify(result.profile))
+      process.stdout.write('profile written\n')
+    })
+  })
+}
 
 process.once('SIGTERM', () => {
   void (async () => {

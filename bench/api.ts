@@ -1,7 +1,8 @@
 // REST evaluation with durable audits against a bare fastify endpoint, in the same run on the same
 // machine: (a) a fastify route that answers a constant, (b) POST /api/eval/policies/{name} with a
 // 10-rule ruleset, each answer sent only after its audit rows are committed to PostgreSQL (fsync
-// on). Then (b) at a fixed 1,000 requests/s, evenly paced (bench/paced-load.ts says why not
+// on), a fixed number of requests with the CPU time the service and PostgreSQL spent on them. Then
+// (b) at a fixed 1,000 requests/s, evenly paced (bench/paced-load.ts says why not
 // autocannon's overallRate), for its latency. The servers run in a child process.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -11,10 +12,13 @@ import autocannon, { type Result } from 'autocannon'
 import pg from 'pg'
 import { percentile, type PacedLoadOptions, type PacedLoadResult } from './paced-load.js'
 import { startBenchPostgres } from './postgres-server.js'
+import { processCpuMs, processTreeCpuMs } from './process-cpu.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const FIXED_RATE = Number(process.env.BENCH_FIXED_RATE ?? 1000)
+/** The durable evaluations whose CPU cost is measured: a fixed amount of work, not a fixed time. */
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50_000)
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const pod = JSON.parse(readFileSync(resolve(here, '..', '..', 'bench', 'fixtures', 'restricted-pod.json'), 'utf8')) as Record<string, unknown>
@@ -38,7 +42,7 @@ async function run(label: string, options: autocannon.Options): Promise<Result> 
   const result = await autocannon(options)
   const errors = result.errors + result.timeouts + result.non2xx
   console.log(
-    `${label}: ${result.requests.total} requests in ${result.duration} s, ${Math.round(result.requests.average)} req/s, ` +
+    `${label}: ${result.requests.total} requests in ${result.duration} s, ${Math.round(result.requests.total / result.duration)} req/s, ` +
       `latency p50 ${result.latency.p50} ms p99 ${result.latency.p99} ms, ${errors} errors/non-2xx`,
   )
   if (errors > 0) throw new Error(`${label}: ${errors} requests failed`)
@@ -88,16 +92,16 @@ function pacedLoadInChild(options: PacedLoadOptions): Promise<PacedLoadResult> {
 }
 
 interface Target {
+  pid: number
   bareUrl: string
   apiUrl: string
   token: string
 }
 
 /** Starts bench/api-target.js on the project's Node and waits for the line naming its URLs. */
-function startTarget(databaseUrl: string): Promise<{ target: Target; stop: () => Promise<void> }> {
-  // BENCH_TARGET_PROFILE=dir writes a V8 CPU profile of the servers there, to see where their time goes.
-  const profile = process.env.BENCH_TARGET_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_TARGET_PROFILE}`] : []
-  const child = spawn(process.execPath, [...profile, resolve(here, 'api-target.js'), databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] })
+function startTarget(databaseUrl: string): Promise<{ target: Target; toggleProfile: () => void; stop: () => Promise<void> }> {
+  // BENCH_TARGET_PROFILE=dir: a V8 CPU profile of the service over the durable evaluations (api-target.ts).
+  const child = spawn(process.execPath, [resolve(here, 'api-target.js'), databaseUrl], { stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolveTarget, reject) => {
     let buffer = ''
     child.once('exit', (code) => reject(new Error(`the benchmark target exited with ${code}`)))
@@ -106,9 +110,12 @@ function startTarget(databaseUrl: string): Promise<{ target: Target; stop: () =>
       const newline = buffer.indexOf('\n')
       if (newline < 0) return
       child.removeAllListeners('exit')
-      const target = JSON.parse(buffer.slice(0, newline)) as Target
+      const target = { ...(JSON.parse(buffer.slice(0, newline)) as Omit<Target, 'pid'>), pid: child.pid ?? 0 }
       resolveTarget({
         target,
+        toggleProfile: () => {
+          if (process.env.BENCH_TARGET_PROFILE) child.kill('SIGUSR2')
+        },
         stop: () =>
           new Promise((done) => {
             child.once('exit', () => done())
@@ -121,7 +128,7 @@ function startTarget(databaseUrl: string): Promise<{ target: Target; stop: () =>
 
 async function main(): Promise<void> {
   const postgres = await startBenchPostgres({ durable: true })
-  const { target, stop } = await startTarget(postgres.url)
+  const { target, toggleProfile, stop } = await startTarget(postgres.url)
   try {
     const headers = { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' }
     const setup = async (path: string, payload: unknown): Promise<void> => {
@@ -136,8 +143,20 @@ async function main(): Promise<void> {
     console.log(`node ${process.version}; ${SECONDS} s per run, ${CONNECTIONS} connections; servers in a child process, PostgreSQL and autocannon on the same 2 cores`)
 
     await run('warm-up', { url: evalUrl, method: 'POST', headers, body, connections: CONNECTIONS, duration: 2 })
+    const bareCpuBefore = processCpuMs(target.pid)
     const bareResult = await run('bare fastify, constant answer', { url: target.bareUrl, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: CONNECTIONS, duration: SECONDS })
-    const evalResult = await run('eval with durable audits', { url: evalUrl, method: 'POST', headers, body, connections: CONNECTIONS, duration: SECONDS })
+    // What HTTP alone costs in this process: the floor under the service's figure.
+    console.log(`CPU per bare request: ${Math.round(((processCpuMs(target.pid) - bareCpuBefore) * 1000) / bareResult.requests.total)} µs`)
+    // CPU from the operating system, around a fixed number of requests: the service process, and
+    // the PostgreSQL postmaster with every process it started (backends, WAL writer, checkpointer,
+    // autovacuum), ended ones included.
+    const cpuBefore = { service: processCpuMs(target.pid), postgres: processTreeCpuMs(postgres.postmasterPid()) }
+    toggleProfile()
+    const evalResult = await run(`eval with durable audits, ${REQUESTS} requests`, { url: evalUrl, method: 'POST', headers, body, connections: CONNECTIONS, amount: REQUESTS })
+    toggleProfile()
+    const serviceCpuUs = Math.round(((processCpuMs(target.pid) - cpuBefore.service) * 1000) / evalResult.requests.total)
+    const postgresCpuUs = Math.round(((processTreeCpuMs(postgres.postmasterPid()) - cpuBefore.postgres) * 1000) / evalResult.requests.total)
+    console.log(`CPU per durable evaluation: service ${serviceCpuUs} µs, PostgreSQL ${postgresCpuUs} µs`)
     // The throughput runs wrote ~100,000 rows; autovacuum would process them during the fixed-rate
     // run and compete for the two cores. Vacuuming now measures 1,000 req/s, not that clean-up.
     const vacuumMs = await vacuumAudits(postgres.url)
@@ -146,10 +165,10 @@ async function main(): Promise<void> {
     const audited = await (await fetch(`${target.apiUrl}/api/audits/count/policies/production`, { headers })).json()
     console.log(`policy audits written: ${JSON.stringify(audited)}`)
 
-    const bareRps = Math.round(bareResult.requests.average)
-    const evalRps = Math.round(evalResult.requests.average)
+    const bareRps = Math.round(bareResult.requests.total / bareResult.duration)
+    const evalRps = Math.round(evalResult.requests.total / evalResult.duration)
     console.log(
-      `bare_rps=${bareRps} eval_rps=${evalRps} ratio=${(evalRps / bareRps).toFixed(2)} p50_ms=${fixed.p50} p99_ms=${fixed.p99}`,
+      `bare_rps=${bareRps} eval_rps=${evalRps} ratio=${(evalRps / bareRps).toFixed(2)} p50_ms=${fixed.p50} p99_ms=${fixed.p99} service_cpu_us=${serviceCpuUs} postgres_cpu_us=${postgresCpuUs}`,
     )
   } finally {
     await stop()

@@ -11,6 +11,8 @@ export interface BenchPostgres {
   url: string
   /** SIGKILL to the postmaster and every backend (bench:outage). */
   kill(): void
+  /** The postmaster's process id, for CPU accounting (bench/process-cpu.ts). */
+  postmasterPid(): number
   /** Starts it again on the same data directory and port after kill(). */
   restart(): Promise<void>
   stop(): Promise<void>
@@ -64,6 +66,7 @@ export async function startBenchPostgres(options: { durable: boolean }): Promise
   return {
     url: `postgres://verdict:verdict-bench@127.0.0.1:${port}/verdict`,
     kill: () => killPostgres(join(baseDir, 'data')),
+    postmasterPid: () => postmasterPidOf(join(baseDir, 'data')),
     restart: () => server.start(),
     async stop() {
       await server.stop()
@@ -88,7 +91,7 @@ function freePort(): Promise<number> {
  * so connections drop mid-statement and the next start runs crash recovery.
  */
 export function killPostgres(dataDir: string): void {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const postmaster = postmasterPidOf(dataDir)
   for (const pid of [...childrenOf(postmaster), postmaster]) {
     try {
       process.kill(pid, 'SIGKILL')
@@ -96,6 +99,10 @@ export function killPostgres(dataDir: string): void {
       // Already gone.
     }
   }
+}
+
+function postmasterPidOf(dataDir: string): number {
+  return Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
 }
 
 /** Processes whose parent is `pid` (Linux /proc). */

@@ -1,5 +1,5 @@
 import type { AuditWriter } from '../audit/audit-writer.js'
-import { withUpdatedAt } from '../audit/with-updated-at.js'
+import { withUpdatedAt } from '../store/with-updated-at.js'
 import type { AuditRows } from '../store/audits-repository.js'
 import type { AdmissionLogger } from './admission-logger.js'
 import { ThrottledLog } from './throttled-log.js'

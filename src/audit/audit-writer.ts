@@ -2,7 +2,7 @@ import { insertMissingAudits } from '../store/audit-replay.js'
 import { insertAudits, type AuditRows } from '../store/audits-repository.js'
 import { StoreUnavailableError, type Db } from '../store/db.js'
 import { SpoolFullError, type AuditSpool, type SpoolChunk } from './audit-spool.js'
-import { withUpdatedAt } from './with-updated-at.js'
+import { withUpdatedAt } from '../store/with-updated-at.js'
 
 /** Where a write's audits went: into the store, or into the local spool to be replayed into it. */
 export type AuditOutcome = 'committed' | 'spooled'

@@ -18,7 +18,7 @@ import { tokenRoutes } from '../api/routes/tokens.js'
 import { whoamiRoutes } from '../api/routes/whoami.js'
 import { AuditWriter } from '../audit/audit-writer.js'
 import { logSpoolEvent, openAuditSpool } from '../audit/open-audit-spool.js'
-import { startRetentionJob } from '../audit/retention-job.js'
+import { startAuditPartitionJob } from '../audit/audit-partition-job.js'
 import type { Config } from '../config.js'
 import { setCelLimits, type ClusterData } from '../engine/index.js'
 import { AuditQueryService } from '../services/audit-query-service.js'
@@ -181,14 +181,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     else if (bootstrap.tokenId) app.log.info({ tokenId: bootstrap.tokenId }, 'created the first admin token from VERDICT_BOOTSTRAP_TOKEN')
     else if (existsSync(config.adminTokenFile)) app.log.info({ adminTokenFile: config.adminTokenFile }, 'the admin token made at the first start is in this file')
 
-    const retention = startRetentionJob({
+    const partitions = startAuditPartitionJob({
       db,
       retentionDays: config.auditRetentionDays,
-      // With a controller only its leader prunes; every run also takes a database lock, so replicas outside Kubernetes never prune together.
+      // With a controller only its leader creates and drops; the database functions take a lock, so replicas outside Kubernetes never do it together.
       isLeader: () => controller?.isLeader() ?? true,
-      logger: app.log.child({ component: 'retention' }),
+      logger: app.log.child({ component: 'audit-partitions' }),
     })
-    cleanups.push(() => retention.stop())
+    cleanups.push(() => partitions.stop())
 
     return {
       app,

@@ -2,7 +2,9 @@ import type { Queryable } from './db.js'
 import type { AuditPageQuery, AuditRange, AuditSource, InputFormat } from './audit-records.js'
 import { planAuditCount } from './audit-count-plan.js'
 import { counterNameCondition, nameCondition, nameSelector } from './name-pattern.js'
+import { auditCountIncrements } from './audit-counters.js'
 import { storableJson } from './storable-text.js'
+import type { TextPayload } from './text-payload.js'
 import { isoTimestamp, timestampParam } from './timestamps.js'
 
 /** What both audit tables hold, whatever their name column is called. */
@@ -44,45 +46,92 @@ export class AuditTable {
     this.#counters = table === 'policy_audits' ? 'policy_audit_counts' : 'ruleset_audit_counts'
     this.#select =
       `SELECT a.request_id, a.${nameColumn} AS name, coalesce(a.input, i.input) AS input, a.input_format, a.output, a.updated_at, a.updated_by ` +
-      `FROM ${table} a LEFT JOIN audit_inputs i ON a.input IS NULL AND i.request_id = a.request_id`
+      `FROM ${table} a LEFT JOIN audit_inputs i ON a.input IS NULL AND i.request_id = a.request_id AND i.stored_at = a.updated_at`
   }
 
   /**
-   * An INSERT of any number of rows whose columns travel as nine array parameters numbered
-   * from `first`, so the statement text and parameter count stay fixed however large the batch
-   * (no 65,535-parameter ceiling, one prepared statement). WITH ORDINALITY keeps ids in the
-   * order given. A row's input is NULL when `storedInputs` (a relation of request ids) holds its
-   * request id and the row shares that input (its own input parameter NULL); with a NULL input
-   * parameter and no stored input, it takes the text from `givenInputs` (request_id, input).
+   * An INSERT of any number of rows whose columns travel as eleven array parameters numbered from
+   * `first`, so the statement text and parameter count stay fixed however large the batch (no
+   * 65,535-parameter ceiling, one prepared statement). Inputs and outputs are cut from the bytea
+   * `payload` parameter (text-payload.ts) by byte offset and length. WITH ORDINALITY keeps ids in
+   * the order given. A row's input is NULL when `storedInputs` (request_id, stored_at) holds its
+   * request id and time and the row shares that input (no input of its own); without a stored
+   * input, it takes the text from `givenInputs` (request_id, at, input).
    */
-  insertSql(first: number, storedInputs: string, givenInputs: string): string {
+  insertSql(first: number, payload: string, storedInputs: string, givenInputs: string): string {
     const p = (offset: number) => `$${first + offset}`
     return `INSERT INTO ${this.table} (request_id, ${this.nameColumn}, input, input_format, output, passed, updated_by, updated_at, source)
        SELECT u.r, u.n,
-              CASE WHEN u.i IS NOT NULL THEN u.i
-                   WHEN u.r IN (SELECT request_id FROM ${storedInputs}) THEN NULL
-                   ELSE (SELECT g.input FROM ${givenInputs} g WHERE g.request_id = u.r) END,
-              u.f, u.o::jsonb, u.p, u.b, coalesce(u.t, date_trunc('milliseconds', now())), u.s
-       FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[], ${p(5)}::boolean[], ${p(6)}::text[], ${p(7)}::timestamptz[], ${p(8)}::text[])
-            WITH ORDINALITY AS u(r, n, i, f, o, p, b, t, s, ord)
+              CASE WHEN u.io IS NOT NULL THEN convert_from(substring(${payload} FROM u.io FOR u.il), 'UTF8')
+                   WHEN (u.r, u.t) IN (SELECT request_id, stored_at FROM ${storedInputs}) THEN NULL
+                   ELSE (SELECT g.input FROM ${givenInputs} g WHERE g.request_id = u.r AND g.at = u.t) END,
+              u.f, convert_from(substring(${payload} FROM u.oo FOR u.ol), 'UTF8')::jsonb, u.p, u.b, u.t, u.s
+       FROM unnest(${p(0)}::text[], ${p(1)}::text[], ${p(2)}::int[], ${p(3)}::int[], ${p(4)}::text[], ${p(5)}::int[], ${p(6)}::int[],
+                   ${p(7)}::boolean[], ${p(8)}::text[], ${p(9)}::timestamptz[], ${p(10)}::text[])
+            WITH ORDINALITY AS u(r, n, io, il, f, oo, ol, p, b, t, s, ord)
        ORDER BY u.ord`
   }
 
   /**
-   * The nine array parameters of insertSql, in order. The text columns arrive storable
-   * (storable-audit-rows.ts); the output is made so here, as it is turned into JSON text.
+   * The eleven array parameters of insertSql, in order, the texts added to `payload`. The text
+   * columns arrive storable (storable-audit-rows.ts); the output is made so here, as it is
+   * turned into JSON text. Every row has its time by now (insertAudits stamps those without).
    */
-  insertParams(rows: readonly AuditInsert[]): unknown[] {
+  insertParams(rows: readonly (AuditInsert & { updatedAt: Date })[], payload: TextPayload): unknown[] {
+    const inputs = rows.map((row) => (row.input === null ? undefined : payload.add(row.input)))
+    const outputs = rows.map((row) => payload.add(storableJson(row.output)))
     return [
       rows.map((row) => row.requestId),
       rows.map((row) => row.name),
-      rows.map((row) => row.input),
+      inputs.map((input) => input?.offset ?? null),
+      inputs.map((input) => input?.length ?? null),
       rows.map((row) => row.inputFormat),
-      rows.map((row) => storableJson(row.output)),
+      outputs.map((output) => output.offset),
+      outputs.map((output) => output.length),
       rows.map((row) => row.passed ?? row.output.passed),
       rows.map((row) => row.updatedBy),
-      rows.map((row) => (row.updatedAt ? timestampParam(row.updatedAt) : null)),
+      rows.map((row) => timestampParam(row.updatedAt)),
       rows.map((row) => row.source ?? 'api'),
+    ]
+  }
+
+  /**
+   * The counter upserts for `increments` (audit-counters.ts), as two data-modifying CTE bodies
+   * with five and six array parameters from `first`. Rows go in primary key order, so writers
+   * committing at once lock counter rows in one order and cannot deadlock.
+   */
+  counterUpsertsSql(first: number): { counts: string; ruleFailures: string } {
+    const p = (offset: number) => `$${first + offset}`
+    const failures = this.#counters.replace('_audit_counts', '_rule_failure_counts')
+    return {
+      counts: `INSERT INTO ${this.#counters} AS c (name, span, bucket, audits, failed)
+       SELECT * FROM unnest(${p(0)}::text[], ${p(1)}::int[], ${p(2)}::timestamptz[], ${p(3)}::bigint[], ${p(4)}::bigint[]) AS u(name, span, bucket, audits, failed)
+       ORDER BY name COLLATE "C", span, bucket
+       ON CONFLICT (name, span, bucket) DO UPDATE SET audits = c.audits + excluded.audits, failed = c.failed + excluded.failed`,
+      ruleFailures: `INSERT INTO ${failures} AS c (name, span, bucket, ruleset, rule, failures)
+       SELECT * FROM unnest(${p(5)}::text[], ${p(6)}::int[], ${p(7)}::timestamptz[], ${p(8)}::text[], ${p(9)}::text[], ${p(10)}::bigint[]) AS u(name, span, bucket, ruleset, rule, failures)
+       ORDER BY name COLLATE "C", span, bucket, ruleset COLLATE "C", rule COLLATE "C"
+       ON CONFLICT (name, span, bucket, ruleset, rule) DO UPDATE SET failures = c.failures + excluded.failures`,
+    }
+  }
+
+  /** The eleven array parameters of counterUpsertsSql for these rows. */
+  counterParams(rows: readonly (AuditInsert & { updatedAt: Date })[]): unknown[] {
+    const { counts, ruleFailures } = auditCountIncrements(
+      rows.map((row) => ({ name: row.name, updatedAt: row.updatedAt, passed: row.passed ?? row.output.passed, output: row.output })),
+    )
+    return [
+      counts.names,
+      counts.spans,
+      counts.buckets,
+      counts.audits,
+      counts.failed,
+      ruleFailures.names,
+      ruleFailures.spans,
+      ruleFailures.buckets,
+      ruleFailures.rulesets,
+      ruleFailures.rules,
+      ruleFailures.failures,
     ]
   }
 
@@ -99,8 +148,8 @@ export class AuditTable {
     params.push(query.pageSize, String((BigInt(query.page) - 1n) * BigInt(query.pageSize)))
     const result = await q.query<StoredAuditRow>(
       `${this.#select}
-       JOIN (SELECT id FROM ${this.table} WHERE ${where}
-             ORDER BY updated_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}) page ON page.id = a.id
+       JOIN (SELECT updated_at, id FROM ${this.table} WHERE ${where}
+             ORDER BY updated_at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}) page ON page.updated_at = a.updated_at AND page.id = a.id
        ORDER BY a.updated_at DESC, a.id DESC`,
       params,
     )

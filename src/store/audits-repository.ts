@@ -7,7 +7,11 @@ import type {
 } from './audit-records.js'
 import { AuditTable, updatedAtOf, type StoredAuditRow } from './audit-table.js'
 import type { Queryable } from './db.js'
+import { ensureAuditPartitions, forgetAuditPartitions, isMissingPartition, utcDay } from './audit-partitions.js'
 import { storableAuditRows } from './storable-audit-rows.js'
+import { TextPayload } from './text-payload.js'
+import { timestampParam } from './timestamps.js'
+import { withUpdatedAt } from './with-updated-at.js'
 import type { PolicyResult, RulesetResult } from '../engine/results/evaluation-result.js'
 
 export type {
@@ -26,50 +30,90 @@ const policyAudits = new AuditTable('policy_audits', 'policy_name')
 const rulesetAudits = new AuditTable('ruleset_audits', 'ruleset_name')
 
 /**
- * Each request's input once into audit_inputs, and the audit rows pointing to it (input NULL),
- * in ONE statement: atomic on its own, one round trip, and a named prepared statement, so a busy
- * writer pays neither BEGIN/COMMIT round trips nor re-planning per batch. A row keeps its input
- * inline when its request id already holds a different document, or when an earlier write stored
- * this request id's input (ON CONFLICT DO NOTHING returned nothing for it). Text PostgreSQL
- * cannot hold (U+0000, unpaired surrogates) is stored as U+FFFD rather than failing the write.
+ * Each request's input once into audit_inputs, the audit rows pointing to it (input NULL), and
+ * the counters those rows add to (audit-counters.ts), in ONE statement: atomic on its own, one
+ * round trip, and a named prepared statement, so a busy writer pays neither BEGIN/COMMIT round
+ * trips nor re-planning per batch. An input is shared by the rows of its request id written at
+ * the same moment; a row keeps its input inline when its request id already holds a different
+ * document, or when an earlier write stored this request id's input for that moment (ON
+ * CONFLICT DO NOTHING returned nothing for it). Text PostgreSQL cannot hold (U+0000, unpaired
+ * surrogates) is stored as U+FFFD rather than failing the write. Rows without a time get the
+ * current one, to the millisecond. The days' partitions are made sure of first
+ * (audit-partitions.ts); when one went missing meanwhile (another replica's retention), the
+ * write learns the days again and is tried once more.
  */
 export async function insertAudits(q: Queryable, given: AuditRows): Promise<void> {
   if (given.policyAudits.length === 0 && given.rulesetAudits.length === 0) return
-  const rows = storableAuditRows(given)
-  const firstInputs = new Map<string, { input: string; inputFormat: string }>()
-  for (const row of [...rows.policyAudits, ...rows.rulesetAudits]) {
-    if (!firstInputs.has(row.requestId)) firstInputs.set(row.requestId, { input: row.input, inputFormat: row.inputFormat })
+  const rows = withUpdatedAt(storableAuditRows(given), new Date())
+  const days = new Set<string>()
+  for (const row of [...rows.policyAudits, ...rows.rulesetAudits]) days.add(utcDay(row.updatedAt as Date))
+  await ensureAuditPartitions(q, days)
+  const params = insertParams(rows)
+  try {
+    await q.query(INSERT_AUDITS_SQL, params, { name: 'verdict_insert_audits' })
+  } catch (error) {
+    if (!isMissingPartition(error)) throw error
+    forgetAuditPartitions(q)
+    await ensureAuditPartitions(q, days)
+    await q.query(INSERT_AUDITS_SQL, params, { name: 'verdict_insert_audits' })
   }
-  // NULL asks the statement for the request's first input: dropped if this statement stored it.
-  const shared = (row: { requestId: string; input: string; inputFormat: string }): string | null => {
-    const first = firstInputs.get(row.requestId)
-    return first?.input === row.input && first.inputFormat === row.inputFormat ? null : row.input
-  }
-  const ids = [...firstInputs.keys()]
-  await q.query(
-    INSERT_AUDITS_SQL,
-    [
-      ids,
-      ids.map((id) => firstInputs.get(id)?.input ?? ''),
-      ids.map((id) => firstInputs.get(id)?.inputFormat ?? 'json'),
-      ...policyAudits.insertParams(rows.policyAudits.map((row) => ({ ...row, name: row.policyName, input: shared(row) }))),
-      ...rulesetAudits.insertParams(rows.rulesetAudits.map((row) => ({ ...row, name: row.rulesetName, input: shared(row) }))),
-    ],
-    { name: 'verdict_insert_audits' },
-  )
 }
 
-const INSERT_AUDITS_SQL = `WITH given_inputs AS (
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS g(request_id, input, input_format)
+function insertParams(rows: AuditRows): unknown[] {
+  const stamped = <T extends { updatedAt?: Date }>(row: T) => row as T & { updatedAt: Date }
+  const firstInputs = new Map<string, { requestId: string; at: Date; input: string; inputFormat: string }>()
+  const keyOf = (row: { requestId: string; updatedAt?: Date }) => `${row.requestId}\u0000${stamped(row).updatedAt.getTime()}`
+  for (const row of [...rows.policyAudits, ...rows.rulesetAudits]) {
+    const key = keyOf(row)
+    if (!firstInputs.has(key)) firstInputs.set(key, { requestId: row.requestId, at: stamped(row).updatedAt, input: row.input, inputFormat: row.inputFormat })
+  }
+  // NULL asks the statement for the input stored for the row's request id and time.
+  const shared = (row: { requestId: string; input: string; inputFormat: string; updatedAt?: Date }): string | null => {
+    const first = firstInputs.get(keyOf(row))
+    return first?.input === row.input && first.inputFormat === row.inputFormat ? null : row.input
+  }
+  const payload = new TextPayload()
+  const inputs = [...firstInputs.values()]
+  const inputTexts = inputs.map((input) => payload.add(input.input))
+  const policyRows = rows.policyAudits.map((row) => ({ ...stamped(row), name: row.policyName, input: shared(row) }))
+  const rulesetRows = rows.rulesetAudits.map((row) => ({ ...stamped(row), name: row.rulesetName, input: shared(row) }))
+  const rowParams = [...policyAudits.insertParams(policyRows, payload), ...rulesetAudits.insertParams(rulesetRows, payload)]
+  return [
+    payload.toBuffer(),
+    inputs.map((input) => input.requestId),
+    inputs.map((input) => timestampParam(input.at)),
+    inputTexts.map((text) => text.offset),
+    inputTexts.map((text) => text.length),
+    inputs.map((input) => input.inputFormat),
+    ...rowParams,
+    ...policyAudits.counterParams(policyRows),
+    ...rulesetAudits.counterParams(rulesetRows),
+  ]
+}
+
+const POLICY_COUNTERS = policyAudits.counterUpsertsSql(29)
+const RULESET_COUNTERS = rulesetAudits.counterUpsertsSql(40)
+
+const INSERT_AUDITS_SQL = `WITH given_inputs AS MATERIALIZED (
+  SELECT g.request_id, g.at, convert_from(substring($1::bytea FROM g.off FOR g.len), 'UTF8') AS input, g.input_format
+  FROM unnest($2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::text[]) AS g(request_id, at, off, len, input_format)
 ), stored_inputs AS (
-  INSERT INTO audit_inputs (request_id, input, input_format)
-  SELECT request_id, input, input_format FROM given_inputs
-  ON CONFLICT (request_id) DO NOTHING
-  RETURNING request_id
+  INSERT INTO audit_inputs (request_id, stored_at, input, input_format)
+  SELECT request_id, at, input, input_format FROM given_inputs
+  ON CONFLICT (request_id, stored_at) DO NOTHING
+  RETURNING request_id, stored_at
 ), policy_rows AS (
-  ${policyAudits.insertSql(4, 'stored_inputs', 'given_inputs')}
+  ${policyAudits.insertSql(7, '$1::bytea', 'stored_inputs', 'given_inputs')}
+), ruleset_rows AS (
+  ${rulesetAudits.insertSql(18, '$1::bytea', 'stored_inputs', 'given_inputs')}
+), policy_counts AS (
+  ${POLICY_COUNTERS.counts}
+), policy_rule_failures AS (
+  ${POLICY_COUNTERS.ruleFailures}
+), ruleset_counts AS (
+  ${RULESET_COUNTERS.counts}
 )
-${rulesetAudits.insertSql(13, 'stored_inputs', 'given_inputs')}`
+${RULESET_COUNTERS.ruleFailures}`
 
 /** Newest first (updatedAt, then write order); `name` is exact, `*` or a glob; start and end inclusive. */
 export async function listPolicyAudits(q: Queryable, query: AuditPageQuery): Promise<PolicyAuditRecord[]> {

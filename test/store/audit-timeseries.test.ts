@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleResult } from '../../src/engine/results/rule-result.js'
-import { deleteAuditsOlderThan } from '../../src/store/audit-retention.js'
 import {
   policyAuditTimeseries,
   rulesetAuditTimeseries,
@@ -322,12 +321,12 @@ describe.each(testDatabases())('audit timeseries ($kind)', ({ kind }) => {
     await expectOracle(database.db, rows)
   })
 
-  it('follows retention deletes and TRUNCATE, leaving no empty counter rows', async () => {
+  it('follows DELETE and TRUNCATE, leaving no empty counter rows', async () => {
     await resetTestDatabase(database.db)
     const rows = spread(600, 23)
     await insertAudits(database.db, { policyAudits: rows, rulesetAudits: [] })
     const cutoff = new Date('2026-11-21T07:20:30.500Z')
-    await deleteAuditsOlderThan(database.db, cutoff, { batchSize: 50 })
+    await database.db.query('DELETE FROM policy_audits WHERE updated_at < $1', [cutoff.toISOString()])
     await expectOracle(
       database.db,
       rows.filter((row) => (row.updatedAt?.getTime() ?? 0) >= cutoff.getTime()),

@@ -11,7 +11,7 @@ import {
   type PolicyAuditRow,
   type RulesetAuditRow,
 } from '../../src/store/audits-repository.js'
-import { deleteAuditsOlderThan } from '../../src/store/audit-retention.js'
+import { dropAuditPartitionsBefore } from '../../src/store/audit-partitions.js'
 import { resetTestDatabase, testDatabases, useTestDatabase } from '../support/databases.js'
 
 const ALL_TIME = { start: new Date('1970-01-01T00:00:00.000Z'), end: new Date('2100-01-01T00:00:00.000Z') }
@@ -352,10 +352,10 @@ describe.each(testDatabases())('audits repository ($kind)', ({ kind }) => {
       expect(await countPolicyAudits(database.db, { name: '*', ...ALL_TIME })).toBe(600)
     })
 
-    it('follow retention deletes and TRUNCATE', async () => {
+    it('follow DELETE and TRUNCATE', async () => {
       await resetTestDatabase(database.db)
       await insertAudits(database.db, { policyAudits: spread(), rulesetAudits: [] })
-      await deleteAuditsOlderThan(database.db, new Date('2026-11-21T07:20:30.500Z'), { batchSize: 50 })
+      await database.db.query('DELETE FROM policy_audits WHERE updated_at < $1', ['2026-11-21T07:20:30.500Z'])
       for (const [from, to] of ranges) {
         const range = { name: 'prod-web', start: new Date(from), end: new Date(to) }
         expect(await countPolicyAudits(database.db, range), `${from}..${to}`).toBe(await oracle('prod-web', range.start, range.end))
@@ -418,10 +418,10 @@ describe.each(testDatabases())('audits repository ($kind)', ({ kind }) => {
       expect(listed?.input).toBe(input)
     })
 
-    it('keeps a different document under a repeated request id inline, so no record reads another input', async () => {
+    it('stores the document of a repeated request id again for its own moment, so no record reads another input', async () => {
       await insertAudits(database.db, { policyAudits: [{ ...policyRow('req-shared', 'other', 1), input: '{"kind":"Service"}' }], rulesetAudits: [] })
       await insertAudits(database.db, { policyAudits: [{ ...policyRow('req-shared', 'same', 2), input: '{"kind":"Pod","metadata":{"name":"shared"}}' }], rulesetAudits: [] })
-      expect(await stored()).toEqual({ inputs: ['req-shared'], inline: 2 })
+      expect(await stored()).toEqual({ inputs: ['req-shared', 'req-shared', 'req-shared'], inline: 0 })
       const inputs = (await listPolicyAudits(database.db, { name: '*', ...ALL_TIME, page: 1, pageSize: 10 })).map((record) => [record.policyName, record.input])
       expect(inputs).toEqual([
         ['same', '{"kind":"Pod","metadata":{"name":"shared"}}'],
@@ -430,8 +430,16 @@ describe.each(testDatabases())('audits repository ($kind)', ({ kind }) => {
       ])
     })
 
-    it('deletes an input with the last audit that points to it', async () => {
-      await deleteAuditsOlderThan(database.db, new Date('2100-01-01T00:00:00Z'))
+    it('keeps a different document under a request id and moment already stored inline', async () => {
+      await insertAudits(database.db, { policyAudits: [{ ...policyRow('req-shared', 'again', 0), input: '{"kind":"ConfigMap"}' }], rulesetAudits: [] })
+      expect(await stored()).toEqual({ inputs: ['req-shared', 'req-shared', 'req-shared'], inline: 1 })
+      const again = (await policyAuditsByRequestId(database.db, 'req-shared')).find((record) => record.policyName === 'again')
+      expect(again?.input).toBe('{"kind":"ConfigMap"}')
+      expect((await policyAuditsByRequestId(database.db, 'req-shared')).find((record) => record.policyName === 'prod')?.input).toBe('{"kind":"Pod","metadata":{"name":"shared"}}')
+    })
+
+    it('drops the inputs with the days of the audits that point to them', async () => {
+      await dropAuditPartitionsBefore(database.db, new Date('2100-01-01T00:00:00Z'))
       expect(await stored()).toEqual({ inputs: [], inline: 0 })
     })
   })

@@ -52,7 +52,8 @@ export class CountingDb implements Db {
     if (this.#gate) await this.#gate
     if (this.#failures.length > 0) throw this.#failures.shift()
     const result = await this.inner.query<R>(sql, params, options)
-    const ids = Array.isArray(params?.[0]) ? (params[0] as string[]) : []
+    // The request ids of the inputs (after the payload): one per evaluation in the batch.
+    const ids = Array.isArray(params?.[1]) ? (params[1] as string[]) : []
     for (const id of ids) this.committed.add(id)
     this.batchSizes.push(ids.length)
     if (this.#failAfterCommit > 0) {

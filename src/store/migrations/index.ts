@@ -4,6 +4,7 @@ import { sql as auditInputs } from './003-audit-inputs.js'
 import { sql as auditTimeseries } from './004-audit-timeseries.js'
 import { sql as failedAuditIndexes } from './005-failed-audit-indexes.js'
 import { sql as auditSources } from './006-audit-sources.js'
+import { sql as partitionedAudits } from './007-partitioned-audits.js'
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '004-audit-timeseries', sql: auditTimeseries },
   { name: '005-failed-audit-indexes', sql: failedAuditIndexes },
   { name: '006-audit-sources', sql: auditSources },
+  { name: '007-partitioned-audits', sql: partitionedAudits },
 ]

@@ -1,4 +1,4 @@
-import type { AuditRows } from '../store/audits-repository.js'
+import type { AuditRows } from './audit-records.js'
 
 /**
  * The rows with `updatedAt` set to `at` where they have none. Stamped once, before any attempt to

@@ -1,0 +1,121 @@
+import { COUNT_SPANS_SECONDS } from './migrations/002-audit-counts.js'
+import { RULE_FAILURE_SPANS_SECONDS } from './migrations/004-audit-timeseries.js'
+import { storableText } from './storable-text.js'
+
+/** What the counters need of one audit row. */
+export interface CountedAudit {
+  name: string
+  updatedAt: Date
+  passed: boolean
+  output: unknown
+}
+
+/** Increments of `*_audit_counts`, as the parallel arrays the insert statement unnests. */
+export interface AuditCountIncrements {
+  names: string[]
+  spans: number[]
+  buckets: string[]
+  audits: number[]
+  failed: number[]
+}
+
+/** Increments of `*_rule_failure_counts`, likewise. */
+export interface RuleFailureIncrements {
+  names: string[]
+  spans: number[]
+  buckets: string[]
+  rulesets: string[]
+  rules: string[]
+  failures: number[]
+}
+
+/**
+ * The counter increments of a batch of audit rows, added up once in the service rather than by a
+ * trigger per statement from a transition table (migration 007 says why). They mean exactly what
+ * the triggers of migrations 002 and 004 counted: per (name, span, bucket) and for name '' (every
+ * name), rows and failed rows in minute and hour buckets, and fail and error results that name
+ * their ruleset and rule in minute, hour and day buckets, buckets aligned on the epoch as
+ * date_bin aligns them. The store adds these in the statement that inserts the rows, so rows and
+ * counters commit together.
+ */
+export function auditCountIncrements(rows: readonly CountedAudit[]): { counts: AuditCountIncrements; ruleFailures: RuleFailureIncrements } {
+  const counts = new Map<string, { name: string; span: number; bucket: number; audits: number; failed: number }>()
+  const failures = new Map<string, { name: string; span: number; bucket: number; ruleset: string; rule: string; failures: number }>()
+  for (const row of rows) {
+    const time = row.updatedAt.getTime()
+    const failedRules = failingRulesOf(row.output)
+    for (const name of [row.name, '']) {
+      for (const span of COUNT_SPANS_SECONDS) {
+        const bucket = bucketOf(time, span)
+        const key = `${span}\u0000${bucket}\u0000${name}`
+        const entry = counts.get(key) ?? { name, span, bucket, audits: 0, failed: 0 }
+        entry.audits += 1
+        if (!row.passed) entry.failed += 1
+        counts.set(key, entry)
+      }
+      for (const { ruleset, rule } of failedRules) {
+        for (const span of RULE_FAILURE_SPANS_SECONDS) {
+          const bucket = bucketOf(time, span)
+          const key = `${span}\u0000${bucket}\u0000${name}\u0000${ruleset}\u0000${rule}`
+          const entry = failures.get(key) ?? { name, span, bucket, ruleset, rule, failures: 0 }
+          entry.failures += 1
+          failures.set(key, entry)
+        }
+      }
+    }
+  }
+  const countList = [...counts.values()]
+  const failureList = [...failures.values()]
+  return {
+    counts: {
+      names: countList.map((entry) => entry.name),
+      spans: countList.map((entry) => entry.span),
+      buckets: countList.map((entry) => new Date(entry.bucket).toISOString()),
+      audits: countList.map((entry) => entry.audits),
+      failed: countList.map((entry) => entry.failed),
+    },
+    ruleFailures: {
+      names: failureList.map((entry) => entry.name),
+      spans: failureList.map((entry) => entry.span),
+      buckets: failureList.map((entry) => new Date(entry.bucket).toISOString()),
+      rulesets: failureList.map((entry) => entry.ruleset),
+      rules: failureList.map((entry) => entry.rule),
+      failures: failureList.map((entry) => entry.failures),
+    },
+  }
+}
+
+/** The start of the `spanSeconds` bucket holding `timeMs`, in milliseconds since the epoch. */
+function bucketOf(timeMs: number, spanSeconds: number): number {
+  const span = spanSeconds * 1000
+  return Math.floor(timeMs / span) * span
+}
+
+/**
+ * The results ruleFailuresSql (migration 004) counts: entries of `output.results` whose status is
+ * fail or error and that name a ruleset and a rule; anything else in an output counts for nothing.
+ */
+function failingRulesOf(output: unknown): { ruleset: string; rule: string }[] {
+  if (typeof output !== 'object' || output === null) return []
+  const results: unknown = (output as { results?: unknown }).results
+  if (!Array.isArray(results)) return []
+  const failing: { ruleset: string; rule: string }[] = []
+  for (const result of results as unknown[]) {
+    if (typeof result !== 'object' || result === null) continue
+    const { status, ruleset, rule } = result as { status?: unknown; ruleset?: unknown; rule?: unknown }
+    if (status !== 'fail' && status !== 'error') continue
+    const rulesetText = jsonScalarText(ruleset)
+    const ruleText = jsonScalarText(rule)
+    if (rulesetText !== undefined && ruleText !== undefined) failing.push({ ruleset: rulesetText, rule: ruleText })
+  }
+  return failing
+}
+
+/**
+ * What jsonb's `->>` gives for a value of the output as stored (storableJson): strings made
+ * storable, JSON null as SQL NULL (undefined here).
+ */
+function jsonScalarText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined
+  return storableText(typeof value === 'string' ? value : JSON.stringify(value))
+}
