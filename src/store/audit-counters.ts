@@ -1,5 +1,6 @@
 import { COUNT_SPANS_SECONDS } from './migrations/002-audit-counts.js'
-import { RULE_FAILURE_SPANS_SECONDS } from './migrations/004-audit-timeseries.js'
+import type { Db } from './db.js'
+import { RULE_FAILURE_SPANS_SECONDS, ruleFailuresSql } from './migrations/004-audit-timeseries.js'
 import { storableText } from './storable-text.js'
 
 /** What the counters need of one audit row. */
@@ -118,4 +119,37 @@ function failingRulesOf(output: unknown): { ruleset: string; rule: string }[] {
 function jsonScalarText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined
   return storableText(typeof value === 'string' ? value : JSON.stringify(value))
+}
+
+/**
+ * Statements that rebuild every counter of migrations 002 and 004 from the audit rows, in one
+ * transaction: for rows that came in by other means than the writer (a bulk load, a restore of
+ * the audit tables alone), which nothing counted.
+ */
+export function recountAuditsStatements(): string[] {
+  const bucket = (time: string) => `date_bin(make_interval(secs => s.span), ${time}, TIMESTAMPTZ '1970-01-01 00:00:00+00')`
+  const spans = (list: readonly number[]) => `(VALUES ${list.map((span) => `(${span})`).join(', ')}) AS s(span)`
+  return (['policy', 'ruleset'] as const).flatMap((kind) => {
+    const table = `${kind}_audits`
+    const nameColumn = `${kind}_name` as const
+    return [
+      `DELETE FROM ${kind}_audit_counts`,
+      `INSERT INTO ${kind}_audit_counts (name, span, bucket, audits, failed)
+       SELECT n.name, s.span, ${bucket('r.updated_at')}, count(*), count(*) FILTER (WHERE NOT r.passed)
+       FROM ${table} r CROSS JOIN ${spans(COUNT_SPANS_SECONDS)} CROSS JOIN LATERAL (VALUES (r.${nameColumn}), ('')) AS n(name)
+       GROUP BY 1, 2, 3`,
+      `DELETE FROM ${kind}_rule_failure_counts`,
+      `INSERT INTO ${kind}_rule_failure_counts (name, span, bucket, ruleset, rule, failures)
+       SELECT n.name, s.span, ${bucket('f.updated_at')}, f.ruleset, f.rule, count(*)
+       FROM (${ruleFailuresSql(table, nameColumn)}) AS f CROSS JOIN ${spans(RULE_FAILURE_SPANS_SECONDS)} CROSS JOIN LATERAL (VALUES (f.name), ('')) AS n(name)
+       GROUP BY 1, 2, 3, 4, 5`,
+    ]
+  })
+}
+
+/** Rebuilds the counters from the rows (recountAuditsStatements), in one transaction. */
+export async function recountAudits(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const statement of recountAuditsStatements()) await tx.query(statement)
+  })
 }
