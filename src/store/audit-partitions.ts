@@ -9,9 +9,18 @@ import { timestampParam } from './timestamps.js'
  */
 const knownDays = new WeakMap<Queryable, Set<string>>()
 
+const DAY_MS = 86_400_000
+
 /** The UTC day of a moment, as the partitions are named and bounded. */
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10)
+}
+
+/** The distinct UTC days of these moments: one date formatted per day, not per row. */
+export function utcDays(times: Iterable<Date>): string[] {
+  const days = new Set<number>()
+  for (const at of times) days.add(Math.floor(at.getTime() / DAY_MS))
+  return [...days].map((day) => utcDay(new Date(day * DAY_MS)))
 }
 
 /**

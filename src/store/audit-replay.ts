@@ -1,5 +1,5 @@
 import { insertAudits, type AuditRows } from './audits-repository.js'
-import { ensureAuditPartitions, utcDay } from './audit-partitions.js'
+import { ensureAuditPartitions, utcDays } from './audit-partitions.js'
 import type { Db } from './db.js'
 import { storableAuditRows } from './storable-audit-rows.js'
 
@@ -26,7 +26,7 @@ export async function insertMissingAudits(db: Db, given: AuditRows): Promise<Rep
   const requestIds = [...new Set([...rows.policyAudits, ...rows.rulesetAudits].map((row) => row.requestId))]
   if (requestIds.length === 0) return { inserted: 0, skipped: 0 }
   // Outside the transaction: a day's partitions created inside it would keep the audit tables locked until it commits.
-  await ensureAuditPartitions(db, [...rows.policyAudits, ...rows.rulesetAudits].map((row) => utcDay(row.updatedAt as Date)))
+  await ensureAuditPartitions(db, utcDays([...rows.policyAudits, ...rows.rulesetAudits].map((row) => row.updatedAt as Date)))
   return db.transaction(async (tx) => {
     const stored = await tx.query<{ kind: string; request_id: string; name: string; updated_at: Date }>(
       `SELECT 'policy' AS kind, request_id, policy_name AS name, updated_at FROM policy_audits WHERE request_id = ANY($1::text[])

@@ -7,7 +7,7 @@ import type {
 } from './audit-records.js'
 import { AuditTable, updatedAtOf, type StoredAuditRow } from './audit-table.js'
 import type { Queryable } from './db.js'
-import { ensureAuditPartitions, forgetAuditPartitions, isMissingPartition, utcDay } from './audit-partitions.js'
+import { ensureAuditPartitions, forgetAuditPartitions, isMissingPartition, utcDays } from './audit-partitions.js'
 import { storableAuditRows } from './storable-audit-rows.js'
 import { TextPayload } from './text-payload.js'
 import { timestampParam } from './timestamps.js'
@@ -45,8 +45,7 @@ const rulesetAudits = new AuditTable('ruleset_audits', 'ruleset_name')
 export async function insertAudits(q: Queryable, given: AuditRows): Promise<void> {
   if (given.policyAudits.length === 0 && given.rulesetAudits.length === 0) return
   const rows = withUpdatedAt(storableAuditRows(given), new Date())
-  const days = new Set<string>()
-  for (const row of [...rows.policyAudits, ...rows.rulesetAudits]) days.add(utcDay(row.updatedAt as Date))
+  const days = utcDays([...rows.policyAudits, ...rows.rulesetAudits].map((row) => row.updatedAt as Date))
   await ensureAuditPartitions(q, days)
   const params = insertParams(rows)
   try {

@@ -23,6 +23,9 @@ interface Frame {
  * the check itself cannot overflow; it keeps parent links instead of a path per pending value.
  */
 export function findDepthExcess(value: unknown, limit = MAX_DOCUMENT_DEPTH): DepthExcess | undefined {
+  // Every document that is let in passes through here: the first look allocates nothing, and only
+  // a document that does nest too deep pays for the walk that names where.
+  if (!nestsDeeperThan(value, limit)) return undefined
   const pending: Frame[] = [{ value, depth: 0, key: undefined, parent: undefined }]
   while (pending.length > 0) {
     const frame = pending.pop() as Frame
@@ -36,6 +39,22 @@ export function findDepthExcess(value: unknown, limit = MAX_DOCUMENT_DEPTH): Dep
     }
   }
   return undefined
+}
+
+/**
+ * Whether `value` holds objects/arrays more than `remaining` levels deep. Recursive, but never
+ * deeper than `remaining` + 1 calls (MAX_DOCUMENT_DEPTH by default), so the stack is safe.
+ */
+function nestsDeeperThan(value: unknown, remaining: number): boolean {
+  if (value === null || typeof value !== 'object') return false
+  if (remaining === 0) return true
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) if (nestsDeeperThan(item, remaining - 1)) return true
+    return false
+  }
+  const record = value as Record<string, unknown>
+  for (const key in record) if (Object.hasOwn(record, key) && nestsDeeperThan(record[key], remaining - 1)) return true
+  return false
 }
 
 function pathOf(frame: Frame): Array<string | number> {
