@@ -53,7 +53,6 @@ if (profileDir) {
     profiling = false
     session.post('Profiler.stop', (error, result) => {
       if (!error) writeFileSync(join(profileDir, `eval-${Date.now()}.cpuprofile`), JSON.stringify(result.profile))
-      process.stdout.write('profile written\n')
     })
   })
 }

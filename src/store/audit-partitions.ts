@@ -36,9 +36,9 @@ export async function ensureAuditPartitions(q: Queryable, days: Iterable<string>
     known = new Set()
     knownDays.set(q, known)
   }
-  const missing = [...new Set(days)].filter((day) => !known.has(day)).sort()
+  const missing = [...new Set(days)].filter((day) => !known.has(day))
   if (missing.length === 0) return
-  await q.query('SELECT verdict_ensure_audit_partition(d::date) FROM unnest($1::text[]) AS d ORDER BY d', [missing])
+  await createAuditPartitions(q, missing)
   for (const day of missing) known.add(day)
 }
 

@@ -33,7 +33,7 @@ export interface StoredAuditRow {
 
 /**
  * The SQL for policy_audits and ruleset_audits, which differ only in the name column.
- * Queries are shaped for the indexes of migration 001 and the counters of 002 (see there).
+ * Queries are shaped for the indexes and day partitions of migration 007 and the counters of 002 (see there).
  */
 export class AuditTable {
   readonly #select: string
@@ -157,7 +157,7 @@ export class AuditTable {
   }
 
   /**
-   * Whole hours and minutes come from the trigger-kept counters (migration 002); only rows in
+   * Whole hours and minutes come from the counters (migrations 002, 007); only rows in
    * the partial minutes at the two edges are counted from the audit table. One statement, so
    * counters and rows are read from one snapshot.
    */

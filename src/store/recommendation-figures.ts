@@ -5,7 +5,7 @@ import { timestampParam } from './timestamps.js'
 /**
  * The audit figures recommendations are drawn from, aggregated in SQL over an N-day window so
  * that none of them reads the audit rows one by one on a table of a million:
- * - audits per name: the trigger-kept counters of migration 002, row counts only for the partial
+ * - audits per name: the counters of migration 002 (kept by the writer since 007), row counts only for the partial
  *   minutes at the window's edges;
  * - "did this policy fail at all": an EXISTS per candidate over its (name, updated_at) index
  *   range, which stops at the first failure;
