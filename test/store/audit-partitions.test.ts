@@ -109,4 +109,26 @@ describe.each(testDatabases())('audit partitions ($kind)', ({ kind }) => {
     expect(await countPolicyAudits(database.db, { name: '*', ...ALL_TIME })).toBe(3)
     expect(await auditPartitionDays(database.db)).toContain('2026-11-18')
   })
+
+  it('stores an input that fits a page as it is, compresses a larger one, and reads both back exactly', async () => {
+    await resetTestDatabase(database.db)
+    const container = (i: number) => ({ name: `app-${i}`, image: 'registry.example.com/team/app:1.2.3', securityContext: { runAsNonRoot: true, allowPrivilegeEscalation: false } })
+    const document = (containers: number) => JSON.stringify({ kind: 'Pod', spec: { containers: Array.from({ length: containers }, (_, i) => container(i)) } })
+    const small = document(25)
+    const large = document(400)
+    expect([small.length > 2_100 && small.length < 8_000, large.length > 40_000]).toEqual([true, true])
+    const row = (requestId: string, input: string): PolicyAuditRow => ({
+      requestId, policyName: 'prod', input, inputFormat: 'json', output: { policy: 'prod', passed: true, results: [] }, updatedBy: 'alice', updatedAt: new Date(FIRST_DAY),
+    })
+    await insertAudits(database.db, { policyAudits: [row('small', small), row('large', large)], rulesetAudits: [] })
+    const lz4 = await database.db.query("SELECT 1 FROM pg_attribute WHERE attrelid = 'audit_inputs'::regclass AND attname = 'input' AND attcompression = 'l'")
+    const stored = await database.db.query<{ request_id: string; method: string | null }>(
+      'SELECT request_id, pg_column_compression(input) AS method FROM audit_inputs ORDER BY request_id',
+    )
+    expect(stored.rows).toEqual(lz4.rowCount > 0
+      ? [{ request_id: 'large', method: 'lz4' }, { request_id: 'small', method: 'lz4' }]
+      : [{ request_id: 'large', method: 'pglz' }, { request_id: 'small', method: null }])
+    const listed = await listPolicyAudits(database.db, { name: 'prod', ...ALL_TIME, page: 1, pageSize: 10 })
+    expect(listed.map((record) => [record.requestId, record.input === small, record.input === large])).toEqual([['large', false, true], ['small', true, false]])
+  })
 })
