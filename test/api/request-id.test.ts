@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, startServer, type TestServer } from './test-server.js'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+/** A version 7 UUID: time-ordered, so audit indexes grow at their right edge. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 describe('request ids', () => {
   let server: TestServer
@@ -18,6 +19,14 @@ describe('request ids', () => {
     expect(first).toMatch(UUID)
     expect(second).toMatch(UUID)
     expect(first).not.toBe(second)
+  })
+
+  it('generates ids that begin with the millisecond they were made in', async () => {
+    const before = Date.now()
+    const id = (await get('/version', bearer('reader-secret'))).headers.get('x-request-id') ?? ''
+    const after = Date.now()
+    const millisecond = Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16)
+    expect([millisecond >= before, millisecond <= after]).toEqual([true, true])
   })
 
   it('keeps a sane incoming X-Request-Id, on success and on errors alike', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import * as yaml from 'js-yaml'
-import { randomUUID } from 'node:crypto'
 import type { Evaluated, EvaluationRequest, EvaluationService } from '../../services/evaluation-service.js'
+import { newRequestId } from '../request-id.js'
 import { errorSchema, nameParams, ruleResultSchema } from './common-schemas.js'
 
 interface EvalBody {
@@ -46,7 +46,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 function evaluationRequest(request: FastifyRequest<{ Params: { name: string }; Body: EvalBody; Querystring: EvalQuery }>): EvaluationRequest {
   const inputFormat = request.bodyFormat === 'yaml' ? 'yaml' : 'json'
   const inputData = request.body.inputData
-  const requestId = request.headers['x-request-id'] === undefined ? request.id : randomUUID()
+  const requestId = request.headers['x-request-id'] === undefined ? request.id : newRequestId()
   if (requestId !== request.id) request.log.info({ auditRequestId: requestId }, 'evaluation audited under its own request id')
   return {
     name: request.params.name,

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomUUIDv7 } from 'node:crypto'
 import type { AuditRows } from '../../store/audits-repository.js'
 import type { NotedVerdict } from '../../store/background-verdicts-repository.js'
 import type { ScannedVerdicts } from './scan-cluster.js'
@@ -36,7 +36,7 @@ export function changedVerdictAudits(pages: readonly ScannedVerdicts[], changed:
     const object = objectKey(judged)
     const verdicts = judged.verdicts.filter((verdict) => wanted.has(`${verdict.policy}\u0000${object}`))
     if (verdicts.length === 0) continue
-    const stamp = { requestId: `background-${randomUUID()}`, input: judged.input, inputFormat: 'json' as const, updatedBy: BACKGROUND_AUDITOR, updatedAt: at, source: 'background' as const }
+    const stamp = { requestId: `background-${randomUUIDv7()}`, input: judged.input, inputFormat: 'json' as const, updatedBy: BACKGROUND_AUDITOR, updatedAt: at, source: 'background' as const }
     for (const verdict of verdicts) {
       rows.policyAudits.push({ ...stamp, policyName: verdict.policy, output: verdict.output, passed: verdict.output.passed })
       for (const output of verdict.rulesets) rows.rulesetAudits.push({ ...stamp, rulesetName: output.ruleset, output, passed: output.passed })
