@@ -40,28 +40,47 @@ export interface RuleFailureIncrements {
  * counters commit together.
  */
 export function auditCountIncrements(rows: readonly CountedAudit[]): { counts: AuditCountIncrements; ruleFailures: RuleFailureIncrements } {
-  const counts = new Map<string, { name: string; span: number; bucket: number; audits: number; failed: number }>()
-  const failures = new Map<string, { name: string; span: number; bucket: number; ruleset: string; rule: string; failures: number }>()
+  // Rows are first added up per smallest bucket and name, one map entry per row at most, then
+  // each sum is spread over the spans and the every-name total: a batch of a busy writer holds
+  // many rows of few names and minutes, so the second step is short.
+  const perBucket = new Map<string, { name: string; bucket: number; audits: number; failed: number }>()
+  const failuresPerBucket = new Map<string, { name: string; bucket: number; ruleset: string; rule: string; failures: number }>()
   for (const row of rows) {
-    const time = row.updatedAt.getTime()
-    const failedRules = failingRulesOf(row.output)
-    for (const name of [row.name, '']) {
+    const bucket = bucketOf(row.updatedAt.getTime(), SMALLEST_SPAN_SECONDS)
+    const key = `${bucket}\u0000${row.name}`
+    let sum = perBucket.get(key)
+    if (!sum) perBucket.set(key, (sum = { name: row.name, bucket, audits: 0, failed: 0 }))
+    sum.audits += 1
+    if (!row.passed) sum.failed += 1
+    for (const { ruleset, rule } of failingRulesOf(row.output)) {
+      const failureKey = `${key}\u0000${ruleset}\u0000${rule}`
+      let failures = failuresPerBucket.get(failureKey)
+      if (!failures) failuresPerBucket.set(failureKey, (failures = { name: row.name, bucket, ruleset, rule, failures: 0 }))
+      failures.failures += 1
+    }
+  }
+  const counts = new Map<string, { name: string; span: number; bucket: number; audits: number; failed: number }>()
+  for (const sum of perBucket.values()) {
+    for (const name of [sum.name, '']) {
       for (const span of COUNT_SPANS_SECONDS) {
-        const bucket = bucketOf(time, span)
+        const bucket = bucketOf(sum.bucket, span)
         const key = `${span}\u0000${bucket}\u0000${name}`
         const entry = counts.get(key) ?? { name, span, bucket, audits: 0, failed: 0 }
-        entry.audits += 1
-        if (!row.passed) entry.failed += 1
+        entry.audits += sum.audits
+        entry.failed += sum.failed
         counts.set(key, entry)
       }
-      for (const { ruleset, rule } of failedRules) {
-        for (const span of RULE_FAILURE_SPANS_SECONDS) {
-          const bucket = bucketOf(time, span)
-          const key = `${span}\u0000${bucket}\u0000${name}\u0000${ruleset}\u0000${rule}`
-          const entry = failures.get(key) ?? { name, span, bucket, ruleset, rule, failures: 0 }
-          entry.failures += 1
-          failures.set(key, entry)
-        }
+    }
+  }
+  const failures = new Map<string, { name: string; span: number; bucket: number; ruleset: string; rule: string; failures: number }>()
+  for (const sum of failuresPerBucket.values()) {
+    for (const name of [sum.name, '']) {
+      for (const span of RULE_FAILURE_SPANS_SECONDS) {
+        const bucket = bucketOf(sum.bucket, span)
+        const key = `${span}\u0000${bucket}\u0000${name}\u0000${sum.ruleset}\u0000${sum.rule}`
+        const entry = failures.get(key) ?? { name, span, bucket, ruleset: sum.ruleset, rule: sum.rule, failures: 0 }
+        entry.failures += sum.failures
+        failures.set(key, entry)
       }
     }
   }
@@ -84,6 +103,15 @@ export function auditCountIncrements(rows: readonly CountedAudit[]): { counts: A
       failures: failureList.map((entry) => entry.failures),
     },
   }
+}
+
+/**
+ * Every span is a whole number of the smallest (a minute), and buckets are aligned on the epoch,
+ * so the bucket of any span holding a time is the one holding the start of its smallest bucket.
+ */
+const SMALLEST_SPAN_SECONDS = Math.min(...COUNT_SPANS_SECONDS, ...RULE_FAILURE_SPANS_SECONDS)
+for (const span of [...COUNT_SPANS_SECONDS, ...RULE_FAILURE_SPANS_SECONDS]) {
+  if (span % SMALLEST_SPAN_SECONDS !== 0) throw new Error(`counter span ${span} s is not a multiple of ${SMALLEST_SPAN_SECONDS} s`)
 }
 
 /** The start of the `spanSeconds` bucket holding `timeMs`, in milliseconds since the epoch. */

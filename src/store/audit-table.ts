@@ -5,7 +5,7 @@ import { counterNameCondition, nameCondition, nameSelector } from './name-patter
 import { auditCountIncrements } from './audit-counters.js'
 import { storableJson } from './storable-text.js'
 import type { TextPayload } from './text-payload.js'
-import { isoTimestamp, timestampParam } from './timestamps.js'
+import { isoTimestamp, timestampParam, timestampParams } from './timestamps.js'
 
 /** What both audit tables hold, whatever their name column is called. */
 export interface AuditInsert {
@@ -90,7 +90,7 @@ export class AuditTable {
       outputs.map((output) => output.length),
       rows.map((row) => row.passed ?? row.output.passed),
       rows.map((row) => row.updatedBy),
-      rows.map((row) => timestampParam(row.updatedAt)),
+      timestampParams(rows.map((row) => row.updatedAt)),
       rows.map((row) => row.source ?? 'api'),
     ]
   }

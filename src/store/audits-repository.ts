@@ -3,14 +3,16 @@ import type {
   AuditRange,
   AuditRows,
   PolicyAuditRecord,
+  PolicyAuditRow,
   RulesetAuditRecord,
+  RulesetAuditRow,
 } from './audit-records.js'
-import { AuditTable, updatedAtOf, type StoredAuditRow } from './audit-table.js'
+import { AuditTable, updatedAtOf, type AuditInsert, type StoredAuditRow } from './audit-table.js'
 import type { Queryable } from './db.js'
 import { ensureAuditPartitions, forgetAuditPartitions, isMissingPartition, utcDays } from './audit-partitions.js'
 import { storableAuditRows } from './storable-audit-rows.js'
 import { TextPayload } from './text-payload.js'
-import { timestampParam } from './timestamps.js'
+import { timestampParams } from './timestamps.js'
 import { withUpdatedAt } from './with-updated-at.js'
 import type { PolicyResult, RulesetResult } from '../engine/results/evaluation-result.js'
 
@@ -59,28 +61,42 @@ export async function insertAudits(q: Queryable, given: AuditRows): Promise<void
 }
 
 function insertParams(rows: AuditRows): unknown[] {
-  const stamped = <T extends { updatedAt?: Date }>(row: T) => row as T & { updatedAt: Date }
+  const timeOf = (row: { updatedAt?: Date }) => (row.updatedAt as Date).getTime()
   const firstInputs = new Map<string, { requestId: string; at: Date; input: string; inputFormat: string }>()
-  const keyOf = (row: { requestId: string; updatedAt?: Date }) => `${row.requestId}\u0000${stamped(row).updatedAt.getTime()}`
-  for (const row of [...rows.policyAudits, ...rows.rulesetAudits]) {
-    const key = keyOf(row)
-    if (!firstInputs.has(key)) firstInputs.set(key, { requestId: row.requestId, at: stamped(row).updatedAt, input: row.input, inputFormat: row.inputFormat })
+  const keyOf = (row: { requestId: string; updatedAt?: Date }) => `${row.requestId}\u0000${timeOf(row)}`
+  for (const list of [rows.policyAudits, rows.rulesetAudits]) {
+    for (const row of list) {
+      const key = keyOf(row)
+      if (!firstInputs.has(key)) firstInputs.set(key, { requestId: row.requestId, at: row.updatedAt as Date, input: row.input, inputFormat: row.inputFormat })
+    }
   }
   // NULL asks the statement for the input stored for the row's request id and time.
   const shared = (row: { requestId: string; input: string; inputFormat: string; updatedAt?: Date }): string | null => {
     const first = firstInputs.get(keyOf(row))
     return first?.input === row.input && first.inputFormat === row.inputFormat ? null : row.input
   }
+  // Built field by field rather than spread: this runs for every row a busy writer commits.
+  const toInsert = (row: PolicyAuditRow | RulesetAuditRow, name: string): AuditInsert & { updatedAt: Date } => ({
+    requestId: row.requestId,
+    name,
+    input: shared(row),
+    inputFormat: row.inputFormat,
+    output: row.output,
+    passed: row.passed,
+    updatedBy: row.updatedBy,
+    updatedAt: row.updatedAt as Date,
+    source: row.source,
+  })
   const payload = new TextPayload()
   const inputs = [...firstInputs.values()]
   const inputTexts = inputs.map((input) => payload.add(input.input))
-  const policyRows = rows.policyAudits.map((row) => ({ ...stamped(row), name: row.policyName, input: shared(row) }))
-  const rulesetRows = rows.rulesetAudits.map((row) => ({ ...stamped(row), name: row.rulesetName, input: shared(row) }))
+  const policyRows = rows.policyAudits.map((row) => toInsert(row, row.policyName))
+  const rulesetRows = rows.rulesetAudits.map((row) => toInsert(row, row.rulesetName))
   const rowParams = [...policyAudits.insertParams(policyRows, payload), ...rulesetAudits.insertParams(rulesetRows, payload)]
   return [
     payload.toBuffer(),
     inputs.map((input) => input.requestId),
-    inputs.map((input) => timestampParam(input.at)),
+    timestampParams(inputs.map((input) => input.at)),
     inputTexts.map((text) => text.offset),
     inputTexts.map((text) => text.length),
     inputs.map((input) => input.inputFormat),

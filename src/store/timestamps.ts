@@ -17,3 +17,14 @@ export function isoTimestampOrNull(value: unknown): string | null {
 export function timestampParam(value: Date | string): string {
   return typeof value === 'string' ? new Date(value).toISOString() : value.toISOString()
 }
+
+/** timestampParam of each time, each distinct one formatted once: the rows of a batch share few. */
+export function timestampParams(values: readonly Date[]): string[] {
+  const formatted = new Map<number, string>()
+  return values.map((value) => {
+    const time = value.getTime()
+    let text = formatted.get(time)
+    if (text === undefined) formatted.set(time, (text = value.toISOString()))
+    return text
+  })
+}
