@@ -1,7 +1,8 @@
 // REST evaluation with durable audits against a bare fastify endpoint, in the same run on the same
 // machine: (a) a fastify route that answers a constant, (b) POST /api/eval/policies/{name} with a
 // 10-rule ruleset, each answer sent only after its audit rows are committed to PostgreSQL (fsync
-// on), a fixed number of requests with the CPU time the service and PostgreSQL spent on them. Then
+// on), a fixed number of requests with the CPU time the service and PostgreSQL spent on them, and
+// (a) again at the rate (b) reached, for the CPU HTTP alone costs at that load. Then
 // (b) at a fixed 1,000 requests/s, evenly paced (bench/paced-load.ts says why not
 // autocannon's overallRate), for its latency. The servers run in a child process.
 import { spawn } from 'node:child_process'
@@ -54,14 +55,14 @@ function ms(value: number): number {
   return Math.round(value * 10) / 10
 }
 
-async function paced(label: string, options: PacedLoadOptions): Promise<{ p50: number; p99: number }> {
+async function paced(label: string, options: PacedLoadOptions): Promise<{ p50: number; p99: number; answered: number }> {
   const result = await pacedLoadInChild(options)
   const p50 = ms(percentile(result.latenciesMs, 0.5))
   const p99 = ms(percentile(result.latenciesMs, 0.99))
   const max = ms(result.latenciesMs.at(-1) ?? Number.NaN)
   console.log(`${label}: ${result.sent} requests over ${options.seconds} s, ${result.answered} answered, latency p50 ${p50} ms p99 ${p99} ms max ${max} ms, ${result.failed} errors/non-2xx`)
   if (result.failed > 0) throw new Error(`${label}: ${result.failed} requests failed`)
-  return { p50, p99 }
+  return { p50, p99, answered: result.answered }
 }
 
 async function vacuumAudits(databaseUrl: string): Promise<number> {
@@ -157,6 +158,12 @@ async function main(): Promise<void> {
     const serviceCpuUs = Math.round(((processCpuMs(target.pid) - cpuBefore.service) * 1000) / evalResult.requests.total)
     const postgresCpuUs = Math.round(((processTreeCpuMs(postgres.postmasterPid()) - cpuBefore.postgres) * 1000) / evalResult.requests.total)
     console.log(`CPU per durable evaluation: service ${serviceCpuUs} µs, PostgreSQL ${postgresCpuUs} µs`)
+    // The bare route at the rate the evaluations ran: a process woken for fewer requests at a time
+    // spends more per request, so this, not the figure at full speed, is the floor under the service's.
+    const evalRate = Math.round(evalResult.requests.total / evalResult.duration)
+    const floorBefore = processCpuMs(target.pid)
+    const floor = await paced(`bare fastify at ${evalRate} req/s, evenly paced`, { url: target.bareUrl, method: 'POST', headers: { 'content-type': 'application/json' }, body, rate: evalRate, seconds: SECONDS })
+    console.log(`CPU per bare request at ${evalRate} req/s: ${Math.round(((processCpuMs(target.pid) - floorBefore) * 1000) / floor.answered)} µs`)
     // The throughput runs wrote ~100,000 rows; autovacuum would process them during the fixed-rate
     // run and compete for the two cores. Vacuuming now measures 1,000 req/s, not that clean-up.
     const vacuumMs = await vacuumAudits(postgres.url)

@@ -10,6 +10,7 @@ import {
   type PolicyAuditRow,
   type RulesetAuditRow,
 } from '../../src/store/audits-repository.js'
+import { PostgresDb } from '../../src/store/postgres-db.js'
 import { resetTestDatabase, testDatabases, useTestDatabase } from '../support/databases.js'
 
 const DAY_MS = 86_400_000
@@ -108,6 +109,52 @@ describe.each(testDatabases())('audit partitions ($kind)', ({ kind }) => {
     await insertAudits(database.db, { policyAudits: rows.policyAudits.slice(0, 3), rulesetAudits: [] })
     expect(await countPolicyAudits(database.db, { name: '*', ...ALL_TIME })).toBe(3)
     expect(await auditPartitionDays(database.db)).toContain('2026-11-18')
+  })
+
+  it('makes a day whose partitions carry every index and constraint of their table', async () => {
+    await resetTestDatabase(database.db)
+    await createAuditPartitions(database.db, ['2026-12-01'])
+    for (const parent of ['policy_audits', 'ruleset_audits', 'audit_inputs']) {
+      const partition = `${parent}_p20261201`
+      const indexes = await database.db.query<{ parent_index: string }>(
+        `SELECT p.relname AS parent_index FROM pg_index x JOIN pg_inherits h ON h.inhrelid = x.indexrelid JOIN pg_class p ON p.oid = h.inhparent
+         WHERE x.indrelid = $1::regclass ORDER BY 1`,
+        [partition],
+      )
+      const parentIndexes = await database.db.query<{ relname: string }>('SELECT c.relname FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid WHERE x.indrelid = $1::regclass ORDER BY 1', [parent])
+      expect(indexes.rows.map((row) => row.parent_index)).toEqual(parentIndexes.rows.map((row) => row.relname))
+      const constraints = (table: string) =>
+        database.db.query<{ conname: string; definition: string }>(
+          "SELECT conname, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = $1::regclass AND contype IN ('c', 'p') ORDER BY 1",
+          [table],
+        )
+      const own = (await constraints(partition)).rows
+      expect(own.filter((row) => !row.conname.endsWith('_pkey'))).toEqual((await constraints(parent)).rows.filter((row) => !row.conname.endsWith('_pkey')))
+      expect(own.filter((row) => row.conname.endsWith('_pkey')).map((row) => row.definition)).toEqual((await constraints(parent)).rows.filter((row) => row.conname.endsWith('_pkey')).map((row) => row.definition))
+      const bounds = await database.db.query<{ bound: string }>('SELECT pg_get_expr(relpartbound, oid) AS bound FROM pg_class WHERE oid = $1::regclass', [partition])
+      expect(bounds.rows[0]?.bound).toMatch(/^FOR VALUES FROM \('2026-12-01 00:00:00\+00'\) TO \('2026-12-02 00:00:00\+00'\)$/)
+    }
+  })
+
+  it.runIf(kind === 'postgres')('makes a day while another transaction is writing audits, without waiting for it', async () => {
+    await resetTestDatabase(database.db)
+    await createAuditPartitions(database.db, ['2026-11-18'])
+    const writer = new PostgresDb({ connectionString: database.current.url as string })
+    try {
+      await writer.transaction(async (tx) => {
+        await insertAudits(tx, { policyAudits: spread().policyAudits.slice(0, 2), rulesetAudits: [] })
+        // The writer's transaction holds the audit tables ROW EXCLUSIVE until it ends; making a
+        // day must not need a lock that conflicts with that, or every writer would wait for it.
+        const made = await database.db.transaction(async (other) => {
+          await other.query("SET LOCAL lock_timeout = '3s'")
+          return createAuditPartitions(other, ['2026-12-02'])
+        })
+        expect(made).toEqual(['2026-12-02'])
+      })
+    } finally {
+      await writer.close()
+    }
+    expect(await countPolicyAudits(database.db, { name: '*', ...ALL_TIME })).toBe(2)
   })
 
   it('stores an input that fits a page as it is, compresses a larger one, and reads both back exactly', async () => {

@@ -137,7 +137,7 @@ describe.each(testDatabases())('migrate ($kind)', ({ kind }) => {
   it('stores audit rows up to a page uncompressed where lz4 is missing, in the days made before 008 and after', async () => {
     const database = await createTestDatabase(kind, { migrated: false })
     try {
-      const before = MIGRATIONS.findIndex((migration) => migration.name === '008-uncompressed-small-audits')
+      const before = MIGRATIONS.findIndex((migration) => migration.name === '008-audit-partition-creation')
       await migrate(database.db, MIGRATIONS.slice(0, before))
       await createAuditPartitions(database.db, ['2026-11-20'])
       expect(await migrate(database.db)).toEqual({ applied: ALL.slice(before) })

@@ -5,7 +5,7 @@ import { sql as auditTimeseries } from './004-audit-timeseries.js'
 import { sql as failedAuditIndexes } from './005-failed-audit-indexes.js'
 import { sql as auditSources } from './006-audit-sources.js'
 import { sql as partitionedAudits } from './007-partitioned-audits.js'
-import { sql as uncompressedSmallAudits } from './008-uncompressed-small-audits.js'
+import { sql as auditPartitionCreation } from './008-audit-partition-creation.js'
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -26,5 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '005-failed-audit-indexes', sql: failedAuditIndexes },
   { name: '006-audit-sources', sql: auditSources },
   { name: '007-partitioned-audits', sql: partitionedAudits },
-  { name: '008-uncompressed-small-audits', sql: uncompressedSmallAudits },
+  { name: '008-audit-partition-creation', sql: auditPartitionCreation },
 ]
