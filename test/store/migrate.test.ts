@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { auditPartitionDays, createAuditPartitions } from '../../src/store/audit-partitions.js'
+import { auditPartitionDays } from '../../src/store/audit-partitions.js'
 import { policyAuditTimeseries } from '../../src/store/audit-timeseries.js'
 import { countPolicyAudits, countRulesetAudits, insertAudits, listPolicyAudits, rulesetAuditsByRequestId } from '../../src/store/audits-repository.js'
 import { migrate } from '../../src/store/migrate.js'
@@ -129,27 +129,6 @@ describe.each(testDatabases())('migrate ($kind)', ({ kind }) => {
       expect(ids.rows.map((row) => row.request_id)).toEqual(['r1', 'r2', 'r3', 'r1', 'r4'])
       expect(ids.rows.map((row) => row.id)).toEqual([1, 2, 3, 4, 5])
       expect(await countPolicyAudits(database.db, all)).toBe(5)
-    } finally {
-      await database.dispose()
-    }
-  })
-
-  it('stores audit rows up to a page uncompressed where lz4 is missing, in the days made before 008 and after', async () => {
-    const database = await createTestDatabase(kind, { migrated: false })
-    try {
-      const before = MIGRATIONS.findIndex((migration) => migration.name === '008-audit-partition-creation')
-      await migrate(database.db, MIGRATIONS.slice(0, before))
-      await createAuditPartitions(database.db, ['2026-11-20'])
-      expect(await migrate(database.db)).toEqual({ applied: ALL.slice(before) })
-      await createAuditPartitions(database.db, ['2026-11-21'])
-      const lz4 = await database.db.query("SELECT 1 FROM pg_attribute WHERE attrelid = 'audit_inputs'::regclass AND attname = 'input' AND attcompression = 'l'")
-      const options = await database.db.query<{ relname: string; reloptions: string[] | null }>(
-        "SELECT relname, reloptions FROM pg_class WHERE relname ~ '_p2026112[01]$' AND relkind = 'r' ORDER BY relname",
-      )
-      const expected = lz4.rowCount > 0 ? null : ['toast_tuple_target=8160']
-      expect(options.rows).toEqual(
-        ['audit_inputs', 'policy_audits', 'ruleset_audits'].flatMap((table) => ['20', '21'].map((day) => ({ relname: `${table}_p202611${day}`, reloptions: expected }))),
-      )
     } finally {
       await database.dispose()
     }
