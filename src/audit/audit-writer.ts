@@ -32,8 +32,9 @@ export interface AuditWriterOptions {
    * Most batches being committed at once, each on its own connection; default 1. The server
    * evaluates while a batch commits either way; a second batch in flight only makes both
    * smaller, and each statement and commit costs PostgreSQL about 550 µs of CPU whatever its
-   * size: with 32 clients, bench:api measured batches of 16 and 72 µs of PostgreSQL CPU per
-   * evaluation with one in flight, 10.5 and 93 µs with two. PGlite runs them one after the other anyway.
+   * size: with 32 clients, bench:api measured batches of 16 and 85 µs of PostgreSQL CPU per
+   * evaluation with one in flight (123-128 µs in the service), 10.5 and 106-109 µs with two
+   * (146-150 µs in the service), at the same p50. PGlite runs them one after the other anyway.
    */
   maxInFlight?: number
   /** Called after every batch, for metrics (batch size, latency, failures). */
