@@ -11,7 +11,7 @@ import {
   type PolicyAuditRow,
   type RulesetAuditRow,
 } from '../../src/store/audits-repository.js'
-import { dropAuditPartitionsBefore } from '../../src/store/audit-partitions.js'
+import { createAuditPartitions, dropAuditPartitionsBefore } from '../../src/store/audit-partitions.js'
 import { resetTestDatabase, testDatabases, useTestDatabase } from '../support/databases.js'
 
 const ALL_TIME = { start: new Date('1970-01-01T00:00:00.000Z'), end: new Date('2100-01-01T00:00:00.000Z') }
@@ -389,6 +389,29 @@ describe.each(testDatabases())('audits repository ($kind)', ({ kind }) => {
       await expect(database.db.query("UPDATE policy_audits SET policy_name = 'q'")).rejects.toMatchObject({ code: '55000' })
       await expect(database.db.query("UPDATE ruleset_audits SET passed = false")).rejects.toMatchObject({ code: '55000' })
       expect((await policyAuditByRequestId(database.db, 'fixed'))?.policyName).toBe('p')
+    })
+
+    it('audit records and their inputs cannot be changed through a day partition either, nor in audit_inputs', async () => {
+      await resetTestDatabase(database.db)
+      const row = { ...policyRow('fixed', 'p', 0), input: '{"kind":"Pod"}' }
+      await insertAudits(database.db, { policyAudits: [row], rulesetAudits: [{ ...rulesetRow('fixed', 'r', 0), input: row.input }] })
+      // A day made after the migration gets the same protection as the days that existed.
+      expect(await createAuditPartitions(database.db, ['2030-01-01'])).toEqual(['2030-01-01'])
+      await insertAudits(database.db, { policyAudits: [{ ...policyRow('later', 'p', 0), updatedAt: new Date('2030-01-01T12:00:00.000Z') }], rulesetAudits: [] })
+      const day = (await database.db.query<{ day: string }>("SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYYMMDD') AS day FROM policy_audits WHERE request_id = 'fixed'")).rows[0]?.day
+      for (const statement of [
+        `UPDATE policy_audits_p${day} SET policy_name = 'q'`,
+        `UPDATE ruleset_audits_p${day} SET passed = false`,
+        `UPDATE audit_inputs_p${day} SET input = '{"kind":"Secret"}'`,
+        `UPDATE audit_inputs SET input = '{"kind":"Secret"}'`,
+        "UPDATE audit_inputs SET input = input WHERE false",
+        "UPDATE policy_audits_p20300101 SET policy_name = 'q'",
+      ]) {
+        await expect(database.db.query(statement), statement).rejects.toMatchObject({ code: '55000' })
+      }
+      const stored = await policyAuditByRequestId(database.db, 'fixed')
+      expect([stored?.policyName, stored?.input]).toEqual(['p', '{"kind":"Pod"}'])
+      expect((await rulesetAuditsByRequestId(database.db, 'fixed')).map((record) => [record.output.passed, record.input])).toEqual([[true, '{"kind":"Pod"}']])
     })
   })
 

@@ -6,6 +6,7 @@ import { sql as failedAuditIndexes } from './005-failed-audit-indexes.js'
 import { sql as auditSources } from './006-audit-sources.js'
 import { sql as partitionedAudits } from './007-partitioned-audits.js'
 import { sql as auditPartitionCreation } from './008-audit-partition-creation.js'
+import { sql as immutableAuditPartitions } from './009-immutable-audit-partitions.js'
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '006-audit-sources', sql: auditSources },
   { name: '007-partitioned-audits', sql: partitionedAudits },
   { name: '008-audit-partition-creation', sql: auditPartitionCreation },
+  { name: '009-immutable-audit-partitions', sql: immutableAuditPartitions },
 ]
