@@ -61,27 +61,21 @@ export function auditCountIncrements(rows: readonly CountedAudit[]): { counts: A
   }
   const counts = new Map<string, { name: string; span: number; bucket: number; audits: number; failed: number }>()
   for (const sum of perBucket.values()) {
-    for (const name of [sum.name, '']) {
-      for (const span of COUNT_SPANS_SECONDS) {
-        const bucket = bucketOf(sum.bucket, span)
-        const key = `${span}\u0000${bucket}\u0000${name}`
-        const entry = counts.get(key) ?? { name, span, bucket, audits: 0, failed: 0 }
-        entry.audits += sum.audits
-        entry.failed += sum.failed
-        counts.set(key, entry)
-      }
+    for (const { name, span, bucket } of countersOf(sum, COUNT_SPANS_SECONDS)) {
+      const key = `${span}\u0000${bucket}\u0000${name}`
+      const entry = counts.get(key) ?? { name, span, bucket, audits: 0, failed: 0 }
+      entry.audits += sum.audits
+      entry.failed += sum.failed
+      counts.set(key, entry)
     }
   }
   const failures = new Map<string, { name: string; span: number; bucket: number; ruleset: string; rule: string; failures: number }>()
   for (const sum of failuresPerBucket.values()) {
-    for (const name of [sum.name, '']) {
-      for (const span of RULE_FAILURE_SPANS_SECONDS) {
-        const bucket = bucketOf(sum.bucket, span)
-        const key = `${span}\u0000${bucket}\u0000${name}\u0000${sum.ruleset}\u0000${sum.rule}`
-        const entry = failures.get(key) ?? { name, span, bucket, ruleset: sum.ruleset, rule: sum.rule, failures: 0 }
-        entry.failures += sum.failures
-        failures.set(key, entry)
-      }
+    for (const { name, span, bucket } of countersOf(sum, RULE_FAILURE_SPANS_SECONDS)) {
+      const key = `${span}\u0000${bucket}\u0000${name}\u0000${sum.ruleset}\u0000${sum.rule}`
+      const entry = failures.get(key) ?? { name, span, bucket, ruleset: sum.ruleset, rule: sum.rule, failures: 0 }
+      entry.failures += sum.failures
+      failures.set(key, entry)
     }
   }
   const countList = [...counts.values()]
@@ -112,6 +106,11 @@ export function auditCountIncrements(rows: readonly CountedAudit[]): { counts: A
 const SMALLEST_SPAN_SECONDS = Math.min(...COUNT_SPANS_SECONDS, ...RULE_FAILURE_SPANS_SECONDS)
 for (const span of [...COUNT_SPANS_SECONDS, ...RULE_FAILURE_SPANS_SECONDS]) {
   if (span % SMALLEST_SPAN_SECONDS !== 0) throw new Error(`counter span ${span} s is not a multiple of ${SMALLEST_SPAN_SECONDS} s`)
+}
+
+/** The counter rows a sum over one smallest bucket adds to: each span's bucket, for its name and for every name (''). */
+function countersOf(sum: { name: string; bucket: number }, spans: readonly number[]): { name: string; span: number; bucket: number }[] {
+  return [sum.name, ''].flatMap((name) => spans.map((span) => ({ name, span, bucket: bucketOf(sum.bucket, span) })))
 }
 
 /** The start of the `spanSeconds` bucket holding `timeMs`, in milliseconds since the epoch. */

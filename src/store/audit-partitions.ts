@@ -25,10 +25,10 @@ export function utcDays(times: Iterable<Date>): string[] {
 
 /**
  * Makes sure the partitions of every day in `days` exist (verdict_ensure_audit_partition,
- * migrations 007 and 008), creating the missing ones. Creating one takes a lock on the
- * audit tables for a moment, so the leader creates the coming days ahead (the partition job) and
- * a writer only ever creates one for rows it could not store otherwise: a spool replayed into a
- * day nobody prepared, a clock that ran ahead.
+ * migrations 007 and 008), creating the missing ones. Creating one no longer stops writers (008
+ * attaches), but it is a catalog change under an advisory lock, so the leader creates the coming
+ * days ahead (the partition job) and a writer only ever creates one for rows it could not store
+ * otherwise: a spool replayed into a day nobody prepared, a clock that ran ahead.
  */
 export async function ensureAuditPartitions(q: Queryable, days: Iterable<string>): Promise<void> {
   let known = knownDays.get(q)
