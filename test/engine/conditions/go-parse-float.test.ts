@@ -35,10 +35,9 @@ describe('parseGoFloat', () => {
   })
 
   it('answers a long run of digits from the cluster in linear time', () => {
-    const started = performance.now()
+    // No clock here: a backtracking or quadratic implementation would not end within the test's timeout.
     expect(parseGoFloat(`${'1'.repeat(300_000)}x`)).toBeUndefined()
     expect(parseGoFloat(`0x${'1'.repeat(300_000)}x`)).toBeUndefined()
     expect(parseGoFloat(`${'1'.repeat(300_000)}.5`)).toBeUndefined()
-    expect(performance.now() - started).toBeLessThan(1_000)
   })
 })

@@ -92,10 +92,9 @@ describe('AnyIn', () => {
 
 describe('globs from either side', () => {
   it('match a long key against a pattern of many stars in bounded time', () => {
-    const started = performance.now()
+    // No clock here: a backtracking or quadratic implementation would not end within the test's timeout.
     expect(holds('AnyIn', ['a'.repeat(20_000)], [`${'*a'.repeat(60)}*b`])).toBe(false)
     expect(holds('AllNotIn', [`${'*a'.repeat(60)}*b`], ['a'.repeat(20_000)])).toBe(true)
-    expect(performance.now() - started).toBeLessThan(2_000)
   })
 })
 
