@@ -139,6 +139,24 @@ describe.each(testDatabases())('audit partitions ($kind)', ({ kind }) => {
     }
   })
 
+  it('gives every day of the audit tables the counter triggers: days that existed before migration 010 and days made after', async () => {
+    await resetTestDatabase(database.db)
+    await createAuditPartitions(database.db, ['2099-12-03'])
+    const partitions = await database.db.query<{ parent: string; partition: string; made_before: boolean }>(
+      `SELECT p.relname AS parent, c.relname AS partition, c.relname <> p.relname || '_p20991203' AS made_before
+       FROM pg_inherits h JOIN pg_class c ON c.oid = h.inhrelid JOIN pg_class p ON p.oid = h.inhparent
+       WHERE p.relname IN ('policy_audits', 'ruleset_audits') ORDER BY 1, 2`,
+    )
+    // The migrations made today's days (migration 007); this test makes 3 December 2099.
+    expect(partitions.rows.some((row) => row.made_before)).toBe(true)
+    expect(partitions.rows.filter((row) => !row.made_before)).toHaveLength(2)
+    for (const { parent, partition } of partitions.rows) {
+      const counts = parent === 'policy_audits' ? 'policy_audit_counts' : 'ruleset_audit_counts'
+      const triggers = await database.db.query<{ tgname: string }>('SELECT tgname FROM pg_trigger WHERE tgrelid = $1::regclass AND NOT tgisinternal AND tgparentid = 0 ORDER BY 1', [partition])
+      expect(triggers.rows.map((row) => row.tgname), partition).toEqual([`${counts}_clear_day`, `${counts}_subtract`])
+    }
+  })
+
   it.runIf(kind === 'postgres')('makes a day while another transaction is writing audits, without waiting for it', async () => {
     await resetTestDatabase(database.db)
     await createAuditPartitions(database.db, ['2026-11-18'])

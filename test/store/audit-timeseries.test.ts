@@ -344,6 +344,45 @@ describe.each(testDatabases())('audit timeseries ($kind)', ({ kind }) => {
     })
   })
 
+  it('follows DELETE and TRUNCATE aimed at a day partition, and a DELETE through the parent counts once', async () => {
+    await resetTestDatabase(database.db)
+    const dayOne = spread(300, 29)
+    // The same shape 18 hours later: 00:00-03:00 on the next day, in the partition of 2026-11-22.
+    const dayTwo = spread(120, 31).map((row) => ({ ...row, requestId: `next-${row.requestId}`, updatedAt: new Date((row.updatedAt?.getTime() ?? 0) + 18 * HOUR * 1000) }))
+    await insertAudits(database.db, { policyAudits: [...dayOne, ...dayTwo], rulesetAudits: [] })
+    const at = (row: PolicyAuditRow) => row.updatedAt?.getTime() ?? 0
+    const cutoff = t('07:20:30.500')
+    await database.db.query('DELETE FROM policy_audits_p20261121 WHERE updated_at < $1', [cutoff.toISOString()])
+    let kept = [...dayOne, ...dayTwo].filter((row) => at(row) >= cutoff.getTime())
+    await expectOracle(database.db, kept)
+    const lateCutoff = new Date('2026-11-22T00:40:00.000Z')
+    await database.db.query('DELETE FROM policy_audits WHERE updated_at >= $1', [lateCutoff.toISOString()])
+    kept = kept.filter((row) => at(row) < lateCutoff.getTime())
+    await expectOracle(database.db, kept)
+    const badCounters = `SELECT (SELECT count(*) FROM policy_audit_counts WHERE audits <= 0 OR failed < 0 OR failed > audits)
+                              + (SELECT count(*) FROM policy_rule_failure_counts WHERE failures <= 0) AS n`
+    expect((await database.db.query<{ n: number }>(badCounters)).rows).toEqual([{ n: 0 }])
+    await database.db.query('TRUNCATE policy_audits_p20261121')
+    kept = kept.filter((row) => at(row) >= Date.parse('2026-11-22T00:00:00.000Z'))
+    expect(kept.length).toBeGreaterThan(0)
+    await expectOracle(database.db, kept)
+    expect((await database.db.query<{ n: number }>(badCounters)).rows).toEqual([{ n: 0 }])
+    const dayOneCounters = await database.db.query(
+      `SELECT 1 FROM policy_audit_counts WHERE bucket < '2026-11-22T00:00:00Z' UNION ALL SELECT 1 FROM policy_rule_failure_counts WHERE bucket < '2026-11-22T00:00:00Z'`,
+    )
+    expect(dayOneCounters.rowCount).toBe(0)
+
+    const rulesetRows = [rulesetRow('r-1', 'pods', t('07:00:00.000'), [['pods', 'no-latest']]), rulesetRow('r-2', 'pods', t('07:30:00.000')), rulesetRow('r-3', 'pods', t('08:00:00.000'))]
+    await insertAudits(database.db, { policyAudits: [], rulesetAudits: rulesetRows })
+    await database.db.query("DELETE FROM ruleset_audits_p20261121 WHERE request_id = 'r-1'")
+    expect(await rulesetAuditTimeseries(database.db, { name: 'pods', start: t('07:00:00.000'), end: t('08:59:59.999'), intervalSeconds: HOUR })).toEqual({
+      buckets: [bucket('07:00:00.000', 1, 0), bucket('08:00:00.000', 1, 0)],
+      topFailingRules: [],
+    })
+    await database.db.query('TRUNCATE ruleset_audits_p20261121')
+    expect((await database.db.query('SELECT 1 FROM ruleset_audit_counts UNION ALL SELECT 1 FROM ruleset_rule_failure_counts')).rowCount).toBe(0)
+  })
+
   it('buckets by UTC whatever the session time zone, days included across a DST change', async () => {
     await resetTestDatabase(database.db)
     const zone = 'America/New_York'
