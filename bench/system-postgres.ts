@@ -8,7 +8,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { handToPostgresUser, killPostgres, serverFlags, type BenchPostgres } from './postgres-server.js'
+import { handToPostgresUser, killPostgres, serverFlags, type BenchPostgres } from './postgres-cluster.js'
 
 const USER = 'verdict'
 const PASSWORD = 'verdict-bench'
@@ -54,13 +54,27 @@ export async function startSystemPostgres(binDir: string, port: number, durable:
     server.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')))
     await waitUntilAccepting(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, server, logs)
   }
-  await start()
-  const admin = new pg.Client({ connectionString: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres` })
-  await admin.connect()
-  const { rows } = await admin.query<{ server_version: string }>('SHOW server_version')
-  await admin.query(`CREATE DATABASE ${USER}`)
-  await admin.end()
-  console.log(`PostgreSQL ${rows[0]?.server_version} from ${binDir} on 127.0.0.1:${port} (${durable ? 'fsync on' : 'fsync off'}), data in ${baseDir}`)
+  let version: string | undefined
+  try {
+    await start()
+    const admin = new pg.Client({ connectionString: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres` })
+    await admin.connect()
+    try {
+      version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version
+      await admin.query(`CREATE DATABASE ${USER}`)
+    } finally {
+      await admin.end()
+    }
+  } catch (error) {
+    try {
+      killPostgres(dataDir)
+    } catch {
+      // It never wrote its postmaster.pid: nothing runs.
+    }
+    rmSync(baseDir, { recursive: true, force: true })
+    throw error
+  }
+  console.log(`PostgreSQL ${version} from ${binDir} on 127.0.0.1:${port} (${durable ? 'fsync on' : 'fsync off'}), data in ${baseDir}`)
   const exited = (): Promise<void> =>
     new Promise((resolve) => {
       if (server.exitCode !== null || server.signalCode !== null) resolve()
