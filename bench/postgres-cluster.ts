@@ -24,15 +24,40 @@ export interface BenchPostgres {
  */
 export function handToPostgresUser(dir: string): { uid?: number; gid?: number } {
   if (userInfo().uid !== 0) return {}
-  try {
-    execFileSync('id', ['-u', 'postgres'], { stdio: 'pipe' })
-  } catch {
-    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'pipe' })
-  }
-  const uid = Number(execFileSync('id', ['-u', 'postgres']).toString())
-  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString())
+  const { uid, gid } = ensurePostgresUser()
   chownSync(dir, uid, gid)
   return { uid, gid }
+}
+
+/** The `postgres` user's ids, the user created first when missing. */
+export function ensurePostgresUser(): { uid: number; gid: number } {
+  if (!userExists('postgres')) {
+    // A group called postgres may exist without the user (a removed package, for instance).
+    const groupFlag = groupExists('postgres') ? ['--gid', 'postgres'] : ['--user-group']
+    execFileSync('useradd', ['--system', ...groupFlag, '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'pipe' })
+  }
+  return {
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
+  }
+}
+
+function userExists(name: string): boolean {
+  try {
+    execFileSync('id', ['-u', name], { stdio: 'pipe' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+function groupExists(name: string): boolean {
+  try {
+    execFileSync('getent', ['group', name], { stdio: 'pipe' })
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The server flags of every bench cluster, the unix socket in `socketDir`. */
@@ -48,6 +73,7 @@ export function serverFlags(socketDir: string, durable: boolean): string[] {
   return flags
 }
 
+/** A port nothing listens on right now: the OS picks one, and it is released for the server. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()

