@@ -47,17 +47,18 @@ export async function startSystemPostgres(binDir: string, port: number, durable:
     { stdio: 'pipe', ...owner },
   )
   rmSync(passwordFile)
+  const urlFor = (database: string) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
   const logs: string[] = []
   let server: ChildProcess
   const start = async (): Promise<void> => {
     server = spawn(join(binDir, 'postgres'), ['-D', dataDir, '-p', String(port), ...flags], { stdio: ['ignore', 'ignore', 'pipe'], ...owner })
     server.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')))
-    await waitUntilAccepting(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, server, logs)
+    await waitUntilAccepting(urlFor('postgres'), server, logs)
   }
   let version: string | undefined
   try {
     await start()
-    const admin = new pg.Client({ connectionString: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres` })
+    const admin = new pg.Client({ connectionString: urlFor('postgres') })
     await admin.connect()
     try {
       version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version
@@ -81,7 +82,7 @@ export async function startSystemPostgres(binDir: string, port: number, durable:
       else server.once('exit', () => resolve())
     })
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${USER}`,
+    url: urlFor(USER),
     kill: () => killPostgres(dataDir),
     postmasterPid: () => server.pid ?? 0,
     restart: start,
