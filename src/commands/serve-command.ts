@@ -14,7 +14,11 @@ export function serveHelp(): string {
   return `${serveUsage}${formatSettingsHelp()}`
 }
 
-/** Runs until SIGINT or SIGTERM, then drains requests and flushes audits before exiting. */
+/**
+ * Runs until SIGINT or SIGTERM, then drains requests and flushes audits before exiting 0. When the
+ * embedded database's server ends on its own it exits 1 the same way, so the pod restarts and
+ * starts the server again, rather than answering 503 for ever.
+ */
 export async function runServe(argv: string[]): Promise<number> {
   let config
   try {
@@ -23,13 +27,18 @@ export async function runServe(argv: string[]): Promise<number> {
     if (error instanceof ConfigError) throw new UsageError(error.message)
     throw error
   }
-  const server = await startServer(config)
-  await new Promise<void>((resolve) => {
-    const stop = (): void => resolve()
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-  })
+  let storeLost = (): void => {}
+  const lost = new Promise<number>((resolve) => (storeLost = () => resolve(1)))
+  const server = await startServer(config, { onStoreLost: () => storeLost() })
+  const code = await Promise.race([
+    lost,
+    new Promise<number>((resolve) => {
+      const stop = (): void => resolve(0)
+      process.once('SIGINT', stop)
+      process.once('SIGTERM', stop)
+    }),
+  ])
   server.app.log.info('shutting down: draining requests and flushing audits')
   await server.close()
-  return 0
+  return code
 }

@@ -14,7 +14,11 @@ export async function openConfiguredStore(argv: string[], options: { migrate?: b
     if (error instanceof ConfigError) throw new UsageError(error.message)
     throw error
   }
-  const db = await openDb({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) })
+  const db = await openDb({
+    dataDir: config.dataDir,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    onImported: ({ tables, rows, movedTo }) => process.stderr.write(`copied the store an earlier Verdict kept in PGlite (${rows} rows in ${tables} tables) into the embedded PostgreSQL; the earlier store is now ${movedTo}\n`),
+  })
   try {
     if (options.migrate !== false) await migrate(db)
   } catch (error) {

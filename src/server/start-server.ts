@@ -34,6 +34,7 @@ import { EvaluationService } from '../services/evaluation-service.js'
 import { TokenService } from '../services/token-service.js'
 import type { Db } from '../store/db.js'
 import { migrate } from '../store/migrate.js'
+import type { PgliteImport } from '../store/embedded/pglite-store-import.js'
 import { openDb } from '../store/open-db.js'
 import { bootstrapAdminToken } from './bootstrap-admin-token.js'
 import { readBuildInfo } from './build-info.js'
@@ -44,6 +45,8 @@ export interface StartOptions {
   host?: string
   /** pino options or false; default JSON logs at the configured level. */
   logger?: false | { level: string }
+  /** The embedded database's server ended on its own: nothing can be stored until Verdict starts again, so `verdict serve` exits. */
+  onStoreLost?: (reason: string) => void
 }
 
 export interface RunningServer {
@@ -63,7 +66,20 @@ export interface RunningServer {
 
 /** The whole service on one store: migrations, tokens, definitions, audits, and the REST API listening. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const db = await openDb({ dataDir: config.dataDir, ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}) })
+  // The store opens before the app that owns the logger exists; its server's lines log once there is one.
+  const logger: { current?: FastifyBaseLogger } = {}
+  let imported: PgliteImport | undefined
+  const db = await openDb({
+    onImported: (result) => (imported = result),
+    dataDir: config.dataDir,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    onServerLog: (line) => logger.current?.warn({ postgres: line }, 'embedded database'),
+    onServerExit: (code, signal) => {
+      const reason = `the embedded database's server ended on its own (exit ${code ?? signal})`
+      logger.current?.fatal(reason)
+      options.onStoreLost?.(reason)
+    },
+  })
   const cleanups: (() => Promise<void>)[] = [() => db.close()]
   const closeAll = async (): Promise<void> => {
     for (const cleanup of cleanups.reverse()) await cleanup()
@@ -79,8 +95,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       tokenFile: config.adminTokenFile,
       ...(config.bootstrapToken ? { bootstrapSecret: config.bootstrapToken } : {}),
     })
-    // The catalog starts before the app that owns the logger; its background errors log once there is one.
-    const logger: { current?: FastifyBaseLogger } = {}
     const spool = await openAuditSpool(config, (detail) => logger.current?.error(detail, 'a damaged audit spool record was skipped (kept in rejected.log)'))
     const metrics = new VerdictMetrics({
       auditQueueDepth: () => audits.queueDepth,
@@ -137,6 +151,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(options.logger === undefined ? serviceLoggerOptions(config) : { logger: options.logger }),
     })
     logger.current = app.log
+    if (imported) app.log.info({ tables: imported.tables, rows: imported.rows, movedTo: imported.movedTo }, 'copied the store an earlier Verdict kept in PGlite into the embedded PostgreSQL')
     // After the catalog (the controller writes through it) and stopped before it: a leader hands its Lease over first.
     const controller = await startController({
       config,

