@@ -5,9 +5,9 @@ import { AuditSpool, type AuditSpoolOptions } from './audit-spool.js'
 import type { SpoolEvent } from './audit-writer.js'
 
 /**
- * The spool lives under the data directory when the store is a PostgreSQL server, the one store
- * that can be away while this process runs. PGlite runs inside the process (it fails with it),
- * and `memory://` asks for nothing on disk.
+ * The spool lives under the data directory when the store is an external PostgreSQL server, the
+ * one store that can be away while this process runs. The embedded server lives and dies with this
+ * process (`verdict serve` exits when it ends), and `memory://` asks for nothing on disk.
  */
 export async function openAuditSpool(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'auditSpoolMaxBytes'>,

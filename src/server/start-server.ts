@@ -191,7 +191,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const address = app.server.address() as AddressInfo
     const scheme = config.apiTlsCertFile ? 'https' : 'http'
     const apiUrl = `${scheme}://${options.host ?? '127.0.0.1'}:${address.port}`
-    app.log.info({ apiUrl, store: config.databaseUrl ? 'postgresql' : `pglite:${config.dataDir}` }, 'verdict API listening')
+    app.log.info({ apiUrl, store: config.databaseUrl ? 'postgresql' : config.dataDir === 'memory://' ? 'memory' : `embedded:${config.dataDir}` }, 'verdict API listening')
     if (bootstrap.tokenFile) app.log.info({ adminTokenFile: bootstrap.tokenFile, tokenId: bootstrap.tokenId }, 'created the first admin token; its secret is in this file')
     else if (bootstrap.tokenId) app.log.info({ tokenId: bootstrap.tokenId }, 'created the first admin token from VERDICT_BOOTSTRAP_TOKEN')
     else if (existsSync(config.adminTokenFile)) app.log.info({ adminTokenFile: config.adminTokenFile }, 'the admin token made at the first start is in this file')
