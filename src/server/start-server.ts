@@ -73,7 +73,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     onImported: (result) => (imported = result),
     dataDir: config.dataDir,
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-    onServerLog: (line) => logger.current?.warn({ postgres: line }, 'embedded database'),
+    onServerLog: (line, level) => logger.current?.[level]({ postgres: line }, 'embedded database'),
     onServerExit: (code, signal) => {
       const reason = `the embedded database's server ended on its own (exit ${code ?? signal})`
       logger.current?.fatal(reason)
@@ -148,7 +148,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ],
       version: readBuildInfo(),
       onRateLimited: () => metrics.rateLimited(),
-      ...(options.logger === undefined ? serviceLoggerOptions(config) : { logger: options.logger }),
+      ...(options.logger === undefined ? await serviceLoggerOptions(config) : { logger: options.logger }),
     })
     logger.current = app.log
     if (imported) app.log.info({ tables: imported.tables, rows: imported.rows, movedTo: imported.movedTo }, 'copied the store an earlier Verdict kept in PGlite into the embedded PostgreSQL')

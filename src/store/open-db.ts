@@ -1,5 +1,6 @@
 import type { Db } from './db.js'
 import { startEmbeddedPostgres } from './embedded/embedded-postgres-server.js'
+import type { ServerLogLevel } from './embedded/server-log.js'
 import { importPgliteStore, pgliteStoreOf, type PgliteImport } from './embedded/pglite-store-import.js'
 import { PostgresDb } from './postgres-db.js'
 
@@ -10,8 +11,8 @@ export interface OpenDbOptions {
   dataDir: string
   /** Background errors with no caller to report to: dropped idle connections, listener reconnects. */
   onError?: (error: unknown) => void
-  /** The embedded server's log lines. */
-  onServerLog?: (line: string) => void
+  /** The embedded server's log lines, each with how much it matters. */
+  onServerLog?: (line: string, level: ServerLogLevel) => void
   /** The embedded server ended on its own: nothing can be stored until Verdict starts it again. */
   onServerExit?: (code: number | null, signal: NodeJS.Signals | null) => void
   /** A store an earlier Verdict kept in PGlite was copied into the embedded server. */

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { findPostgresBinaries, type PostgresBinaries } from './postgres-binaries.js'
 import { isProcessAlive, readPostmasterLock, type PostmasterLock } from './postmaster-lock.js'
 import { checkAccountReaches, serverAccount, type ServerAccount } from './server-account.js'
+import { levelOfServerLine, type ServerLogLevel } from './server-log.js'
 import { serverSettings, settingsArguments } from './server-settings.js'
 
 /** The role and database Verdict uses on its embedded server. */
@@ -31,8 +32,8 @@ const WATCHDOG = 'exec 3<&0; "$@" </dev/null & server=$!; (read _ <&3; kill -INT
 export interface EmbeddedPostgresOptions {
   /** `VERDICT_DATA_DIR`: the cluster lives in `<dataDir>/postgres`. */
   readonly dataDir: string
-  /** The server's log lines (warnings and worse). */
-  readonly onLog?: (line: string) => void
+  /** The server's log lines, each with how much it matters. */
+  readonly onLog?: (line: string, level: ServerLogLevel) => void
   /** The server this process started ended without being asked to: the store is gone. */
   readonly onUnexpectedExit?: (code: number | null, signal: NodeJS.Signals | null) => void
   /** How long a start (crash recovery included) may take; default 120 s, as long as the chart's startup probe waits. */
@@ -151,10 +152,12 @@ function launch(binaries: PostgresBinaries, clusterDir: string, socketDir: strin
     ...account,
   })
   const recent: string[] = []
+  let level: ServerLogLevel = 'info'
   const onLine = (line: string): void => {
     recent.push(line)
     if (recent.length > LOG_LINES_KEPT) recent.shift()
-    options.onLog?.(line)
+    level = levelOfServerLine(line, level)
+    options.onLog?.(line, level)
   }
   createInterface({ input: child.stdout! }).on('line', onLine)
   createInterface({ input: child.stderr! }).on('line', onLine)
