@@ -21,6 +21,9 @@
 //   soak       REST 500/s and admission 250/s together for BENCH_SOAK_SECONDS (default 600): the
 //              tree's PSS after a warm-up of 60 s (at most half the soak) and at the end, each the
 //              median of the samples of the 5 s before, and the change (target: within 10%);
+//   definitions  BENCH_DEFINITION_RULESETS (default 1,000) more rulesets of 10 CEL rules, each with
+//              an Audit policy, stored through the REST API: the settled level's growth per 1,000
+//              rules, which docs/memory.md sizes a large cluster by;
 //   scan       a fresh store, the controller on (VERDICT_CONTROLLER=on, KUBECONFIG) against the test
 //              Kubernetes API server (bench/kube-api-process.ts) holding BENCH_SCAN_OBJECTS (default
 //              100,000) objects; bench/scan.ts's 10-rule Pod Security policy created through the REST
@@ -32,7 +35,7 @@
 //              BENCH_LIMIT_SECONDS (default 30): the cgroup's peak (what the kernel charged it: page
 //              cache included, pages first touched elsewhere not), whether the OOM killer struck,
 //              whether the server stayed ready.
-// The REST, admission and soak phases run on one server (controller off); scan and limited start
+// The REST, admission, soak and definitions phases run on one server (controller off); scan and limited start
 // their own. The per-token rate limit is lifted (VERDICT_RATE_LIMIT), as bench/api-target.ts does.
 // Last lines: one summary per mode, the peaks being the tree's PSS in MiB.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -52,15 +55,16 @@ import { freePort, handToPostgresUser } from './postgres-cluster.js'
 import { startBenchPostgres, type BenchPostgres } from './postgres-server.js'
 
 type Mode = 'embedded' | 'external'
-type Phase = 'start' | 'rest' | 'admission' | 'soak' | 'scan' | 'limited'
+type Phase = 'start' | 'rest' | 'admission' | 'soak' | 'definitions' | 'scan' | 'limited'
 
 const MODES = (process.env.BENCH_MODES ?? 'embedded,external').split(',').map((mode) => mode.trim()) as Mode[]
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'start,rest,admission,soak,scan,limited').split(',').map((phase) => phase.trim()) as Phase[])
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'start,rest,admission,soak,definitions,scan,limited').split(',').map((phase) => phase.trim()) as Phase[])
 const PHASE_SECONDS = Number(process.env.BENCH_PHASE_SECONDS ?? 30)
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600)
 const SOAK_WARMUP_SECONDS = Math.min(60, SOAK_SECONDS / 2)
 const SCAN_OBJECTS = Number(process.env.BENCH_SCAN_OBJECTS ?? 100_000)
 const LIMIT_SECONDS = Number(process.env.BENCH_LIMIT_SECONDS ?? 30)
+const DEFINITION_RULESETS = Number(process.env.BENCH_DEFINITION_RULESETS ?? 1000)
 const REST_RATE = 1000
 const ADMISSION_RATE = 500
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 50)
@@ -526,6 +530,7 @@ interface Summary {
   limitedMaxUsageMib?: number
   limitedKilled?: boolean
   limitedReady?: boolean
+  definitionsPerThousandRules?: number
 }
 
 /** Start, REST, admission and soak, on one server with the controller off. */
@@ -553,10 +558,36 @@ async function mainServerPhases(mode: Mode, shared: Shared, summary: Summary): P
       summary.admission = admission.peak.pssKib
     }
     if (PHASES.has('soak')) await soakPhase(mode, verdict, shared, summary)
+    if (PHASES.has('definitions')) await definitionsPhase(mode, verdict, summary)
   } finally {
     await verdict.stop()
     removeStore(store)
   }
+}
+
+/**
+ * What stored definitions cost: DEFINITION_RULESETS more rulesets of 10 CEL rules, each with an
+ * Audit policy, stored through the REST API (every replica compiles and keeps them all), then the
+ * settled level against the one before, per 1,000 rules: the figure docs/memory.md sizes by.
+ */
+async function definitionsPhase(mode: Mode, verdict: Verdict, summary: Summary): Promise<void> {
+  const before = await measured(verdict.sampler, async () => {})
+  const stored = await measured(verdict.sampler, async () => {
+    for (let index = 0; index < DEFINITION_RULESETS; index += 1) {
+      const name = `sizing-${index}`
+      const rules = Array.from({ length: 10 }, (_, rule) => ({
+        name: `rule-${rule}`,
+        match: { kinds: ['Pod'] },
+        validate: { cel: [{ expression: `object.spec.containers.all(c, c.?resources.?limits.?memory.orValue('') != '${index}-${rule}')` }] },
+      }))
+      await create(verdict, `/api/rulesets/${name}`, { rules })
+      await create(verdict, `/api/policies/${name}`, { rulesets: [name], action: 'Audit' })
+    }
+  })
+  const rules = DEFINITION_RULESETS * 10
+  const perThousand = ((stored.settled.pssKib - before.settled.pssKib) / rules) * 1000
+  printPhase(mode, `definitions (${DEFINITION_RULESETS} rulesets of 10 CEL rules, each with a policy)`, stored, `${mib(perThousand)} MiB per 1,000 rules (settled, against ${mib(before.settled.pssKib)} MiB before)`)
+  summary.definitionsPerThousandRules = perThousand
 }
 
 async function soakPhase(mode: Mode, verdict: Verdict, shared: Shared, summary: Summary): Promise<void> {
@@ -880,7 +911,7 @@ async function webhookCertificate(dir: string): Promise<{ certFile: string; keyF
 
 async function runMode(mode: Mode, shared: Shared): Promise<Summary> {
   const summary: Summary = {}
-  if (['start', 'rest', 'admission', 'soak'].some((phase) => PHASES.has(phase as Phase))) await mainServerPhases(mode, shared, summary)
+  if (['start', 'rest', 'admission', 'soak', 'definitions'].some((phase) => PHASES.has(phase as Phase))) await mainServerPhases(mode, shared, summary)
   if (PHASES.has('scan')) await scanPhase(mode, shared, summary)
   if (PHASES.has('limited')) await limitedPhase(mode, shared, summary)
   return summary
@@ -893,7 +924,7 @@ function summaryLine(mode: Mode, summary: Summary): string {
   return (
     `mode=${mode} start_peak_mib=${figure(summary.start)} rest_peak_mib=${figure(summary.rest)} admission_peak_mib=${figure(summary.admission)} ` +
     `scan_peak_mib=${figure(summary.scan)} soak_start_mib=${figure(summary.soakStart)} soak_end_mib=${figure(summary.soakEnd)} soak_change_pct=${change} ` +
-    `limit_mib=${summary.limitMib ?? '-'} limited_max_usage_mib=${summary.limitedMaxUsageMib?.toFixed(1) ?? '-'} limited_killed=${yesNo(summary.limitedKilled)} limited_ready=${yesNo(summary.limitedReady)}`
+    `definitions_mib_per_1000_rules=${figure(summary.definitionsPerThousandRules)} limit_mib=${summary.limitMib ?? '-'} limited_max_usage_mib=${summary.limitedMaxUsageMib?.toFixed(1) ?? '-'} limited_killed=${yesNo(summary.limitedKilled)} limited_ready=${yesNo(summary.limitedReady)}`
   )
 }
 
