@@ -1,8 +1,9 @@
 import { X509Certificate } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS } from '../../src/config.js'
-import { CHART_DIR, CI_DIR, ciValueFiles, helm, NAMESPACE, ofKind, only, renderChart, type K8sObject } from './chart-render.js'
+import { CHART_DIR, CI_DIR, ciValueFiles, helm, NAMESPACE, ofKind, only, renderChart, ROOT, type K8sObject } from './chart-render.js'
 import { validateObject } from './k8s-validate.js'
 
 /** The value sets: the defaults plus every charts/verdict/ci/*-values.yaml, each rendered once. */
@@ -58,6 +59,27 @@ type WebhookConfiguration = K8sObject & { webhooks: Webhook[] }
 type Secret = K8sObject & { data: Record<string, string>; type?: string }
 
 const deploymentOf = (set: string) => only<Deployment>(objectsOf(set), 'Deployment')
+
+interface ContainerResources {
+  requests: { cpu: string; memory: string }
+  limits: { memory: string }
+}
+
+/** The rows of docs/memory.md's table "| mode | peak (MiB) | settled (MiB) | request | limit |". */
+function measuredFootprints(): Record<string, { peakMiB: number; settledMiB: number; request: string; limit: string }> {
+  const text = readFileSync(join(ROOT, 'docs', 'memory.md'), 'utf8')
+  const rows: Record<string, { peakMiB: number; settledMiB: number; request: string; limit: string }> = {}
+  for (const match of text.matchAll(/^\| (embedded|external) \| (\d+) \| (\d+) \| `(\d+Mi)` \| `(\d+Mi)` \|$/gm)) {
+    rows[match[1] as string] = { peakMiB: Number(match[2]), settledMiB: Number(match[3]), request: match[4] as string, limit: match[5] as string }
+  }
+  return rows
+}
+
+function mebibytes(quantity: string): number {
+  const match = /^(\d+)(Mi|Gi)$/.exec(quantity)
+  if (!match) throw new Error(`not a quantity in Mi or Gi: ${quantity}`)
+  return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1)
+}
 const containerOf = (set: string) => deploymentOf(set).spec.template.spec.containers[0] as Container
 const envOf = (set: string) => new Map((containerOf(set).env ?? []).map((variable) => [variable.name, variable]))
 const webhookOf = (set: string) => only<WebhookConfiguration>(objectsOf(set), 'ValidatingWebhookConfiguration')
@@ -242,6 +264,20 @@ describe('the Deployment', () => {
   it('never runs two processes on the embedded database: Recreate; rolls with a surge on PostgreSQL', () => {
     expect(deploymentOf('default').spec.strategy).toEqual({ type: 'Recreate' })
     expect(deploymentOf('replicas').spec.strategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } })
+  })
+
+  it('gives each database mode requests and limits at least the footprint docs/memory.md states, and as the docs give them', async () => {
+    const measured = measuredFootprints()
+    expect(Object.keys(measured).sort()).toEqual(['embedded', 'external'])
+    const rendered = { embedded: containerOf('default').resources, external: containerOf('external-database').resources } as Record<string, ContainerResources>
+    for (const [mode, figures] of Object.entries(measured)) {
+      const resources = rendered[mode] as ContainerResources
+      expect(resources, mode).toEqual({ requests: { cpu: '100m', memory: figures.request }, limits: { memory: figures.limit } })
+      expect(mebibytes(resources.limits.memory), `${mode}: the limit is under the measured peak`).toBeGreaterThanOrEqual(figures.peakMiB)
+      expect(mebibytes(resources.requests.memory), `${mode}: the request is under the measured settled footprint`).toBeGreaterThanOrEqual(figures.settledMiB)
+    }
+    const own = only<Deployment>(await renderChart([], ['resources.limits.memory=2Gi']), 'Deployment').spec.template.spec.containers[0] as Container
+    expect(own.resources).toEqual({ limits: { memory: '2Gi' } })
   })
 
   it('probes /healthz and /readyz on the metrics port by default', () => {

@@ -79,7 +79,7 @@ describe('template checks', () => {
 
   it('refuses more than one replica on the embedded database, saying what to do', async () => {
     expect(await refusal([...skip, '--set', 'replicaCount=3'])).toContain(
-      'replicaCount is 3 but database.mode is embedded: the embedded database (PGlite) is one process on one volume, so it allows 1 replica. Set database.mode=external',
+      'replicaCount is 3 but database.mode is embedded: the embedded database is one PostgreSQL server inside one pod on one volume, so it allows 1 replica. Set database.mode=external',
     )
   })
 

@@ -139,7 +139,7 @@ to change. Included by the Deployment, so every render runs them.
 */}}
 {{- define "verdict.validate" -}}
 {{- if and (eq .Values.database.mode "embedded") (gt (int .Values.replicaCount) 1) }}
-{{- fail (printf "replicaCount is %d but database.mode is embedded: the embedded database (PGlite) is one process on one volume, so it allows 1 replica. Set database.mode=external with database.url or database.existingSecret to run several replicas." (int .Values.replicaCount)) }}
+{{- fail (printf "replicaCount is %d but database.mode is embedded: the embedded database is one PostgreSQL server inside one pod on one volume, so it allows 1 replica. Set database.mode=external with database.url or database.existingSecret to run several replicas." (int .Values.replicaCount)) }}
 {{- end }}
 {{- if and (eq .Values.database.mode "external") (not .Values.database.url) (not .Values.database.existingSecret) }}
 {{- fail "database.mode is external: set database.existingSecret (a Secret holding the PostgreSQL URL) or database.url" }}
