@@ -50,6 +50,7 @@ import pg from 'pg'
 import { createSelfSignedCertificate } from '../src/admission/tls/self-signed-certificate.js'
 import type { AdmissionLoadOptions, AdmissionLoadResult } from './admission-load.js'
 import { BENCH_DEFINITIONS } from './admission-policies.js'
+import { SCAN_RULES } from './scan-objects.js'
 import { percentile, type PacedLoadOptions, type PacedLoadResult } from './paced-load.js'
 import { freePort, handToPostgresUser } from './postgres-cluster.js'
 import { startBenchPostgres, type BenchPostgres } from './postgres-server.js'
@@ -610,20 +611,6 @@ async function soakPhase(mode: Mode, verdict: Verdict, shared: Shared, summary: 
   summary.soakStart = soak.result.warm
   summary.soakEnd = soak.result.end
 }
-
-/** bench/scan.ts's ten Pod Security checks as patterns (Deployments judged through autogen); scan.ts runs when imported, so they are repeated here. */
-const SCAN_RULES = [
-  ['host-pid', { spec: { '=(hostPID)': 'false' } }],
-  ['host-ipc', { spec: { '=(hostIPC)': 'false' } }],
-  ['host-network', { spec: { '=(hostNetwork)': 'false' } }],
-  ['host-path', { spec: { '=(volumes)': [{ 'X(hostPath)': 'null' }] } }],
-  ['privileged', { spec: { containers: [{ '=(securityContext)': { '=(privileged)': 'false' } }] } }],
-  ['privilege-escalation', { spec: { containers: [{ securityContext: { allowPrivilegeEscalation: 'false' } }] } }],
-  ['run-as-non-root', { spec: { '=(securityContext)': { '=(runAsNonRoot)': 'true' } } }],
-  ['host-ports', { spec: { containers: [{ '=(ports)': [{ '=(hostPort)': '0' }] }] } }],
-  ['proc-mount', { spec: { containers: [{ '=(securityContext)': { '=(procMount)': 'Default' } }] } }],
-  ['seccomp', { spec: { '=(securityContext)': { '=(seccompProfile)': { '=(type)': 'RuntimeDefault | Localhost' } } } }],
-] as const
 
 async function scanPhase(mode: Mode, shared: Shared, summary: Summary): Promise<void> {
   const api = await startKubeApi(SCAN_OBJECTS)

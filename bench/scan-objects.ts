@@ -42,3 +42,16 @@ export function objects(count: number): { pods: Json[]; deployments: Json[] } {
   return { pods, deployments }
 }
 
+/** Ten Pod Security checks as patterns, as teams write them (Deployments are judged through autogen). */
+export const SCAN_RULES = [
+  ['host-pid', { spec: { '=(hostPID)': 'false' } }],
+  ['host-ipc', { spec: { '=(hostIPC)': 'false' } }],
+  ['host-network', { spec: { '=(hostNetwork)': 'false' } }],
+  ['host-path', { spec: { '=(volumes)': [{ 'X(hostPath)': 'null' }] } }],
+  ['privileged', { spec: { containers: [{ '=(securityContext)': { '=(privileged)': 'false' } }] } }],
+  ['privilege-escalation', { spec: { containers: [{ securityContext: { allowPrivilegeEscalation: 'false' } }] } }],
+  ['run-as-non-root', { spec: { '=(securityContext)': { '=(runAsNonRoot)': 'true' } } }],
+  ['host-ports', { spec: { containers: [{ '=(ports)': [{ '=(hostPort)': '0' }] }] } }],
+  ['proc-mount', { spec: { containers: [{ '=(securityContext)': { '=(procMount)': 'Default' } }] } }],
+  ['seccomp', { spec: { '=(securityContext)': { '=(seccompProfile)': { '=(type)': 'RuntimeDefault | Localhost' } } } }],
+] as const

@@ -23,23 +23,10 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { kubeRequest } from '../src/k8s/kube-request.js'
 import { startBenchPostgres } from './postgres-server.js'
-import { FAILING_SHARE, NAMESPACES } from './scan-objects.js'
+import { FAILING_SHARE, NAMESPACES, SCAN_RULES as RULES } from './scan-objects.js'
 
 const SIZES = (process.env.BENCH_SCAN_SIZES ?? '20000,100000').split(',').map(Number)
 
-/** Ten Pod Security checks as patterns, as teams write them (Deployments are judged through autogen). */
-const RULES = [
-  ['host-pid', { spec: { '=(hostPID)': 'false' } }],
-  ['host-ipc', { spec: { '=(hostIPC)': 'false' } }],
-  ['host-network', { spec: { '=(hostNetwork)': 'false' } }],
-  ['host-path', { spec: { '=(volumes)': [{ 'X(hostPath)': 'null' }] } }],
-  ['privileged', { spec: { containers: [{ '=(securityContext)': { '=(privileged)': 'false' } }] } }],
-  ['privilege-escalation', { spec: { containers: [{ securityContext: { allowPrivilegeEscalation: 'false' } }] } }],
-  ['run-as-non-root', { spec: { '=(securityContext)': { '=(runAsNonRoot)': 'true' } } }],
-  ['host-ports', { spec: { containers: [{ '=(ports)': [{ '=(hostPort)': '0' }] }] } }],
-  ['proc-mount', { spec: { containers: [{ '=(securityContext)': { '=(procMount)': 'Default' } }] } }],
-  ['seccomp', { spec: { '=(securityContext)': { '=(seccompProfile)': { '=(type)': 'RuntimeDefault | Localhost' } } } }],
-] as const
 
 interface Round {
   size: number
