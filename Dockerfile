@@ -38,8 +38,11 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
 # ---- runtime ----
 FROM node:24-slim
 # NODE_OPTIONS: a small young generation; why in the chart's values.yaml (nodeOptions).
+# MALLOC_ARENA_MAX: glibc gives each thread that allocates (libuv's pool, zlib, TLS) its own arena,
+# and each keeps what it freed; two arenas took 20 MiB off the resident set at start (docs/memory.md).
 ENV NODE_ENV=production \
     NODE_OPTIONS=--max-semi-space-size=8 \
+    MALLOC_ARENA_MAX=2 \
     VERDICT_DATA_DIR=/var/lib/verdict \
     HOME=/tmp
 # A numeric user, so Kubernetes can check runAsNonRoot without reading /etc/passwd; it owns only the

@@ -69,6 +69,7 @@ const DEFINITION_RULESETS = Number(process.env.BENCH_DEFINITION_RULESETS ?? 1000
 const REST_RATE = 1000
 const ADMISSION_RATE = 500
 const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 50)
+const MALLOC_ARENA_MAX = process.env.BENCH_MALLOC_ARENA_MAX ?? '2'
 const SETTLE_MS = 5000
 /** The soak's levels: the median of the samples of this long before each point, not one sample on a GC's sawtooth. */
 const LEVEL_MS = 5000
@@ -319,6 +320,8 @@ function launchVerdict(options: ServerOptions, shared: Shared, ports: { api: num
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VERDICT_') && name !== 'KUBECONFIG'))
   Object.assign(env, {
     NODE_OPTIONS: '--max-semi-space-size=8',
+    // As the image sets it; BENCH_MALLOC_ARENA_MAX='' measures glibc's default.
+    ...(MALLOC_ARENA_MAX === '' ? {} : { MALLOC_ARENA_MAX }),
     VERDICT_DATA_DIR: options.store.dataDir,
     VERDICT_API_PORT: String(ports.api),
     VERDICT_WEBHOOK_PORT: String(ports.webhook),
@@ -920,7 +923,7 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'verdict-bench-memory-'))
   const shared: Shared = { token: `vdt_${randomBytes(32).toString('base64url')}`, ...(await webhookCertificate(workDir)) }
   console.log(
-    `node ${process.version}; NODE_OPTIONS=--max-semi-space-size=8 node dist/src/cli.js serve; modes ${MODES.join(', ')}; phases ${[...PHASES].join(', ')}; ` +
+    `node ${process.version}; NODE_OPTIONS=--max-semi-space-size=8 MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX || '(unset)'} node dist/src/cli.js serve; modes ${MODES.join(', ')}; phases ${[...PHASES].join(', ')}; ` +
       `${PHASE_SECONDS} s per load phase, soak ${SOAK_SECONDS} s (warm-up ${SOAK_WARMUP_SECONDS} s); tree PSS and RSS sampled every ${SAMPLE_MS} ms, settled = ${SETTLE_MS / 1000} s after a phase`,
   )
   const summaries: [Mode, Summary][] = []

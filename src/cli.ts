@@ -1,10 +1,3 @@
-import { evalUsage, runEval } from './commands/eval-command.js'
-import { importUsage, runImport } from './commands/import-command.js'
-import { migrateUsage, runMigrate } from './commands/migrate-command.js'
-import { runScanCommand, scanUsage } from './commands/scan-command.js'
-import { runServe, serveHelp } from './commands/serve-command.js'
-import { runTest, testUsage } from './commands/test-command.js'
-import { runToken, tokenUsage } from './commands/token-command.js'
 import { EXIT_BAD_INPUT, UsageError } from './commands/usage-error.js'
 import { LoadError, RulesetCompileError } from './engine/index.js'
 import { ImportError } from './import/index.js'
@@ -13,22 +6,53 @@ import { ConflictError, InvalidRequestError, NotFoundError } from './services/se
 
 type Command = (argv: string[], print: (line: string) => void, warn: (line: string) => void) => number | Promise<number>
 
-const commands: Record<string, { run: Command; usage: string }> = {
-  serve: { run: runServe, usage: serveHelp() },
-  eval: { run: runEval, usage: evalUsage },
-  scan: { run: runScanCommand, usage: scanUsage },
-  import: { run: runImport, usage: importUsage },
-  test: { run: runTest, usage: testUsage },
-  token: { run: runToken, usage: tokenUsage },
-  migrate: { run: runMigrate, usage: migrateUsage },
+interface LoadedCommand {
+  run: Command
+  usage: string
 }
 
-function usage(): string {
+/**
+ * Each command is imported when it is run: what one needs is not loaded by another (`scan` and
+ * `test` alone would bring the Kubernetes client and the Kyverno test runner into `serve`).
+ */
+const commands: Record<string, () => Promise<LoadedCommand>> = {
+  serve: async () => {
+    const { runServe, serveHelp } = await import('./commands/serve-command.js')
+    return { run: runServe, usage: serveHelp() }
+  },
+  eval: async () => {
+    const { evalUsage, runEval } = await import('./commands/eval-command.js')
+    return { run: runEval, usage: evalUsage }
+  },
+  scan: async () => {
+    const { runScanCommand, scanUsage } = await import('./commands/scan-command.js')
+    return { run: runScanCommand, usage: scanUsage }
+  },
+  import: async () => {
+    const { importUsage, runImport } = await import('./commands/import-command.js')
+    return { run: runImport, usage: importUsage }
+  },
+  test: async () => {
+    const { runTest, testUsage } = await import('./commands/test-command.js')
+    return { run: runTest, usage: testUsage }
+  },
+  token: async () => {
+    const { runToken, tokenUsage } = await import('./commands/token-command.js')
+    return { run: runToken, usage: tokenUsage }
+  },
+  migrate: async () => {
+    const { migrateUsage, runMigrate } = await import('./commands/migrate-command.js')
+    return { run: runMigrate, usage: migrateUsage }
+  },
+}
+
+async function usage(): Promise<string> {
+  const loaded = await Promise.all(Object.values(commands).map((load) => load()))
   return [
     'verdict: policy engine for Kubernetes resources and JSON documents',
     '',
     'Commands:',
-    ...Object.values(commands).map((command) => `  ${command.usage.split('\n')[0]}`),
+    ...loaded.map((command) => `  ${command.usage.split('\n')[0]}`),
     '  verdict version',
     '',
     'verdict <command> --help explains one command.',
@@ -45,18 +69,19 @@ async function main(argv: string[]): Promise<number> {
   const warn = (line: string): void => void process.stderr.write(`${line}\n`)
   const [name, ...rest] = argv
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    print(usage())
+    print(await usage())
     return name === undefined ? EXIT_BAD_INPUT : 0
   }
   if (name === 'version' || name === '--version') {
     print(packageVersion())
     return 0
   }
-  const command = commands[name]
-  if (!command) {
-    warn(`verdict: unknown command "${name}"\n\n${usage()}`)
+  const load = Object.hasOwn(commands, name) ? commands[name] : undefined
+  if (!load) {
+    warn(`verdict: unknown command "${name}"\n\n${await usage()}`)
     return EXIT_BAD_INPUT
   }
+  const command = await load()
   if (rest.includes('--help') || rest.includes('-h')) {
     print(command.usage)
     return 0

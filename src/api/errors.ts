@@ -1,9 +1,11 @@
-import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { API_VERSION, API_VERSION_HEADER } from './api-version.js'
 import { acceptedMediaTypes } from './media-types.js'
 import { describeValidationErrors } from './validation-message.js'
+import { nodeHttp } from '../server/node-http.js'
+
+const { STATUS_CODES } = nodeHttp
 
 /**
  * An error a client can act on. Services and routes throw it; the one error handler below

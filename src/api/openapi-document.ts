@@ -1,8 +1,8 @@
-import { STATUS_CODES } from 'node:http'
 import type { FastifySchema, RouteOptions } from 'fastify'
 import { API_VERSION } from './api-version.js'
 import { JSON_MEDIA_TYPES, YAML_MEDIA_TYPES } from './media-types.js'
 import type { RouteScope } from './principal.js'
+import { nodeHttp } from '../server/node-http.js'
 
 /** A JSON value of the generated document; schemas are copied through as they were declared. */
 type Json = Record<string, unknown>
@@ -163,7 +163,7 @@ function responses(route: RouteRecord): Json {
 }
 
 function reason(code: string): string {
-  return STATUS_CODES[Number(code)] ?? (code === 'DEFAULT' ? 'any other status' : `${code[0]}xx`)
+  return nodeHttp.STATUS_CODES[Number(code)] ?? (code === 'DEFAULT' ? 'any other status' : `${code[0]}xx`)
 }
 
 function operationId(route: RouteRecord): string {

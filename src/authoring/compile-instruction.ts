@@ -10,7 +10,7 @@ import { compileUnderstood } from './understand/compile-understood.js'
 import { asksSeveralSchemaFields } from './understand/interpret-instruction.js'
 import type { SentenceReading } from './understand/requirement.js'
 
-export const MAX_INSTRUCTION_LENGTH = 4000
+export { MAX_INSTRUCTION_LENGTH } from './instruction-length.js'
 
 /** How one clause of an instruction was understood. */
 export interface ClauseReport {

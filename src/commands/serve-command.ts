@@ -1,4 +1,6 @@
 import { ConfigError, formatSettingsHelp, loadConfig } from '../config.js'
+import { limitHeapGrowth } from '../server/heap-growth.js'
+import { startIdleHeapRelease } from '../server/idle-heap-release.js'
 import { startServer } from '../server/start-server.js'
 import { UsageError } from './usage-error.js'
 
@@ -29,7 +31,14 @@ export async function runServe(argv: string[]): Promise<number> {
   }
   let storeLost = (): void => {}
   const lost = new Promise<number>((resolve) => (storeLost = () => resolve(1)))
+  // Process-wide memory policy belongs to the process that serves, not to startServer (tests and
+  // embedders run many servers in one process): before start-up's allocations, the first burst it bounds.
+  limitHeapGrowth()
   const server = await startServer(config, { onStoreLost: () => storeLost() })
+  const heapRelease = startIdleHeapRelease({
+    onRelease: ({ rssBefore, rssAfter, ms }) =>
+      server.app.log.info({ rssBeforeMiB: mebibytes(rssBefore), rssAfterMiB: mebibytes(rssAfter), ms: Math.round(ms) }, 'returned memory to the system after a burst'),
+  })
   const code = await Promise.race([
     lost,
     new Promise<number>((resolve) => {
@@ -38,7 +47,12 @@ export async function runServe(argv: string[]): Promise<number> {
       process.once('SIGTERM', stop)
     }),
   ])
+  heapRelease.stop()
   server.app.log.info('shutting down: draining requests and flushing audits')
   await server.close()
   return code
+}
+
+function mebibytes(bytes: number): number {
+  return Math.round(bytes / 104857.6) / 10
 }

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { nodeHttp } from '../server/node-http.js'
 import type { VerdictMetrics } from './verdict-metrics.js'
 
 export interface OpsServer {
@@ -20,7 +21,7 @@ export interface OpsServerDeps {
  * `/metrics`, `/healthz` (the process serves) and `/readyz` (it can do its work).
  */
 export async function startOpsServer(deps: OpsServerDeps): Promise<OpsServer> {
-  const server = createServer((request, response) => {
+  const server = nodeHttp.createServer((request, response) => {
     void route(request, response, deps).catch(() => send(response, 500, 'text/plain', 'internal error\n'))
   })
   await new Promise<void>((resolve, reject) => {

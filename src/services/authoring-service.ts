@@ -1,9 +1,6 @@
-import { CATALOG } from '../authoring/catalog/index.js'
-import { InstructionNotUnderstoodError } from '../authoring/compile-instruction.js'
-import { policyHints, rulesetHints, type PolicyHints, type RulesetHints } from '../authoring/hints.js'
-import { checkPrompt, type PromptCheck } from '../authoring/prompt-check.js'
-import { SAMPLE_KINDS } from '../authoring/samples/base-documents.js'
-import { generateSamples, SampleRequestError, SAMPLE_CATEGORIES, type SampleRequest, type SampleResponse } from '../authoring/samples/sample-request.js'
+import type { PolicyHints, RulesetHints } from '../authoring/hints.js'
+import type { PromptCheck } from '../authoring/prompt-check.js'
+import type { SampleRequest, SampleResponse } from '../authoring/samples/sample-request.js'
 import type { DefinitionCatalog } from './definition-catalog.js'
 import { InvalidRequestError } from './service-errors.js'
 
@@ -12,7 +9,12 @@ export interface InstructionRequest {
   labels?: Record<string, string>
 }
 
-/** The helper routes around instruction authoring: hints, prompt validation, samples, vocabulary. */
+/**
+ * The helper routes around instruction authoring: hints, prompt validation, samples, vocabulary.
+ * The catalog of templates, the field tables and the instruction readers behind them (about 4 MB
+ * of heap) are imported by the first call, not when the service starts: evaluations and admission
+ * never need them.
+ */
 export class AuthoringService {
   readonly #definitions: DefinitionCatalog
 
@@ -20,11 +22,13 @@ export class AuthoringService {
     this.#definitions = definitions
   }
 
-  rulesetHints(request: InstructionRequest): RulesetHints {
+  async rulesetHints(request: InstructionRequest): Promise<RulesetHints> {
+    const { rulesetHints } = await import('../authoring/hints.js')
     return rulesetHints(request.instruction, request.labels ?? {})
   }
 
-  policyHints(request: InstructionRequest): PolicyHints {
+  async policyHints(request: InstructionRequest): Promise<PolicyHints> {
+    const { policyHints } = await import('../authoring/hints.js')
     const rulesets = this.#definitions.rulesets().map((ruleset) => ({
       name: ruleset.name,
       labels: ruleset.labels ?? {},
@@ -34,11 +38,16 @@ export class AuthoringService {
     return policyHints(request.instruction, rulesets)
   }
 
-  checkPrompt(request: InstructionRequest): PromptCheck {
+  async checkPrompt(request: InstructionRequest): Promise<PromptCheck> {
+    const { checkPrompt } = await import('../authoring/prompt-check.js')
     return checkPrompt(request.instruction, request.labels ?? {})
   }
 
-  samples(request: SampleRequest): SampleResponse {
+  async samples(request: SampleRequest): Promise<SampleResponse> {
+    const [{ generateSamples, SampleRequestError }, { InstructionNotUnderstoodError }] = await Promise.all([
+      import('../authoring/samples/sample-request.js'),
+      import('../authoring/compile-instruction.js'),
+    ])
     try {
       return generateSamples(request)
     } catch (error) {
@@ -49,7 +58,12 @@ export class AuthoringService {
   }
 
   /** Label values the catalog understands, to offer besides the labels in use. */
-  vocabulary(): Record<string, string[]> {
+  async vocabulary(): Promise<Record<string, string[]>> {
+    const [{ CATALOG }, { SAMPLE_KINDS }, { SAMPLE_CATEGORIES }] = await Promise.all([
+      import('../authoring/catalog/index.js'),
+      import('../authoring/samples/base-documents.js'),
+      import('../authoring/samples/sample-request.js'),
+    ])
     const terraformTypes = CATALOG.filter((template) => template.platform === 'terraform').flatMap((template) => template.kinds)
     return {
       platform: [...SAMPLE_CATEGORIES],

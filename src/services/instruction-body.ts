@@ -1,4 +1,4 @@
-import { MAX_INSTRUCTION_LENGTH } from '../authoring/compile-instruction.js'
+import { MAX_INSTRUCTION_LENGTH } from '../authoring/instruction-length.js'
 import { InvalidRequestError } from './service-errors.js'
 
 /** The spec's other way to create a ruleset: `{instruction, labels}` (and an optional description). */

@@ -6,7 +6,6 @@ import { readyToDeny, readyToDenyCandidates } from '../recommendations/ready-to-
 import { RECOMMENDATION_TYPES, type Recommendation, type RecommendationType, type RecommendationWindow } from '../recommendations/recommendation.js'
 import type { RuleResultScan } from '../recommendations/rule-results.js'
 import { policiesByRuleset } from '../recommendations/ruleset-usage.js'
-import { uncoveredPodSecurityControls } from '../recommendations/uncovered-pod-security-control.js'
 import { unusedRulesets } from '../recommendations/unused-ruleset.js'
 import { VIOLATIONS_IN_CLUSTER_LISTED, violationsInCluster, type PolicyClusterFigures } from '../recommendations/violations-in-cluster.js'
 import { clusterFigures } from '../store/background-verdicts-repository.js'
@@ -84,10 +83,12 @@ export class RecommendationService {
       needs('ready-to-deny', 'violations-in-cluster') ? clusterFigures(this.#db, VIOLATIONS_IN_CLUSTER_LISTED) : new Map<string, PolicyClusterFigures>(),
     ])
     const ruleScan: RuleResultScan = scan ?? { tallies: [], scannedAudits: 0, sampled: false, countedFrom: window.from }
+    // The Pod Security controls come from the authoring catalog: loaded when this kind is asked for, not at start.
+    const podSecurity = needs('uncovered-pod-security-control') ? await import('../recommendations/uncovered-pod-security-control.js') : undefined
     const kinds: Record<RecommendationType, () => Recommendation[]> = {
       'erroring-policy': () => erroringPolicies(policies, rulesets, policyAudits, window),
       'erroring-rule': () => erroringRules(rulesets, { scan: ruleScan, rulesetAudits, policiesByRuleset: policiesByRuleset(policies, rulesets) }, window),
-      'uncovered-pod-security-control': () => uncoveredPodSecurityControls(policies, rulesets, (ruleset) => this.#catalog.compiled(ruleset)),
+      'uncovered-pod-security-control': () => podSecurity?.uncoveredPodSecurityControls(policies, rulesets, (ruleset) => this.#catalog.compiled(ruleset)) ?? [],
       'ready-to-deny': () => readyToDeny(policies, { policyAudits, failing, cluster }, window),
       'violations-in-cluster': () => violationsInCluster(policies, cluster),
       'frequent-violation': () => frequentViolations(rulesets, { scan: ruleScan, rulesetAudits }, window),

@@ -1,6 +1,5 @@
-import { compileInstruction, InstructionNotUnderstoodError, type ClauseReport } from '../authoring/compile-instruction.js'
+import type { ClauseReport } from '../authoring/compile-instruction.js'
 import type { ClauseModel } from '../authoring/model/clause-model.js'
-import { compileWithModel } from '../authoring/model/compile-with-model.js'
 import type { RulesetSpec } from '../engine/index.js'
 import type { SentenceReading } from '../authoring/understand/requirement.js'
 import type { InstructionBody } from './instruction-body.js'
@@ -15,7 +14,8 @@ export interface AuthoredSpec {
 /**
  * Turns `{instruction, labels}` into a ruleset spec with the catalog, and, when a model is
  * configured, lets it try the clauses the catalog could not map (its rules are accepted only
- * after they validate, compile and judge their samples right).
+ * after they validate, compile and judge their samples right). The catalog and the readers are
+ * imported by the first instruction, not when the service starts (see AuthoringService).
  */
 export class RulesetAuthor {
   readonly #model: ClauseModel | undefined
@@ -27,8 +27,10 @@ export class RulesetAuthor {
   async specFromInstruction(name: string, body: InstructionBody): Promise<AuthoredSpec> {
     let spec: RulesetSpec
     let sentences: SentenceReading[] = []
+    const { compileInstruction, InstructionNotUnderstoodError } = await import('../authoring/compile-instruction.js')
     try {
       if (this.#model) {
+        const { compileWithModel } = await import('../authoring/model/compile-with-model.js')
         spec = await compileWithModel(name, body.instruction, body.labels, this.#model)
       } else {
         const compiled = compileInstruction(body.instruction, body.labels)

@@ -238,7 +238,7 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
 
     it('lists the labels in use', async () => {
       // Besides the labels in use, the platforms and resources instructions understand.
-      const vocabulary = new AuthoringService(service.server.catalog).vocabulary()
+      const vocabulary = await new AuthoringService(service.server.catalog).vocabulary()
       const rulesets = (await api('GET', '/api/labels/rulesets', { token: admin })).body as { labels: Record<string, string[]> }
       expect(Object.keys(rulesets.labels)).toEqual(['platform', 'resource', 'tier'])
       expect(rulesets.labels.platform).toEqual(['generic', 'kubernetes', 'terraform'])

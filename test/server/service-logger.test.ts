@@ -11,9 +11,9 @@ function terminal(isTTY: boolean): PassThrough & { isTTY: boolean; text: () => s
 }
 
 describe('serviceLoggerOptions', () => {
-  it('writes human-readable lines to a terminal, and leaves JSON (fastify\'s own logger) to anything else', () => {
+  it('writes human-readable lines to a terminal, and leaves JSON (fastify\'s own logger) to anything else', async () => {
     const tty = terminal(true)
-    const { loggerInstance } = serviceLoggerOptions({ logLevel: 'info', logFormat: undefined }, tty)
+    const { loggerInstance } = await serviceLoggerOptions({ logLevel: 'info', logFormat: undefined }, tty)
     loggerInstance?.info({ component: 'admission', port: 9443 }, 'admission webhook listening')
     // Coloured for the terminal; compared without the colour codes.
     const line = stripVTControlCharacters(tty.text())
@@ -21,13 +21,13 @@ describe('serviceLoggerOptions', () => {
     expect(line).toContain('admission webhook listening')
     expect(line).toContain('component: "admission"')
     expect(line).not.toContain('{"level"')
-    expect(serviceLoggerOptions({ logLevel: 'info', logFormat: undefined }, terminal(false))).toEqual({})
+    expect(await serviceLoggerOptions({ logLevel: 'info', logFormat: undefined }, terminal(false))).toEqual({})
   })
 
-  it('follows VERDICT_LOG_FORMAT over the terminal test, and the level', () => {
-    expect(serviceLoggerOptions({ logLevel: 'info', logFormat: 'json' }, terminal(true))).toEqual({})
+  it('follows VERDICT_LOG_FORMAT over the terminal test, and the level', async () => {
+    expect(await serviceLoggerOptions({ logLevel: 'info', logFormat: 'json' }, terminal(true))).toEqual({})
     const pipe = terminal(false)
-    const { loggerInstance } = serviceLoggerOptions({ logLevel: 'warn', logFormat: 'pretty' }, pipe)
+    const { loggerInstance } = await serviceLoggerOptions({ logLevel: 'warn', logFormat: 'pretty' }, pipe)
     loggerInstance?.info('not shown')
     loggerInstance?.warn('shown')
     // Pretty without colour codes where there is no terminal.

@@ -1,7 +1,6 @@
 import { X509Certificate, createPrivateKey, randomBytes } from 'node:crypto'
 import { mkdir, open, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createSelfSignedCertificate } from './self-signed-certificate.js'
 
 export interface GeneratedCertificate {
   certFile: string
@@ -43,6 +42,9 @@ export async function ensureGeneratedCertificate(dir: string, options: Generated
     if (release) {
       try {
         if (await stillGood(certFile, keyFile, options, now)) return { certFile, keyFile, created: false }
+        // @peculiar/x509 and what it needs (tsyringe, reflect-metadata, asn1js: about 3 MB of heap)
+        // are loaded only to make a pair, not by a start that finds one.
+        const { createSelfSignedCertificate } = await import('./self-signed-certificate.js')
         const pair = await createSelfSignedCertificate({ commonName: 'verdict-webhook', dnsNames: options.dnsNames, ipAddresses: options.ipAddresses, validDays: VALID_DAYS, now })
         await writeAtomically(keyFile, pair.keyPem, 0o600)
         await writeAtomically(certFile, pair.certPem, 0o644)

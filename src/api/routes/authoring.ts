@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { AuthoringService, InstructionRequest } from '../../services/authoring-service.js'
 import type { SampleRequest } from '../../authoring/samples/sample-request.js'
-import { MAX_INSTRUCTION_LENGTH } from '../../authoring/compile-instruction.js'
+import { MAX_INSTRUCTION_LENGTH } from '../../authoring/instruction-length.js'
 import { errorSchema } from './common-schemas.js'
 
 const labelsProperty = {

@@ -35,7 +35,7 @@ export function labelRoutes(definitions: DefinitionService, authoring: Authoring
           config: { scope: 'any' },
           schema: { summary: `Labels used by ${kind === 'policy' ? 'policies' : 'rulesets'}`, response: { 200: labelsResponse, 401: errorSchema, 429: errorSchema } },
         },
-        async () => ({ labels: mergeLabels(await definitions.labels(kind), authoring.vocabulary()) }),
+        async () => ({ labels: mergeLabels(await definitions.labels(kind), await authoring.vocabulary()) }),
       )
     }
   }

@@ -25,6 +25,7 @@ interface Table {
 
 let table: Table | undefined
 const parsed = new Map<string, readonly TerraformAttribute[]>()
+const NO_ATTRIBUTES: readonly TerraformAttribute[] = Object.freeze([])
 
 function loadTable(): Table {
   table ??= JSON.parse(gunzipSync(Buffer.from(TERRAFORM_ATTRIBUTES_GZIP_BASE64, 'base64')).toString('utf8')) as Table
@@ -44,9 +45,13 @@ export function terraformTableVersions(): Readonly<Record<string, string>> {
 export function terraformAttributes(type: string): readonly TerraformAttribute[] {
   const cached = parsed.get(type)
   if (cached) return cached
-  const written = loadTable().types[type]
+  const { types } = loadTable()
+  const written = Object.hasOwn(types, type) ? types[type] : undefined
+  // Any `aws_…` word of an instruction or a label asks: only the table's own types are kept, so the
+  // cache is bounded by the table, whatever names requests make up.
+  if (written === undefined) return NO_ATTRIBUTES
   const attributes: TerraformAttribute[] = []
-  for (const entry of written?.split(' ') ?? []) {
+  for (const entry of written.split(' ')) {
     const at = entry.lastIndexOf(':')
     if (at <= 0) continue
     const path = entry.slice(0, at)
