@@ -292,7 +292,7 @@ const DEFINITIONS = [
     parse: spoolSize,
     fallback: 1024 ** 3,
     default: '1gb',
-    description: 'room for audits spooled under VERDICT_DATA_DIR/spool while PostgreSQL is unreachable; when full, evaluations answer 503',
+    description: 'room for audits spooled under VERDICT_DATA_DIR/spool while PostgreSQL is unreachable or behind the admission rate; when full, evaluations answer 503',
   }),
   setting({
     name: 'VERDICT_CONTROLLER',

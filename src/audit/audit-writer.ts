@@ -45,6 +45,14 @@ export interface AuditWriterOptions {
    */
   spool?: AuditSpool
   onSpoolEvent?: (event: SpoolEvent) => void
+  /**
+   * Most characters of audit input held in memory, waiting or being committed, before writes go to
+   * the spool instead (when there is one); default 32 Mi. Admission reviews are answered before
+   * their audits commit, so a store slower than the review rate would otherwise grow this queue
+   * without end (468 MiB was seen); past the bound the backlog waits on disk and is replayed in
+   * order, as after an outage.
+   */
+  maxQueuedChars?: number
   /** First and longest wait between replay attempts while the store stays away; default 100 ms and 5 s. */
   replayRetryMs?: { first: number; max: number }
 }
@@ -54,6 +62,14 @@ export interface BatchReport {
   rows: number
   durationMs: number
   error?: unknown
+}
+
+/** Why writes went to the spool although the store answers: more was waiting than memory may hold. */
+export class AuditBacklogError extends Error {
+  constructor(readonly queuedChars: number, readonly maxQueuedChars: number) {
+    super(`the store is behind: ${queuedChars} characters of audits were waiting, more than the ${maxQueuedChars} held in memory`)
+    this.name = 'AuditBacklogError'
+  }
 }
 
 interface Pending {
@@ -74,6 +90,8 @@ interface Pending {
  * do writes go to the store directly again. A batch whose commit failed mid-way may have
  * committed anyway; the replay skips rows already stored, so each audit is stored once.
  * Without a spool, such writes are rejected with the StoreUnavailableError (the API answers 503).
+ * The same spool takes the backlog when the store answers but falls behind: past `maxQueuedChars`
+ * held in memory, writes go to the spool and the replay puts them into the store in order.
  *
  * Any other failure (a row PostgreSQL refuses) is retried one write at a time, so a single bad
  * record cannot fail the evaluations that happened to share its transaction. Idle, the writer
@@ -85,6 +103,7 @@ export class AuditWriter {
   readonly #maxBatchChars: number
   readonly #maxWaitMs: number
   readonly #maxInFlight: number
+  readonly #maxQueuedChars: number
   readonly #onBatch: (batch: BatchReport) => void
   readonly #spool: AuditSpool | undefined
   readonly #onSpoolEvent: (event: SpoolEvent) => void
@@ -94,6 +113,8 @@ export class AuditWriter {
   #replay: Promise<void> | undefined
   #wakeReplay: (() => void) | undefined
   #queue: Pending[] = []
+  /** Characters of input in the queue and in the batches being committed. */
+  #heldChars = 0
   /** Writes in the batches being committed. */
   #inFlight = 0
   #batchesInFlight = 0
@@ -107,6 +128,7 @@ export class AuditWriter {
     this.#maxBatchChars = positive('maxBatchChars', options.maxBatchChars ?? 16 * 1024 * 1024)
     this.#maxWaitMs = options.maxWaitMs ?? 0
     this.#maxInFlight = positive('maxInFlight', options.maxInFlight ?? 1)
+    this.#maxQueuedChars = positive('maxQueuedChars', options.maxQueuedChars ?? 32 * 1024 * 1024)
     this.#onBatch = options.onBatch ?? (() => {})
     this.#spool = options.spool
     this.#onSpoolEvent = options.onSpoolEvent ?? (() => {})
@@ -138,6 +160,12 @@ export class AuditWriter {
       const pending = { entry: stamped, chars: charsOf(stamped), resolve, reject }
       if (this.#spooling) return this.#toSpool([pending], undefined)
       this.#queue.push(pending)
+      this.#heldChars += pending.chars
+      if (this.#spool && this.#heldChars > this.#maxQueuedChars) {
+        // The queue moves to the spool at the next start; what is being committed finishes there.
+        this.#startSpooling(new AuditBacklogError(this.#heldChars, this.#maxQueuedChars))
+        return this.#start()
+      }
       this.#schedule()
     })
   }
@@ -187,13 +215,18 @@ export class AuditWriter {
     if (this.#spooling && this.#queue.length > 0) {
       const queued = this.#queue
       this.#queue = []
-      this.#toSpool(queued, undefined)
+      for (const pending of queued) this.#heldChars -= pending.chars
+      void this.#toSpool(queued, undefined)
     }
     while (this.#batchesInFlight < this.#maxInFlight && this.#queue.length > 0) {
       const batch = this.#takeBatch()
       this.#batchesInFlight += 1
       this.#inFlight += batch.length
-      void this.#commit(batch).finally(() => this.#finished(batch.length))
+      const chars = batch.reduce((sum, pending) => sum + pending.chars, 0)
+      void this.#commit(batch).finally(() => {
+        this.#heldChars -= chars
+        this.#finished(batch.length)
+      })
     }
   }
 
@@ -201,8 +234,9 @@ export class AuditWriter {
     this.#batchesInFlight -= 1
     this.#inFlight -= writes
     // Writes that queued meanwhile have waited a whole commit already: no gathering delay.
-    if (this.#queue.length > 0) return this.#start()
-    if (this.#batchesInFlight > 0) return
+    if (this.#queue.length > 0) this.#start()
+    // While spooling, start moved the queue to the spool: then nothing is in flight any more.
+    if (this.#batchesInFlight > 0 || this.#queue.length > 0) return
     const waiters = this.#idleWaiters
     this.#idleWaiters = []
     for (const resolve of waiters) resolve()
@@ -284,6 +318,9 @@ export class AuditWriter {
     const spool = this.#spool
     if (!spool) return
     let wait = this.#retry.first
+    // Batches still being committed go first (spooling for a backlog starts while one is in
+    // flight): the store keeps the order audits were written in.
+    if (this.#batchesInFlight > 0) await new Promise<void>((resolve) => this.#idleWaiters.push(resolve))
     while (!this.#closed) {
       let chunk: SpoolChunk | undefined
       try {

@@ -2,18 +2,19 @@ import type { FastifyBaseLogger } from 'fastify'
 import { join } from 'node:path'
 import type { Config } from '../config.js'
 import { AuditSpool, type AuditSpoolOptions } from './audit-spool.js'
-import type { SpoolEvent } from './audit-writer.js'
+import { AuditBacklogError, type SpoolEvent } from './audit-writer.js'
 
 /**
- * The spool lives under the data directory when the store is an external PostgreSQL server, the
- * one store that can be away while this process runs. The embedded server lives and dies with this
- * process (`verdict serve` exits when it ends), and `memory://` asks for nothing on disk.
+ * The spool lives under the data directory. It holds audits while an external PostgreSQL server is
+ * away, and on either store the backlog past what memory may hold when the store falls behind the
+ * admission rate (reviews are answered before their audits commit). `memory://` asks for nothing
+ * on disk, so it has none.
  */
 export async function openAuditSpool(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'auditSpoolMaxBytes'>,
+  config: Pick<Config, 'dataDir' | 'auditSpoolMaxBytes'>,
   onDamagedRecord: NonNullable<AuditSpoolOptions['onDamagedRecord']>,
 ): Promise<AuditSpool | undefined> {
-  if (config.databaseUrl === undefined || config.dataDir === 'memory://') return undefined
+  if (config.dataDir === 'memory://') return undefined
   return AuditSpool.open({ dir: join(config.dataDir, 'spool'), maxBytes: config.auditSpoolMaxBytes, onDamagedRecord })
 }
 
@@ -22,6 +23,10 @@ export function logSpoolEvent(logger: FastifyBaseLogger | undefined, event: Spoo
   if (!logger) return
   switch (event.type) {
     case 'spooling':
+      if (event.reason instanceof AuditBacklogError) {
+        logger.warn({ queuedChars: event.reason.queuedChars, spoolDir: dir }, 'the store is behind: audits past what memory holds go to the local spool and are replayed in order')
+        return
+      }
       logger.warn({ err: event.reason, spoolDir: dir }, 'the store is unreachable: audits go to the local spool and are replayed when it is back')
       return
     case 'drained':

@@ -4,7 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AuditSpool } from '../../src/audit/audit-spool.js'
-import { AuditWriter, type BatchReport, type SpoolEvent } from '../../src/audit/audit-writer.js'
+import { AuditBacklogError, AuditWriter, type BatchReport, type SpoolEvent } from '../../src/audit/audit-writer.js'
 import {
   countPolicyAudits,
   countRulesetAudits,
@@ -328,6 +328,32 @@ describe.each(testDatabases())('AuditWriter with a spool ($kind)', ({ kind }) =>
     await until(() => !writer.spooling)
     expect(await writer.write(evaluation('later'))).toBe('committed')
     expect([...(await storedRows()).keys()].filter((key) => key.includes('no-room'))).toEqual([])
+    await writer.close()
+  })
+
+  it('when the store falls behind, what memory may not hold waits in the spool, and every audit is stored once, in order', async () => {
+    const events: SpoolEvent[] = []
+    const spool = await AuditSpool.open({ dir })
+    // Each evaluation holds 3 inputs of 14 characters: 42. Four fit in 200, the fifth does not.
+    const writer = new AuditWriter(db, { spool, replayRetryMs: retry, maxQueuedChars: 200, onSpoolEvent: (event) => events.push(event) })
+    const release = db.holdWrites()
+    const first = writer.write(evaluation('slow-0'))
+    await nextTurn()
+    const waiting = ['slow-1', 'slow-2', 'slow-3'].map((id) => writer.write(evaluation(id)))
+    expect(writer.spooling).toBe(false)
+    const over = ['slow-4', 'slow-5'].map((id) => writer.write(evaluation(id)))
+    expect(writer.spooling).toBe(true)
+    expect(events[0]).toMatchObject({ type: 'spooling', reason: new AuditBacklogError(210, 200) })
+    // The queue went to disk: only the batch being committed is in memory.
+    expect(await Promise.all([...waiting, ...over])).toEqual(['spooled', 'spooled', 'spooled', 'spooled', 'spooled'])
+    expect(writer.queueDepth).toBe(1)
+    release()
+    expect(await first).toBe('committed')
+    await until(() => !writer.spooling)
+    expect(await writer.write(evaluation('after'))).toBe('committed')
+    const order = await database.db.query<{ request_id: string }>(`SELECT request_id FROM policy_audits ORDER BY id`)
+    expect(order.rows.map((row) => row.request_id)).toEqual(['slow-0', 'slow-1', 'slow-2', 'slow-3', 'slow-4', 'slow-5', 'after'])
+    expect([...(await storedRows()).values()].every((count) => count === 1)).toBe(true)
     await writer.close()
   })
 })
