@@ -3,6 +3,9 @@ import { DEFAULT_POD_CONTROLLERS } from '../autogen/pod-controllers.js'
 import { namesPodKind } from '../match/kind-selector.js'
 import { kindsNamedBy, matchesMatch } from '../match/matches-rule.js'
 import type { Policy } from '../model/policy.js'
+import { exceptionsForPolicy, exemptingException, type Exemptions, type ExemptionMemo } from '../exceptions/exempting-exception.js'
+import type { CompiledException } from '../exceptions/compile-exception.js'
+import type { RuleResult } from '../results/rule-result.js'
 import {
   shapePolicyResult,
   shapeRulesetResult,
@@ -12,22 +15,30 @@ import {
 import { judgeRuleset } from './evaluate-ruleset.js'
 import type { PreparedInput } from './prepared-input.js'
 
+export interface EvaluatePolicyOptions extends ShapeOptions {
+  /** The PolicyExceptions to honour and the evaluation's instant; none when absent. */
+  exemptions?: Exemptions
+}
+
 /**
  * Applies a policy's rulesets (already resolved and compiled, in the policy's order) to one input.
  * The policy's own match gates everything; its CEL conditions are not part of a policy match.
+ * A rule result an exception covers becomes a `skip` naming it, so it never counts against the
+ * decision: every path that judges (REST, admission) goes through here and honours them alike.
  */
 export function evaluatePolicy(
   policy: Policy,
   rulesets: readonly CompiledRuleset[],
   input: PreparedInput,
-  options: ShapeOptions = {},
+  options: EvaluatePolicyOptions = {},
 ): PolicyEvaluation {
   const action = policy.action ?? 'Audit'
   const ignoreErrors = policy.failurePolicy === 'Ignore'
   if (!policyMatches(policy, input)) {
     return { output: shapePolicyResult(policy.name, [], ignoreErrors, options), action, applied: false, rulesets: [] }
   }
-  const perRuleset = rulesets.map((ruleset) => ({ name: ruleset.name, outcomes: judgeRuleset(ruleset, input) }))
+  const exempt = exemptionOf(policy.name, input, options.exemptions)
+  const perRuleset = rulesets.map((ruleset) => ({ name: ruleset.name, outcomes: exempt(judgeRuleset(ruleset, input)) }))
   const all = perRuleset.flatMap((entry) => entry.outcomes)
   return {
     output: shapePolicyResult(policy.name, all, ignoreErrors, options),
@@ -45,4 +56,38 @@ function policyMatches(policy: Policy, input: PreparedInput): boolean {
   const kinds = kindsNamedBy(policy.match)
   const controllers = kinds && namesPodKind(kinds) ? POD_CONTROLLERS : NO_CONTROLLERS
   return input.subjectMatching((target) => matchesMatch(policy.match, target), controllers) !== undefined
+}
+
+type ExemptResults = (outcomes: RuleResult[]) => RuleResult[]
+
+const NOTHING_EXEMPT: ExemptResults = (outcomes) => outcomes
+
+/**
+ * Replaces each rule result an exception covers with a skip naming it. Only rules that applied
+ * (passed, failed or erred) are asked about: a rule that did not match has nothing to let through.
+ */
+function exemptionOf(policy: string, input: PreparedInput, exemptions: Exemptions | undefined): ExemptResults {
+  if (!exemptions || exemptions.exceptions.length === 0) return NOTHING_EXEMPT
+  const candidates = exceptionsForPolicy(exemptions, policy)
+  if (candidates.length === 0) return NOTHING_EXEMPT
+  const memo: ExemptionMemo = new Map()
+  return (outcomes) =>
+    outcomes.map((outcome) => {
+      if (outcome.status === 'skip') return outcome
+      const exception = exemptingException(candidates, { policy, ruleset: outcome.ruleset, rule: outcome.rule, input, now: exemptions.now }, memo)
+      return exception ? exempted(outcome, exception) : outcome
+    })
+}
+
+function exempted(outcome: RuleResult, exception: CompiledException): RuleResult {
+  const result: RuleResult = {
+    ruleset: outcome.ruleset,
+    rule: outcome.rule,
+    status: 'skip',
+    severity: outcome.severity,
+    message: `exempted by exception "${exception.name}"`,
+    exception: exception.name,
+  }
+  if (outcome.autogen !== undefined) result.autogen = outcome.autogen
+  return result
 }

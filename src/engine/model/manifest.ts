@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { PolicySpecSchema } from './policy.js'
+import { PolicyExceptionSpecSchema } from './policy-exception.js'
 import { LabelsSchema, NameSchema, RulesetSpecSchema } from './ruleset.js'
 
 export const API_VERSION = 'verdict.dev/v1alpha1'
@@ -36,5 +37,17 @@ export const PolicyManifestSchema = Type.Object(
   { additionalProperties: false },
 )
 
+export const PolicyExceptionManifestSchema = Type.Object(
+  {
+    apiVersion: Type.Literal(API_VERSION),
+    kind: Type.Literal('PolicyException'),
+    metadata: MetadataSchema,
+    spec: PolicyExceptionSpecSchema,
+    status: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+)
+
 export type RulesetManifest = Static<typeof RulesetManifestSchema>
 export type PolicyManifest = Static<typeof PolicyManifestSchema>
+export type PolicyExceptionManifest = Static<typeof PolicyExceptionManifestSchema>

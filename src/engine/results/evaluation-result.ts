@@ -1,5 +1,5 @@
 import type { PolicyAction } from '../model/policy.js'
-import { isViolation, type RuleResult } from './rule-result.js'
+import { isReported, isViolation, type RuleResult } from './rule-result.js'
 
 /** The `output` of a ruleset audit and the body of a ruleset evaluation. */
 export interface RulesetResult {
@@ -25,7 +25,7 @@ export interface PolicyEvaluation {
 }
 
 export interface ShapeOptions {
-  /** Also list passed and skipped rules. */
+  /** Also list passed and skipped rules (rules an exception let through are always listed). */
   verbose?: boolean
 }
 
@@ -40,5 +40,5 @@ export function shapePolicyResult(policy: string, outcomes: RuleResult[], ignore
 }
 
 function visible(outcomes: RuleResult[], options: ShapeOptions): RuleResult[] {
-  return options.verbose ? outcomes : outcomes.filter(isViolation)
+  return options.verbose ? outcomes : outcomes.filter(isReported)
 }

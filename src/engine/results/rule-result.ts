@@ -17,8 +17,15 @@ export interface RuleResult {
    * submitted document: `spec.containers[0].securityContext.privileged`.
    */
   path?: string
+  /** Set on a `skip` when a PolicyException let the rule through: the exception's name. */
+  exception?: string
 }
 
 export function isViolation(result: RuleResult): boolean {
   return result.status === 'fail' || result.status === 'error'
+}
+
+/** What audits and answers always list: violations, and rules an exception let through (never silently absent). */
+export function isReported(result: RuleResult): boolean {
+  return isViolation(result) || result.exception !== undefined
 }

@@ -1,0 +1,82 @@
+import { DEFAULT_POD_CONTROLLERS } from '../autogen/pod-controllers.js'
+import { CelCompileError, compileCel } from '../cel/index.js'
+import type { CompiledNamedProgram } from '../compile/compiled-ruleset.js'
+import { namesPodKind } from '../match/kind-selector.js'
+import type { TargetPredicate } from '../match/matches-filter.js'
+import { compileMatch, kindsNamedBy } from '../match/matches-rule.js'
+import type { DefinitionProblem } from '../model/definition-problem.js'
+import type { ExceptionRule, PolicyException } from '../model/policy-exception.js'
+
+/** An exception ready to be asked, on every evaluation, whether it lets a rule result through. */
+export interface CompiledException {
+  readonly name: string
+  readonly version: number
+  /** Globs over policy names; undefined: any policy (then `rules` narrows it). */
+  readonly policies: readonly string[] | undefined
+  /** Globs over ruleset and rule names; undefined: every rule of the policies. */
+  readonly rules: readonly ExceptionRule[] | undefined
+  readonly matches: TargetPredicate
+  /** The pod controllers whose template is judged as a Pod, as autogen does for a rule naming Pods. */
+  readonly controllers: ReadonlySet<string>
+  readonly conditions: readonly CompiledNamedProgram[]
+  /** The instant it stops applying, in epoch milliseconds; undefined: it does not expire. */
+  readonly expiresAtMs: number | undefined
+  readonly reason: string
+}
+
+/** Why an exception cannot be used: each problem names its field, e.g. `conditions[0].expression (line 1, column 9)`. */
+export class ExceptionCompileError extends Error {
+  readonly exception: string
+  readonly problems: DefinitionProblem[]
+
+  constructor(exception: string, problems: DefinitionProblem[]) {
+    super(`exception "${exception}" does not compile: ${problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`)
+    this.name = 'ExceptionCompileError'
+    this.exception = exception
+    this.problems = problems
+  }
+}
+
+const POD_CONTROLLERS: ReadonlySet<string> = new Set(DEFAULT_POD_CONTROLLERS)
+const NO_CONTROLLERS: ReadonlySet<string> = new Set()
+
+/**
+ * Compiles an exception whose spec passed checkExceptionSpec: its CEL conditions with the
+ * environment rules use (a bad expression is a problem naming the field), its match, and its end.
+ */
+export function compileException(exception: PolicyException): CompiledException {
+  const problems: DefinitionProblem[] = []
+  const conditions = (exception.conditions ?? []).flatMap((condition, index): CompiledNamedProgram[] => {
+    try {
+      return [{ name: condition.name ?? `${index}`, program: compileCel(condition.expression) }]
+    } catch (error) {
+      const path = `conditions[${index}].expression`
+      if (error instanceof CelCompileError) problems.push({ path: `${path} (line ${error.line}, column ${error.column})`, message: error.summary })
+      else problems.push({ path, message: (error as Error).message })
+      return []
+    }
+  })
+  let expiresAtMs: number | undefined
+  if (exception.expiresAt !== undefined) {
+    expiresAtMs = Date.parse(exception.expiresAt)
+    if (Number.isNaN(expiresAtMs)) problems.push({ path: 'expiresAt', message: `${JSON.stringify(exception.expiresAt)} is not an RFC 3339 date-time such as 2026-01-31T12:00:00Z` })
+  }
+  if (problems.length > 0) throw new ExceptionCompileError(exception.name, problems)
+  const kinds = kindsNamedBy(exception.match)
+  return {
+    name: exception.name,
+    version: exception.version ?? 0,
+    policies: exception.policies,
+    rules: exception.rules,
+    matches: compileMatch(exception.match),
+    controllers: kinds && namesPodKind(kinds) ? POD_CONTROLLERS : NO_CONTROLLERS,
+    conditions,
+    expiresAtMs,
+    reason: exception.reason,
+  }
+}
+
+/** Whether the exception still applies at `nowMs`: it stops at `expiresAt` exactly. */
+export function isActiveAt(exception: Pick<CompiledException, 'expiresAtMs'>, nowMs: number): boolean {
+  return exception.expiresAtMs === undefined || nowMs < exception.expiresAtMs
+}
