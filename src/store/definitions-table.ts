@@ -35,13 +35,13 @@ const NOW_MS = `date_trunc('milliseconds', now())`
 const COLUMNS = 'name, labels, spec, source, version, created_at, created_by, updated_at, updated_by'
 
 /**
- * Rulesets and policies share one table shape: name, labels (own column, for filtering), the rest
- * of the definition as a jsonb spec, and the stamp. This is the SQL for either table.
+ * Rulesets, policies and policy exceptions share one table shape: name, labels (own column, for
+ * filtering), the rest of the definition as a jsonb spec, and the stamp. This is the SQL for each table.
  */
 export class DefinitionsTable<T extends { name: string; labels?: Record<string, string> }> {
   constructor(
-    readonly table: 'rulesets' | 'policies',
-    readonly kind: 'ruleset' | 'policy',
+    readonly table: 'rulesets' | 'policies' | 'policy_exceptions',
+    readonly kind: 'ruleset' | 'policy' | 'exception',
   ) {}
 
   /** Throws AlreadyExistsError without aborting the caller's transaction (no unique violation is raised). */

@@ -36,6 +36,7 @@ describe.each(testDatabases())('migrate ($kind)', ({ kind }) => {
         'policies',
         'policy_audit_counts',
         'policy_audits',
+        'policy_exceptions',
         'policy_rule_failure_counts',
         'ruleset_audit_counts',
         'ruleset_audits',

@@ -81,7 +81,7 @@ export function useTestDatabase(kind: AdapterKind, options: { migrated?: boolean
 
 /** Empties every Verdict table, so tests sharing a database start from nothing. */
 export async function resetTestDatabase(db: Db): Promise<void> {
-  await db.query('TRUNCATE rulesets, policies, api_tokens, policy_audits, ruleset_audits, audit_inputs RESTART IDENTITY')
+  await db.query('TRUNCATE rulesets, policies, policy_exceptions, api_tokens, policy_audits, ruleset_audits, audit_inputs RESTART IDENTITY')
 }
 
 /** Another database on the run's server, by name. */

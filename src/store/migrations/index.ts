@@ -8,6 +8,7 @@ import { sql as partitionedAudits } from './007-partitioned-audits.js'
 import { sql as auditPartitionCreation } from './008-audit-partition-creation.js'
 import { sql as immutableAuditPartitions } from './009-immutable-audit-partitions.js'
 import { sql as partitionCounterTriggers } from './010-partition-counter-triggers.js'
+import { sql as policyExceptions } from './011-policy-exceptions.js'
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '008-audit-partition-creation', sql: auditPartitionCreation },
   { name: '009-immutable-audit-partitions', sql: immutableAuditPartitions },
   { name: '010-partition-counter-triggers', sql: partitionCounterTriggers },
+  { name: '011-policy-exceptions', sql: policyExceptions },
 ]
