@@ -31,6 +31,9 @@ import { AuthoringService } from '../services/authoring-service.js'
 import { RulesetAuthor } from '../services/ruleset-author.js'
 import { DefinitionService } from '../services/definition-service.js'
 import { EvaluationService } from '../services/evaluation-service.js'
+import { ExceptionCatalog } from '../services/exception-catalog.js'
+import { ExceptionService } from '../services/exception-service.js'
+import { exceptionRoutes } from '../api/routes/exceptions.js'
 import { TokenService } from '../services/token-service.js'
 import type { Db } from '../store/db.js'
 import { migrate } from '../store/migrate.js'
@@ -47,6 +50,8 @@ export interface StartOptions {
   logger?: false | { level: string }
   /** The embedded database's server ended on its own: nothing can be stored until Verdict starts again, so `verdict serve` exits. */
   onStoreLost?: (reason: string) => void
+  /** The clock exceptions are judged by (expiry, state); tests move it. The real time by default. */
+  now?: () => Date
 }
 
 export interface RunningServer {
@@ -58,6 +63,7 @@ export interface RunningServer {
   readonly webhook: { readonly port: number; readonly certFile: string }
   readonly db: Db
   readonly catalog: DefinitionCatalog
+  readonly exceptions: ExceptionCatalog
   readonly tokens: TokenService
   /** Where the generated admin token was written, when this start made one. */
   readonly adminTokenFile: string | undefined
@@ -117,6 +123,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })
     await catalog.start()
     cleanups.push(() => catalog.stop())
+    const now = options.now ?? (() => new Date())
+    const exceptions = new ExceptionCatalog(db, {
+      onError: (error) => logger.current?.error({ err: error }, 'refreshing policy exceptions failed'),
+      onSetAside: ({ name, version, problems }) =>
+        logger.current?.error({ name, version, problems }, `stored exception "${name}" is invalid and is set aside: it lets nothing through until it is fixed or deleted`),
+    })
+    await exceptions.start()
+    cleanups.push(() => exceptions.stop())
+    const exemptions = () => exceptions.exemptions(now())
     const model = config.llmUrl
       ? new ChatCompletionsModel({ url: config.llmUrl, ...(config.llmModel ? { model: config.llmModel } : {}), ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) })
       : undefined
@@ -130,10 +145,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       routes: [
         rulesetRoutes(definitions),
         policyRoutes(definitions),
+        exceptionRoutes(new ExceptionService(db, exceptions, { now })),
         evaluationRoutes(
           new EvaluationService(catalog, audits, {
             onEvaluated: (kind, name, passed, ms) => metrics.evaluated(kind, name, passed, ms),
             cluster: () => cluster.current,
+            exemptions,
+            onExempted: (exception) => metrics.exempted(exception, 'api'),
           }),
         ),
         auditRoutes(new AuditQueryService(db)),
@@ -175,6 +193,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger: app.log.child({ component: 'admission' }),
       host: options.host ?? '0.0.0.0',
       onReview: (report) => metrics.admitted(report.operation, report.allowed, report.durationMs),
+      exemptions,
+      onExempted: (exception) => metrics.exempted(exception, 'admission'),
     })
     cleanups.push(() => admission.close())
     const ops = await startOpsServer({
@@ -210,7 +230,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       apiUrl,
       opsUrl: `http://${options.host ?? '127.0.0.1'}:${ops.port}`,
       webhook: { port: admission.port, certFile: admission.certFile },
-      db, catalog, tokens, adminTokenFile: bootstrap.tokenFile, close: closeAll }
+      db, catalog, exceptions, tokens, adminTokenFile: bootstrap.tokenFile, close: closeAll }
   } catch (error) {
     await closeAll()
     throw error

@@ -5,6 +5,8 @@ export const SCOPES = [
   'rulesets:write',
   'policies:read',
   'policies:write',
+  'exceptions:read',
+  'exceptions:write',
   'tokens:manage',
   'admin',
 ] as const

@@ -476,6 +476,8 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       '/api/auth/whoami',
       '/api/eval/policies/{name}',
       '/api/eval/rulesets/{name}',
+      '/api/exceptions',
+      '/api/exceptions/{name}',
       '/api/hints/policy',
       '/api/hints/ruleset',
       '/api/labels/policies',

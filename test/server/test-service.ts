@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../src/config.js'
-import { startServer, type RunningServer } from '../../src/server/start-server.js'
+import { startServer, type RunningServer, type StartOptions } from '../../src/server/start-server.js'
 import { createTestDatabase, type AdapterKind, type TestDatabase } from '../support/databases.js'
 
 export interface TestService {
@@ -15,7 +15,7 @@ export interface TestService {
 }
 
 /** The whole service as `verdict serve` runs it, on a fresh store of the given kind, on an ephemeral port. */
-export async function startTestService(kind: AdapterKind, settings: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(kind: AdapterKind, settings: Record<string, string> = {}, options: Pick<StartOptions, 'now'> = {}): Promise<TestService> {
   const dir = await mkdtemp(join(tmpdir(), 'verdict-api-'))
   let database: TestDatabase | undefined
   const env: Record<string, string> = {
@@ -36,7 +36,7 @@ export async function startTestService(kind: AdapterKind, settings: Record<strin
   } else {
     env.VERDICT_DATA_DIR = 'memory://'
   }
-  const server = await startServer(loadConfig(env, []), { host: '127.0.0.1', logger: false })
+  const server = await startServer(loadConfig(env, []), { host: '127.0.0.1', logger: false, ...options })
   const adminToken = (await readFile(join(dir, 'admin-token'), 'utf8')).trim()
   return {
     server,

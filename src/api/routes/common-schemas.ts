@@ -40,6 +40,7 @@ export const ruleResultSchema = {
     remediation: { type: 'string' },
     autogen: { type: 'string', description: 'the controller kind whose pod template was judged' },
     path: { type: 'string', description: 'for a failed pattern rule, the field where the resource departs from the pattern, e.g. spec.containers[0].securityContext.privileged' },
+    exception: { type: 'string', description: 'on a skip: the policy exception that let the rule through' },
   },
 } as const
 

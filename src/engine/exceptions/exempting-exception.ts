@@ -51,8 +51,14 @@ export function exceptionsForPolicy(exemptions: Exemptions, policy: string): Com
   return exemptions.exceptions.filter((exception) => isActiveAt(exception, nowMs) && namesPolicy(exception, policy))
 }
 
-function namesPolicy(exception: CompiledException, policy: string): boolean {
+/** Whether an exception may let rules of `policy` through: its `policies` match the name, or it names none (its `rules` say which). */
+export function namesPolicy(exception: { readonly policies?: readonly string[] | undefined }, policy: string): boolean {
   return exception.policies === undefined || matchesAnyGlob(policy, exception.policies)
+}
+
+/** Whether an exception's `rules` name some rule of `ruleset`. */
+export function namesRuleset(exception: { readonly rules?: readonly { ruleset: string }[] | undefined }, ruleset: string): boolean {
+  return (exception.rules ?? []).some((entry) => matchesGlob(ruleset, entry.ruleset))
 }
 
 function namesRule(exception: CompiledException, ruleset: string, rule: string): boolean {

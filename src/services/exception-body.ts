@@ -1,0 +1,61 @@
+import {
+  API_VERSION,
+  checkExceptionManifestSchema,
+  checkExceptionSpec,
+  compileException,
+  ExceptionCompileError,
+  type DefinitionProblem,
+  type PolicyExceptionManifest,
+  type PolicyExceptionSpec,
+} from '../engine/index.js'
+import type { ParsedBody } from './definition-body.js'
+import { parseTimestamp } from './rfc3339-timestamp.js'
+import { InvalidRequestError } from './service-errors.js'
+
+/**
+ * A PolicyException body in the plain form (`{policies, rules, match, conditions, reason, ...}`)
+ * or the manifest form (`apiVersion: verdict.dev/v1alpha1, kind: PolicyException, metadata.name,
+ * spec`), checked whole: schema, the rules a schema cannot say, `expiresAt` as RFC 3339 (kept
+ * as the UTC instant with milliseconds), and every CEL condition compiled. Pure: a refusal is an
+ * InvalidRequestError whose details name each field, and nothing reaches the store.
+ */
+export function parseExceptionBody(name: string, body: unknown): ParsedBody<PolicyExceptionSpec> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidRequestError('body: must be an object')
+  const record = body as Record<string, unknown>
+  const manifest = 'apiVersion' in record || 'kind' in record
+  const fieldPrefix = manifest ? 'body.spec.' : 'body.'
+  const spec = manifest ? specOfManifest(name, record) : specOfPlain(name, record)
+  const problems = checkExceptionSpec(spec, '')
+  if (problems.length > 0) throw new InvalidRequestError(describe(fieldPrefix, problems))
+  const checked = spec as PolicyExceptionSpec
+  if (checked.expiresAt !== undefined) checked.expiresAt = parseTimestamp(`${fieldPrefix}expiresAt`, checked.expiresAt).toISOString()
+  try {
+    compileException({ name, ...checked })
+  } catch (error) {
+    if (!(error instanceof ExceptionCompileError)) throw error
+    throw new InvalidRequestError(describe(fieldPrefix, error.problems), 'exception does not compile')
+  }
+  return { spec: checked, fieldPrefix }
+}
+
+function specOfManifest(name: string, record: Record<string, unknown>): Record<string, unknown> {
+  if (record.apiVersion !== API_VERSION) throw new InvalidRequestError(`body.apiVersion: must be ${API_VERSION} (got ${JSON.stringify(record.apiVersion)})`)
+  if (record.kind !== 'PolicyException') throw new InvalidRequestError(`body.kind: must be PolicyException here (got ${JSON.stringify(record.kind)})`)
+  const problems = checkExceptionManifestSchema(record, '')
+  if (problems.length > 0) throw new InvalidRequestError(describe('body.', problems))
+  const manifest = record as unknown as PolicyExceptionManifest
+  if (manifest.metadata.name !== name) throw new InvalidRequestError(`body.metadata.name: ${JSON.stringify(manifest.metadata.name)} differs from the name in the path, "${name}"`)
+  const labels = manifest.metadata.labels
+  // Labels may be written on the metadata (kubectl style) or in the spec; the spec wins.
+  return labels && Object.keys(labels).length > 0 ? { ...manifest.spec, labels: { ...labels, ...manifest.spec.labels } } : { ...manifest.spec }
+}
+
+function specOfPlain(name: string, record: Record<string, unknown>): Record<string, unknown> {
+  const { name: named, ...spec } = record
+  if (named !== undefined && named !== name) throw new InvalidRequestError(`body.name: ${JSON.stringify(named)} differs from the name in the path, "${name}"`)
+  return spec
+}
+
+function describe(prefix: string, problems: readonly DefinitionProblem[]): string {
+  return problems.map((problem) => `${problem.path === '' || problem.path === '(root)' ? prefix.slice(0, -1) : `${prefix}${problem.path}`}: ${problem.message}`).join('; ')
+}
