@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import type { AuditWriter } from '../audit/audit-writer.js'
 import type { Config } from '../config.js'
-import type { ClusterData } from '../engine/index.js'
+import type { ClusterData, Exemptions } from '../engine/index.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
 import type { AdmissionLogger } from './admission-logger.js'
 import { AdmissionPolicies } from './admission-policies.js'
@@ -50,6 +50,10 @@ export interface AdmissionServerDeps {
   maxBodyBytes?: number
   /** Called after every judged or skipped review, for metrics. */
   onReview?: (report: ReviewReport) => void
+  /** The PolicyExceptions honoured and the clock they are judged at, asked for at each review; none when absent. */
+  exemptions?: () => Exemptions
+  /** Hears of each rule result an exception let through (metrics). */
+  onExempted?: (exception: string) => void
 }
 
 export interface ReviewReport extends ReviewOutcome {
@@ -105,6 +109,8 @@ export async function startAdmissionServer(deps: AdmissionServerDeps): Promise<A
     audits,
     skip: { exemptNamespaces: new Set(deps.exemptNamespaces ?? [config.podNamespace]) },
     logger,
+    ...(deps.exemptions ? { exemptions: deps.exemptions } : {}),
+    ...(deps.onExempted ? { onExempted: deps.onExempted } : {}),
   }
   const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const onReview = deps.onReview ?? (() => {})

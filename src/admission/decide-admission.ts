@@ -36,6 +36,7 @@ export function decideAdmission(judgements: readonly PolicyJudgement[]): Admissi
     auditAnnotations: auditAnnotations(
       judgements.map((judgement) => judgement.policy),
       failures,
+      judgements.flatMap((judgement) => judgement.output.results.flatMap((result) => (result.exception === undefined ? [] : [result.exception]))),
     ),
   }
   if (denials.length > 0) decision.message = denialMessage(denials)

@@ -1,4 +1,4 @@
-import { describeDepthExcess, findDepthExcess, PreparedInput, type ClusterData } from '../engine/index.js'
+import { describeDepthExcess, findDepthExcess, PreparedInput, type ClusterData, type Exemptions } from '../engine/index.js'
 import { admissionAuditRows } from './admission-audit-rows.js'
 import type { AdmissionLogger } from './admission-logger.js'
 import type { AdmissionPolicy } from './admission-policies.js'
@@ -7,7 +7,7 @@ import type { AdmissionRequest, AdmissionReviewResponse } from './admission-revi
 import type { BoundedAuditRecorder } from './bounded-audit-recorder.js'
 import { decideAdmission } from './decide-admission.js'
 import { evaluationInputOf, subjectOf } from './evaluation-input-of.js'
-import { judgeRequest } from './judge-request.js'
+import { judgeRequest, type PolicyJudgement } from './judge-request.js'
 import type { NamespaceSource } from './namespace-source.js'
 import { parseAdmissionReview } from './parse-admission-review.js'
 import { shouldSkipRequest, type SkipSettings } from './should-skip-request.js'
@@ -20,6 +20,10 @@ export interface ReviewHandlerDeps {
   audits: BoundedAuditRecorder
   skip: SkipSettings
   logger: AdmissionLogger
+  /** The PolicyExceptions honoured and the clock they are judged at, asked for at each review; none when absent. */
+  exemptions?: () => Exemptions
+  /** Hears of each rule result an exception let through (metrics). */
+  onExempted?: (exception: string) => void
 }
 
 /** `{error, details}`, as every error of the REST API; `details` names the field at fault. */
@@ -70,7 +74,8 @@ export async function handleAdmissionReview(body: string, deps: ReviewHandlerDep
     return { status: 200, body: admissionResponse(request.uid, decision), outcome: { uid: request.uid, operation: request.operation, allowed, dryRun, policies: 0 } }
   }
   const input = new PreparedInput(evaluationInputOf(request, deps.namespaces, deps.cluster))
-  const judgements = judgeRequest(deps.policies.current(), input, request.operation)
+  const judgements = judgeRequest(deps.policies.current(), input, request.operation, deps.exemptions?.())
+  if (deps.onExempted) for (const exception of exemptionsIn(judgements)) deps.onExempted(exception)
   const decision = decideAdmission(judgements)
   if (judgements.length > 0 && !dryRun) {
     const stamp = { requestId: request.uid, input: JSON.stringify(subjectOf(request)), updatedBy: userOf(request) }
@@ -103,4 +108,9 @@ function describeResource(request: AdmissionRequest): string {
   const where = request.namespace ? `${request.namespace}/` : ''
   const sub = request.subResource ? `/${request.subResource}` : ''
   return `${request.operation} ${request.kind.kind} ${where}${request.name ?? ''}${sub}`
+}
+
+/** The exception of every rule result one let through, once per policy that applied it. */
+function exemptionsIn(judgements: readonly PolicyJudgement[]): string[] {
+  return judgements.flatMap((judgement) => judgement.output.results.flatMap((result) => (result.exception === undefined ? [] : [result.exception])))
 }

@@ -1,7 +1,8 @@
 import {
   evaluatePolicy,
-  isViolation,
+  isReported,
   missingRulesetResult,
+  type Exemptions,
   type Match,
   type Operation,
   type PolicyAction,
@@ -18,9 +19,9 @@ export interface PolicyJudgement {
   action: PolicyAction
   /** failurePolicy Ignore: rule errors are recorded but do not count as violations. */
   ignoreErrors: boolean
-  /** As the policy audit records it: violations only, `passed` per the failure policy. */
+  /** As the policy audit records it: violations and exempted rules, `passed` per the failure policy. */
   output: PolicyResult
-  /** The rulesets that judged at least one rule, violations only, as their audits record them. */
+  /** The rulesets that judged at least one rule, violations and exempted rules, as their audits record them. */
   rulesets: RulesetResult[]
 }
 
@@ -30,19 +31,19 @@ export interface PolicyJudgement {
  * judged nothing: it gets no judgement, so no audit and no mention, or every Lease renewal in a
  * cluster would be audited by every catch-all policy.
  */
-export function judgeRequest(policies: readonly AdmissionPolicy[], input: PreparedInput, operation: Operation): PolicyJudgement[] {
+export function judgeRequest(policies: readonly AdmissionPolicy[], input: PreparedInput, operation: Operation, exemptions?: Exemptions): PolicyJudgement[] {
   const judgements: PolicyJudgement[] = []
   for (const entry of policies) {
-    const judgement = judgeGuarded(entry, input, operation)
+    const judgement = judgeGuarded(entry, input, operation, exemptions)
     if (judgement) judgements.push(judgement)
   }
   return judgements
 }
 
 /** A policy whose evaluation throws judges as an error of its own; the other policies' answers stand. */
-function judgeGuarded(entry: AdmissionPolicy, input: PreparedInput, operation: Operation): PolicyJudgement | undefined {
+function judgeGuarded(entry: AdmissionPolicy, input: PreparedInput, operation: Operation, exemptions: Exemptions | undefined): PolicyJudgement | undefined {
   try {
-    return judgePolicy(entry, input, operation)
+    return judgePolicy(entry, input, operation, exemptions)
   } catch (error) {
     const { policy } = entry
     const ignoreErrors = policy.failurePolicy === 'Ignore'
@@ -51,11 +52,12 @@ function judgeGuarded(entry: AdmissionPolicy, input: PreparedInput, operation: O
   }
 }
 
-function judgePolicy({ policy, rulesets, missing }: AdmissionPolicy, input: PreparedInput, operation: Operation): PolicyJudgement | undefined {
+function judgePolicy({ policy, rulesets, missing }: AdmissionPolicy, input: PreparedInput, operation: Operation, exemptions: Exemptions | undefined): PolicyJudgement | undefined {
   if (!selectsOperation(policy.match, operation)) return undefined
-  const evaluation = evaluatePolicy(policy, rulesets, input, { verbose: true })
+  const evaluation = evaluatePolicy(policy, rulesets, input, exemptions ? { verbose: true, exemptions } : { verbose: true })
   if (!evaluation.applied) return undefined
-  const judged = evaluation.rulesets.filter((ruleset) => ruleset.results.some((result) => result.status !== 'skip'))
+  // A rule an exception let through applied: its ruleset judged the request, and its audit says which exception.
+  const judged = evaluation.rulesets.filter((ruleset) => ruleset.results.some((result) => result.status !== 'skip' || result.exception !== undefined))
   if (judged.length === 0 && missing.length === 0) return undefined
   const ignoreErrors = policy.failurePolicy === 'Ignore'
   const missingResults = missing.map(missingRulesetResult)
@@ -66,11 +68,11 @@ function judgePolicy({ policy, rulesets, missing }: AdmissionPolicy, input: Prep
     output: {
       policy: policy.name,
       passed: evaluation.output.passed && (ignoreErrors || missing.length === 0),
-      results: [...evaluation.output.results.filter(isViolation), ...missingResults],
+      results: [...evaluation.output.results.filter(isReported), ...missingResults],
     },
     rulesets: judged.map((ruleset) => {
-      const results = ruleset.results.filter(isViolation)
-      return { ruleset: ruleset.ruleset, passed: results.length === 0, results }
+      const results = ruleset.results.filter(isReported)
+      return { ruleset: ruleset.ruleset, passed: ruleset.passed, results }
     }),
   }
 }

@@ -15,6 +15,7 @@ export class VerdictMetrics {
   readonly #rateLimited: Counter
   readonly #spoolEntries: Counter<'event'>
   readonly #reconciles: Counter<'kind' | 'result'>
+  readonly #exemptions: Counter<'exception' | 'path'>
 
   constructor(options: { auditQueueDepth: () => number; auditSpoolBytes?: () => number; auditSpooling?: () => boolean }) {
     collectDefaultMetrics({ register: this.registry })
@@ -88,6 +89,17 @@ export class VerdictMetrics {
       labelNames: ['kind', 'result'],
       registers: [this.registry],
     })
+    this.#exemptions = new Counter({
+      name: 'verdict_exception_applications_total',
+      help: 'rule results a PolicyException let through (reported as skip naming it), by exception and path (admission or api)',
+      labelNames: ['exception', 'path'],
+      registers: [this.registry],
+    })
+  }
+
+  /** Rule results a PolicyException let through, by exception and path (admission or api). */
+  exempted(exception: string, path: 'admission' | 'api'): void {
+    this.#exemptions.inc({ exception, path })
   }
 
   spoolEvent(event: SpoolEvent): void {

@@ -2,11 +2,13 @@ import type { AuditOutcome, AuditWriter } from '../audit/audit-writer.js'
 import {
   evaluatePolicy,
   evaluateRuleset,
+  isReported,
   isViolation,
   PreparedInput,
   resolvePolicyRulesets,
   type ClusterData,
   type CompiledRuleset,
+  type Exemptions,
   type PolicyResult,
   type RuleResult,
   type RulesetResult,
@@ -51,16 +53,26 @@ export class EvaluationService {
 
   readonly #onEvaluated: EvaluatedListener
   readonly #cluster: () => ClusterData | undefined
+  readonly #exemptions: (() => Exemptions) | undefined
+  readonly #onExempted: (exception: string) => void
 
   /**
    * `cluster`: the ConfigMaps context entries read, asked for at each evaluation (the controller
    * that holds them starts after the routes are built); undefined or absent without a cluster.
+   * `exemptions`: the PolicyExceptions policy evaluations honour and the clock they are judged at,
+   * asked for at each evaluation; `onExempted` hears of each rule result one let through.
    */
-  constructor(catalog: DefinitionCatalog, audits: AuditWriter, options: { onEvaluated?: EvaluatedListener; cluster?: () => ClusterData | undefined } = {}) {
+  constructor(
+    catalog: DefinitionCatalog,
+    audits: AuditWriter,
+    options: { onEvaluated?: EvaluatedListener; cluster?: () => ClusterData | undefined; exemptions?: () => Exemptions; onExempted?: (exception: string) => void } = {},
+  ) {
     this.#catalog = catalog
     this.#audits = audits
     this.#onEvaluated = options.onEvaluated ?? (() => {})
     this.#cluster = options.cluster ?? (() => undefined)
+    this.#exemptions = options.exemptions
+    this.#onExempted = options.onExempted ?? (() => {})
   }
 
   #input(object: unknown): PreparedInput {
@@ -96,19 +108,21 @@ export class EvaluationService {
     const { found, missing } = resolvePolicyRulesets(policy, this.#catalog.rulesets())
     const compiled: CompiledRuleset[] = found.map((ruleset) => this.#catalog.compiled(ruleset))
     const input = this.#input(request.inputData)
-    const evaluation = evaluatePolicy(policy, compiled, input, { verbose: true })
+    const exemptions = this.#exemptions?.()
+    const evaluation = evaluatePolicy(policy, compiled, input, exemptions ? { verbose: true, exemptions } : { verbose: true })
     const missingResults = missing.map((name) => missingRuleset(name))
     const all = [...evaluation.output.results, ...missingResults]
+    for (const result of all) if (result.exception !== undefined) this.#onExempted(result.exception)
     const output: PolicyResult = {
       policy: policy.name,
       passed: evaluation.output.passed && missingResults.length === 0,
-      results: all.filter(isViolation),
+      results: all.filter(isReported),
     }
     const audit = { requestId: request.requestId, input: request.inputText, inputFormat: request.inputFormat, updatedBy: request.by }
     const outcome = await this.#audits.write({
       policyAudits: [{ ...audit, policyName: policy.name, output, passed: output.passed }],
       rulesetAudits: evaluation.rulesets.map((result) => {
-        const rulesetOutput = { ruleset: result.ruleset, passed: result.passed, results: result.results.filter(isViolation) }
+        const rulesetOutput = { ruleset: result.ruleset, passed: result.passed, results: result.results.filter(isReported) }
         return { ...audit, rulesetName: result.ruleset, output: rulesetOutput, passed: rulesetOutput.passed }
       }),
     })
