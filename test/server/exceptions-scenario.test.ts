@@ -4,7 +4,8 @@ import { postReview, type HttpsTarget } from '../admission/https-client.js'
 import { waitFor } from '../k8s/wait-for.js'
 import { testDatabases } from '../support/databases.js'
 import { client } from './http-client.js'
-import { startTestService, type TestService } from './test-service.js'
+import type { RunningServer } from '../../src/server/start-server.js'
+import { startReplica, startTestService, type TestService } from './test-service.js'
 
 /**
  * One exception, two paths: a privileged log shipper is let through a Deny policy by REST
@@ -172,5 +173,42 @@ describe.each(testDatabases())('a PolicyException applied alike by REST and the 
     const metrics = await (await fetch(`${service.server.opsUrl}/metrics`)).text()
     expect(metrics).toContain('verdict_exception_applications_total{exception="log-shipper",path="api"} 2')
     expect(metrics).toContain('verdict_exception_applications_total{exception="log-shipper",path="admission"} 1')
+  })
+})
+
+describe('a PolicyException created through one replica', () => {
+  let first: TestService
+  let second: RunningServer
+
+  beforeAll(async () => {
+    first = await startTestService('postgres')
+    second = await startReplica(first.databaseUrl as string)
+  })
+
+  afterAll(async () => {
+    await second?.close()
+    await first?.close()
+  })
+
+  it('is applied, and its deletion followed, by the other replica once the notification arrives', async () => {
+    const viaFirst = client(first.server.apiUrl)
+    const viaSecond = client(second.apiUrl)
+    const token = first.adminToken
+    for (const [path, body] of [
+      ['/api/rulesets/pod-hardening', ruleset],
+      ['/api/policies/baseline-pods', policy],
+    ] as const) {
+      expect((await viaFirst('POST', path, { token, body })).status).toBe(201)
+    }
+    const passedOnSecond = async (): Promise<boolean> =>
+      ((await viaSecond('POST', '/api/eval/policies/baseline-pods', { token, body: { inputData: shipperPod } })).body as { passed: boolean }).passed
+    await waitFor('the second replica to know the policy', async () => (await viaSecond('GET', '/api/policies/baseline-pods', { token })).status === 200)
+    expect(await passedOnSecond()).toBe(false)
+    // No expiry here: the replicas judge by the real clock.
+    const { expiresAt: _expiresAt, ...forever } = exception
+    expect((await viaFirst('POST', '/api/exceptions/log-shipper', { token, body: forever })).status).toBe(201)
+    await waitFor('the second replica to apply the exception', passedOnSecond)
+    expect((await viaFirst('DELETE', '/api/exceptions/log-shipper', { token })).status).toBe(204)
+    await waitFor('the second replica to drop the exception', async () => !(await passedOnSecond()))
   })
 })
