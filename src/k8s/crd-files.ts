@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import * as yaml from 'js-yaml'
-import { policyCrd, rulesetCrd } from './crd-manifests.js'
+import { policyCrd, policyExceptionCrd, rulesetCrd } from './crd-manifests.js'
 
 /** Where the CRDs live: plain manifests for kubectl, and the chart's crds/ (installed before the templates). */
 export const CRD_DIRECTORIES = ['manifests/crds', 'charts/verdict/crds'] as const
@@ -16,7 +16,7 @@ const HEADER = '# Generated from the TypeBox model (src/engine/model) by `npm ru
 
 /** The CRD files as the generator writes them; a test compares them with the committed copies. */
 export function crdFiles(): CrdFile[] {
-  return [rulesetCrd(), policyCrd()].map((crd) => ({
+  return [rulesetCrd(), policyCrd(), policyExceptionCrd()].map((crd) => ({
     name: `${crd.metadata.name}.yaml`,
     content: HEADER + yaml.dump(crd, { lineWidth: -1, noRefs: true }),
   }))

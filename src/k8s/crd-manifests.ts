@@ -1,6 +1,6 @@
-import { PolicySpecSchema, RulesetSpecSchema } from '../engine/index.js'
+import { PolicyExceptionSpecSchema, PolicySpecSchema, RulesetSpecSchema } from '../engine/index.js'
 import { toStructuralSchema, type StructuralSchema } from './structural-schema.js'
-import { GROUP, VERSION, type DefinitionResource, POLICIES, RULESETS } from './resources.js'
+import { GROUP, VERSION, type VerdictResource, POLICIES, POLICY_EXCEPTIONS, RULESETS } from './resources.js'
 
 /** The status the controller writes; the same for both kinds. */
 export const STATUS_SCHEMA: StructuralSchema = {
@@ -20,6 +20,32 @@ export const STATUS_SCHEMA: StructuralSchema = {
           type: { type: 'string', description: 'Ready' },
           status: { type: 'string', enum: ['True', 'False', 'Unknown'] },
           reason: { type: 'string', description: 'Reconciled, Invalid, MissingRulesets or Conflict' },
+          message: { type: 'string' },
+          lastTransitionTime: { type: 'string', format: 'date-time' },
+          observedGeneration: { type: 'integer', format: 'int64', minimum: 0 },
+        },
+      },
+    },
+  },
+}
+
+/** The status of a PolicyException: Ready as for the other kinds, and Expired from its expiresAt on. */
+export const EXCEPTION_STATUS_SCHEMA: StructuralSchema = {
+  type: 'object',
+  description: 'written by the Verdict controller',
+  properties: {
+    observedGeneration: { type: 'integer', format: 'int64', description: 'the metadata.generation the status describes' },
+    conditions: {
+      type: 'array',
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['type'],
+      items: {
+        type: 'object',
+        required: ['type', 'status', 'reason', 'message', 'lastTransitionTime'],
+        properties: {
+          type: { type: 'string', description: 'Ready or Expired' },
+          status: { type: 'string', enum: ['True', 'False', 'Unknown'] },
+          reason: { type: 'string', description: 'Ready: Reconciled, Invalid or Conflict; Expired: Expired or Active' },
           message: { type: 'string' },
           lastTransitionTime: { type: 'string', format: 'date-time' },
           observedGeneration: { type: 'integer', format: 'int64', minimum: 0 },
@@ -50,7 +76,7 @@ function columns(extra: PrinterColumn[]): PrinterColumn[] {
 }
 
 /** The whole object schema: Kubernetes' own fields, the model's spec, and the status. */
-function objectSchema(kind: string, spec: StructuralSchema): StructuralSchema {
+function objectSchema(kind: string, spec: StructuralSchema, status: StructuralSchema): StructuralSchema {
   return {
     type: 'object',
     description: `A Verdict ${kind}; the spec is the same document the REST API and the CLI accept.`,
@@ -60,14 +86,14 @@ function objectSchema(kind: string, spec: StructuralSchema): StructuralSchema {
       kind: { type: 'string' },
       metadata: { type: 'object' },
       spec,
-      status: STATUS_SCHEMA,
+      status,
     },
   }
 }
 
 export type CustomResourceDefinition = ReturnType<typeof customResourceDefinition>
 
-function customResourceDefinition(resource: DefinitionResource, spec: StructuralSchema, printer: PrinterColumn[]) {
+function customResourceDefinition(resource: VerdictResource, spec: StructuralSchema, printer: PrinterColumn[], status: StructuralSchema = STATUS_SCHEMA) {
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -83,7 +109,7 @@ function customResourceDefinition(resource: DefinitionResource, spec: Structural
           storage: true,
           subresources: { status: {} },
           additionalPrinterColumns: printer,
-          schema: { openAPIV3Schema: objectSchema(resource.kind, spec) },
+          schema: { openAPIV3Schema: objectSchema(resource.kind, spec, status) },
         },
       ],
     },
@@ -101,5 +127,21 @@ export function policyCrd(): CustomResourceDefinition {
     POLICIES,
     toStructuralSchema(PolicySpecSchema as unknown as Record<string, unknown>, 'spec'),
     columns([{ name: 'Action', type: 'string', jsonPath: '.spec.action', description: 'Deny, Warn or Audit (Audit when unset)' }]),
+  )
+}
+
+/** `policyexceptions.verdict.dev`, its spec schema generated from PolicyExceptionSpecSchema. */
+export function policyExceptionCrd(): CustomResourceDefinition {
+  return customResourceDefinition(
+    POLICY_EXCEPTIONS,
+    toStructuralSchema(PolicyExceptionSpecSchema as unknown as Record<string, unknown>, 'spec'),
+    [
+      { name: 'Expires', type: 'string', jsonPath: '.spec.expiresAt', description: 'when it stops applying (never when unset)' },
+      { name: 'Ready', type: 'string', jsonPath: `${READY}.status` },
+      { name: 'Expired', type: 'string', jsonPath: '.status.conditions[?(@.type=="Expired")].status' },
+      { name: 'Reason', type: 'string', jsonPath: `${READY}.reason`, priority: 1 },
+      { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+    ],
+    EXCEPTION_STATUS_SCHEMA,
   )
 }

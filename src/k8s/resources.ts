@@ -5,14 +5,21 @@ import { API_VERSION } from '../engine/index.js'
 export const GROUP = 'verdict.dev'
 export const VERSION = 'v1alpha1'
 
-export interface DefinitionResource {
-  readonly kind: 'Ruleset' | 'Policy'
+/** One of Verdict's custom resources. */
+export interface VerdictResource {
+  readonly kind: 'Ruleset' | 'Policy' | 'PolicyException'
   /** What the store and the catalog call it. */
-  readonly storeKind: 'ruleset' | 'policy'
+  readonly storeKind: 'ruleset' | 'policy' | 'exception'
   readonly plural: string
   readonly singular: string
   /** The collection's REST path, for list and watch. */
   readonly path: string
+}
+
+/** The definitions: Rulesets and Policies. */
+export interface DefinitionResource extends VerdictResource {
+  readonly kind: 'Ruleset' | 'Policy'
+  readonly storeKind: 'ruleset' | 'policy'
 }
 
 export const RULESETS: DefinitionResource = {
@@ -29,6 +36,14 @@ export const POLICIES: DefinitionResource = {
   plural: 'policies',
   singular: 'policy',
   path: `/apis/${GROUP}/${VERSION}/policies`,
+}
+
+export const POLICY_EXCEPTIONS: VerdictResource = {
+  kind: 'PolicyException',
+  storeKind: 'exception',
+  plural: 'policyexceptions',
+  singular: 'policyexception',
+  path: `/apis/${GROUP}/${VERSION}/policyexceptions`,
 }
 
 // The manifests the model accepts and the CRDs must name the same group and version.

@@ -403,8 +403,8 @@ describe('availability and extras', () => {
     const objects = objectsOf('default')
     const clusterRole = only<K8sObject & { rules: Record<string, string[]>[] }>(objects, 'ClusterRole')
     expect(clusterRole.rules).toEqual([
-      { apiGroups: ['verdict.dev'], resources: ['rulesets', 'policies'], verbs: ['get', 'list', 'watch'] },
-      { apiGroups: ['verdict.dev'], resources: ['rulesets/status', 'policies/status'], verbs: ['get', 'update', 'patch'] },
+      { apiGroups: ['verdict.dev'], resources: ['rulesets', 'policies', 'policyexceptions'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['verdict.dev'], resources: ['rulesets/status', 'policies/status', 'policyexceptions/status'], verbs: ['get', 'update', 'patch'] },
       { apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] },
       { apiGroups: [''], resources: ['configmaps'], verbs: ['list', 'watch'] },
       { apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations'], resourceNames: ['verdict'], verbs: ['get', 'patch'] },

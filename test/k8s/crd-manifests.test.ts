@@ -7,7 +7,7 @@ import * as yaml from 'js-yaml'
 import { CustomResourceDefinition } from 'kubernetes-models/apiextensions.k8s.io/v1'
 import { describe, expect, it } from 'vitest'
 import { CRD_DIRECTORIES, crdFiles } from '../../src/k8s/crd-files.js'
-import { policyCrd, rulesetCrd } from '../../src/k8s/crd-manifests.js'
+import { policyCrd, policyExceptionCrd, rulesetCrd } from '../../src/k8s/crd-manifests.js'
 import { toStructuralSchema, UnsupportedSchemaError } from '../../src/k8s/structural-schema.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -44,6 +44,26 @@ describe('the CRDs', () => {
         ['Age', '.metadata.creationTimestamp'],
       ]),
     )
+  })
+
+  it('policyexceptions.verdict.dev is a valid CustomResourceDefinition with a structural schema, Ready and Expired columns', () => {
+    const crd = policyExceptionCrd()
+    expect(() => new CustomResourceDefinition(crd as ConstructorParameters<typeof CustomResourceDefinition>[0]).validate()).not.toThrow()
+    const version = crd.spec.versions[0]
+    expect(version).toMatchObject({ name: 'v1alpha1', served: true, storage: true, subresources: { status: {} } })
+    expect(crd.spec.scope).toBe('Cluster')
+    expect(crd.spec.names).toMatchObject({ kind: 'PolicyException', plural: 'policyexceptions' })
+    expect(structuralProblems(version?.schema.openAPIV3Schema as unknown as Schema, '')).toEqual([])
+    expect(version?.additionalPrinterColumns.map((column) => column.name)).toEqual(['Expires', 'Ready', 'Expired', 'Reason', 'Age'])
+    const validate = validatorFor(crd)
+    const manifest = {
+      apiVersion: 'verdict.dev/v1alpha1',
+      kind: 'PolicyException',
+      metadata: { name: 'log-shipper' },
+      spec: { policies: ['baseline-*'], rules: [{ ruleset: 'pod-hardening', rule: 'no-privileged' }], match: { kinds: ['Pod'], namespaces: ['logging'] }, reason: 'host logs', expiresAt: '2027-01-01T00:00:00Z' },
+    }
+    expect(validate(manifest)).toBe(true)
+    expect(validate({ ...manifest, spec: { ...manifest.spec, reason: undefined } })).toBe(false)
   })
 
   it('keeps any JSON where the model does (patterns, autogen, template parameters) and maps labels', () => {
