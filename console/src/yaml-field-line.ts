@@ -8,7 +8,8 @@
 export function lineOfError(yaml: string, details: string): number | undefined {
   const parser = /\bat line (\d+), column \d+/.exec(details)
   if (parser) return Number(parser[1])
-  const path = /^body\.([^\s:(]+)/.exec(details)
+  // A compile error names the rule after its index (`rules[0] (rule "x").validate...`): the path is what is left without it.
+  const path = /^body\.([^\s:(]+)/.exec(details.replace(/ \(rule "(?:[^"\\]|\\.)*"\)/g, ''))
   if (!path) return undefined
   return lineOfPath(yaml, path[1] as string)
 }

@@ -1,5 +1,6 @@
 import {
   API_VERSION,
+  compileProblemLocation,
   compileRuleset,
   loadDefinition,
   resolvePolicyRulesets,
@@ -105,12 +106,7 @@ async function storeRuleset(ruleset: Ruleset, deps: ReconcilerDeps): Promise<{ v
     compileRuleset(ruleset)
   } catch (error) {
     if (!(error instanceof RulesetCompileError)) throw error
-    const message = error.problems
-      .map((problem) => {
-        const at = problem.line === undefined ? '' : ` (line ${problem.line}, column ${problem.column ?? 1})`
-        return `spec.${problem.path}${at}: ${problem.message}`
-      })
-      .join('; ')
+    const message = error.problems.map((problem) => `${compileProblemLocation(problem, 'spec.')}: ${problem.message}`).join('; ')
     return { verdict: invalid(message, rules, deps.catalog.ruleset(ruleset.name)?.source === 'crd') }
   }
   const written = await deps.store.applyRuleset(ruleset)

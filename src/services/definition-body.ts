@@ -1,4 +1,5 @@
 import {
+  compileProblemLocation,
   compileRuleset,
   loadDefinition,
   RulesetCompileError,
@@ -29,12 +30,7 @@ export function parseRulesetBody(name: string, body: unknown): ParsedBody<Rulese
   } catch (error) {
     if (!(error instanceof RulesetCompileError)) throw error
     throw new InvalidRequestError(
-      error.problems
-        .map((problem) => {
-          const at = problem.line === undefined ? '' : ` (line ${problem.line}, column ${problem.column ?? 1})`
-          return `${parsed.fieldPrefix}${problem.path}${at}: ${problem.message}`
-        })
-        .join('; '),
+      error.problems.map((problem) => `${compileProblemLocation(problem, parsed.fieldPrefix)}: ${problem.message}`).join('; '),
       'ruleset does not compile',
     )
   }

@@ -71,7 +71,7 @@ describe('verdict eval', () => {
     ['malformed YAML', 'cli/malformed.yaml', /^verdict eval: cli\/malformed\.yaml, document 1: invalid YAML at line \d+, column \d+: /],
     ['an unknown field', 'cli/unknown-field.yaml', /^verdict eval: cli\/unknown-field\.yaml, document 1: rules\[0\]\.validate\.cel\[0\]\.mesage: unknown field "mesage"$/m],
     ['two validate kinds', 'cli/two-kinds.yaml', /^verdict eval: cli\/two-kinds\.yaml, document 2: spec\.rules\[0\]\.validate: has cel and pattern; a rule validates in exactly one way$/m],
-    ['a CEL syntax error', 'cli/bad-cel.yaml', /ruleset "broken" does not compile:\n {2}rule "syntax" rules\[1\]\.validate\.cel\[0\]\.expression \(line 1, column \d+\): /],
+    ['a CEL syntax error', 'cli/bad-cel.yaml', /ruleset "broken" does not compile:\n {2}rules\[1\] \(rule "syntax"\)\.validate\.cel\[0\]\.expression \(line 1, column \d+\): /],
     ['a missing file', 'cli/nope.yaml', /^verdict eval: cli\/nope\.yaml: cannot read: ENOENT$/m],
   ])('exits 2 on %s, naming file, document and field', (_what, file, message) => {
     const run = runCli(['eval', '-f', 'cli/good-pod.json', '--ruleset', file])

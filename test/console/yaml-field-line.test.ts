@@ -24,6 +24,7 @@ describe('lineOfError', () => {
     expect(lineOfError(YAML, 'body.rules[1].severty: unknown field "severty"')).toBe(12)
     expect(lineOfError(YAML, 'body.rules[1].validate.cel[0].expression (line 1, column 13): Expected IDENTIFIER, got LPAREN')).toBe(15)
     expect(lineOfError(YAML, 'body.rules[0].validate.cel[0].expression: bad')).toBe(10)
+    expect(lineOfError(YAML, 'body.rules[1] (rule "a \\"quoted\\" (name)").validate.cel[0].expression (line 1, column 13): Expected IDENTIFIER, got LPAREN')).toBe(15)
     expect(lineOfError(YAML, 'body.labels.team: too long')).toBe(3)
     expect(lineOfError(YAML, 'body.rules[0].name: taken')).toBe(5)
   })

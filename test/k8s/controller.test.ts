@@ -65,7 +65,7 @@ describe('the CRD controller', () => {
     api.create('rulesets', rulesetResource('two-kinds', { rules: [{ name: 'r', validate: { cel: [{ expression: 'true' }], pattern: { spec: {} } } }] }))
     const brokenCel = await waitFor('Invalid', () => (readyOf(api, 'rulesets', 'broken-cel')?.reason === 'Invalid' ? readyOf(api, 'rulesets', 'broken-cel') : undefined))
     expect(brokenCel).toMatchObject({ status: 'False', observedGeneration: 1 })
-    expect(brokenCel.message).toMatch(/^spec\.rules\[0\]\.validate\.cel\[0\]\.expression \(line 1, column \d+\): /)
+    expect(brokenCel.message).toMatch(/^spec\.rules\[0\] \(rule "r"\)\.validate\.cel\[0\]\.expression \(line 1, column \d+\): /)
     const twice = await waitFor('Invalid', () => readyOf(api, 'rulesets', 'twice'))
     expect(twice).toMatchObject({ status: 'False', reason: 'Invalid', message: 'spec.rules[1].name: duplicate rule name "team-label" (also rules[0])' })
     const twoKinds = await waitFor('Invalid', () => readyOf(api, 'rulesets', 'two-kinds'))

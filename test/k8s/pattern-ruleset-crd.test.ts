@@ -36,7 +36,7 @@ describe('a Ruleset resource with pattern rules', () => {
     const ready = await waitFor('Invalid', () => (readyOf(api, 'rulesets', 'bad-pattern')?.reason === 'Invalid' ? readyOf(api, 'rulesets', 'bad-pattern') : undefined))
     expect(ready).toMatchObject({
       status: 'False',
-      message: 'spec.rules[0].validate.pattern.spec.replicas: unknown operator "=>" in "=>2" (operators are >, <, >=, <=, !, |, &, a-b and a!-b)',
+      message: 'spec.rules[0] (rule "replicas").validate.pattern.spec.replicas: unknown operator "=>" in "=>2" (operators are >, <, >=, <=, !, |, &, a-b and a!-b)',
     })
     expect(await getRuleset(db, 'bad-pattern')).toBeUndefined()
   })

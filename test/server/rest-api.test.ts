@@ -113,7 +113,7 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       ['a wrong type', { rules: [{ ...teamLabel, validate: { cel: [{ expression: 42 }] } }] }, 'body.rules[0].validate.cel[0].expression: must be string'],
       ['no rules', { labels: {} }, 'body.rules: is required'],
       ['two validate kinds', { rules: [{ name: 'x', validate: { cel: [{ expression: 'true' }], pattern: {} } }] }, 'body.rules[0].validate: has cel and pattern; a rule validates in exactly one way'],
-      ['a CEL syntax error', { rules: [{ name: 'x', validate: { cel: [{ expression: 'object.(' }] } }] }, /^body\.rules\[0\]\.validate\.cel\[0\]\.expression \(line 1, column \d+\): /],
+      ['a CEL syntax error', { rules: [{ name: 'broken-rule', validate: { cel: [{ expression: 'object.(' }] } }] }, /^body\.rules\[0\] \(rule "broken-rule"\)\.validate\.cel\[0\]\.expression \(line 1, column \d+\): /],
       ['a name that differs from the path', { name: 'other', rules: [teamLabel] }, 'body.name: "other" differs from the name in the path, "fresh"'],
     ])('answers 400 naming the field for %s, storing nothing', async (_what, body, details) => {
       const response = await api('POST', '/api/rulesets/fresh', { token: admin, body })

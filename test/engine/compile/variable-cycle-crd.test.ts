@@ -22,7 +22,7 @@ describe('a Ruleset resource whose variables read each other', () => {
     ]
     api.create('rulesets', rulesetResource('cyclic', { rules: [{ name: 'looping', variables, validate: { cel: [{ expression: 'variables.a' }] } }] }))
     const ready = await waitFor('Invalid', () => (readyOf(api, 'rulesets', 'cyclic')?.reason === 'Invalid' ? readyOf(api, 'rulesets', 'cyclic') : undefined))
-    expect(ready).toMatchObject({ status: 'False', message: 'spec.rules[0].variables[0].expression (line 1, column 1): variables cycle: a -> b -> a' })
+    expect(ready).toMatchObject({ status: 'False', message: 'spec.rules[0] (rule "looping").variables[0].expression (line 1, column 1): variables cycle: a -> b -> a' })
     expect(await getRuleset(db, 'cyclic')).toBeUndefined()
   })
 })

@@ -57,14 +57,14 @@ describe('hostile rules through the service', () => {
     expect(created.status).toBe(400)
     expect(errorBody(created)).toEqual({
       error: 'ruleset does not compile',
-      details: 'body.rules[0].variables[0].expression (line 1, column 1): variables cycle: a -> b -> a',
+      details: 'body.rules[0] (rule "looping").variables[0].expression (line 1, column 1): variables cycle: a -> b -> a',
     })
     expect((await api('GET', '/api/rulesets/cyclic', { token: admin })).status).toBe(404)
 
     expect((await api('POST', '/api/rulesets/replaced', { token: admin, body: noLatest })).status).toBe(201)
     const replaced = await api('PUT', '/api/rulesets/replaced', { token: admin, body: cyclic })
     expect(replaced.status).toBe(400)
-    expect(errorBody(replaced).details).toBe('body.rules[0].variables[0].expression (line 1, column 1): variables cycle: a -> b -> a')
+    expect(errorBody(replaced).details).toBe('body.rules[0] (rule "looping").variables[0].expression (line 1, column 1): variables cycle: a -> b -> a')
     const stored = await api('GET', '/api/rulesets/replaced', { token: admin })
     expect(stored.body).toMatchObject({ version: 1, rules: noLatest.rules })
   })
