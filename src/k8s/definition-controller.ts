@@ -9,12 +9,14 @@ import {
 } from '@kubernetes/client-node'
 import { CrdDefinitions } from '../services/crd-definitions.js'
 import type { DefinitionCatalog, DefinitionChange } from '../services/definition-catalog.js'
+import type { ExceptionCatalog } from '../services/exception-catalog.js'
 import type { Db } from '../store/db.js'
 import { ConfigMapInformer, type ConfigMapCacheSettings } from './configmap-informer.js'
 import { backoffDelay, type Backoff, type ControllerLogger } from './controller-logger.js'
 import { reconcilePolicy, reconcileRuleset, type ReconcileResult, type ReconcilerDeps } from './definition-reconciler.js'
 import type { DefinitionStatus } from './definition-status.js'
 import { describeKubeError, isNotFound } from './kube-errors.js'
+import { ExceptionController } from './exception-controller.js'
 import { DEFAULT_LEADER_ELECTION, LeaderElector, type LeaderElectionTimings } from './leader-election.js'
 import { NamespaceInformer } from './namespace-informer.js'
 import { ReconcileQueue, type HandleResult } from './reconcile-queue.js'
@@ -58,7 +60,9 @@ export interface DefinitionControllerOptions {
   timings?: Partial<ControllerTimings>
   now?: () => Date
   /** Told of every reconcile (metrics): the kind and how it ended (a status reason, waiting, deleted, unchanged or error). */
-  onReconciled?: (kind: 'ruleset' | 'policy', result: string) => void
+  onReconciled?: (kind: 'ruleset' | 'policy' | 'exception', result: string) => void
+  /** The service's exceptions: when given, PolicyException resources are reconciled into them too (exception-controller.ts). */
+  exceptions?: ExceptionCatalog
 }
 
 export const LEASE_NAME = 'verdict-controller'
@@ -82,6 +86,7 @@ export class DefinitionController {
   readonly #elector: LeaderElector
   readonly #webhook: WebhookConfigurationSync
   readonly #deps: ReconcilerDeps
+  readonly #exceptions: ExceptionController | undefined
   /**
    * The status last written per key and the resourceVersion it was written over: until the watch
    * brings the object back with it, the cache still shows the old status, and a reconcile in
@@ -120,6 +125,18 @@ export class DefinitionController {
       writeStatus: (resource, object, status) => this.#writeStatus(resource, object, status),
       now: options.now ?? (() => new Date()),
     }
+    this.#exceptions = options.exceptions
+      ? new ExceptionController({
+          kubeConfig,
+          db: options.db,
+          exceptions: options.exceptions,
+          logger: options.logger,
+          identity: options.identity,
+          timings: this.#timings,
+          now: this.#deps.now,
+          onReconciled: (result) => options.onReconciled?.('exception', result),
+        })
+      : undefined
     this.#queue = new ReconcileQueue({
       handle: (key) => this.#reconcile(key),
       backoff: this.#timings.reconcileBackoff,
@@ -150,6 +167,7 @@ export class DefinitionController {
     this.configMaps.start()
     this.#rulesets.start()
     this.#policies.start()
+    this.#exceptions?.start()
     this.#unsubscribe = this.#options.catalog.onChange((change) => this.#onDefinitionChange(change))
     this.#elector.start()
   }
@@ -160,7 +178,7 @@ export class DefinitionController {
 
   /** Nothing queued or in hand; for tests that wait for the controller to settle. */
   idle(): boolean {
-    return this.#queue.idle() && this.#webhookTimer === undefined && !this.#webhookSyncing
+    return this.#queue.idle() && this.#webhookTimer === undefined && !this.#webhookSyncing && (this.#exceptions?.idle() ?? true)
   }
 
   /** Finishes the reconcile in hand, hands the lease over, then stops watching. */
@@ -170,7 +188,7 @@ export class DefinitionController {
     await this.#queue.pause()
     await this.#elector.stop()
     this.#unsubscribe?.()
-    await Promise.all([this.#rulesets.stop(), this.#policies.stop(), this.namespaces.stop(), this.configMaps.stop()])
+    await Promise.all([this.#rulesets.stop(), this.#policies.stop(), this.namespaces.stop(), this.configMaps.stop(), this.#exceptions?.stop()])
   }
 
   #informer(resource: DefinitionResource): RestartingInformer<DefinitionObject> {
@@ -195,6 +213,8 @@ export class DefinitionController {
     if (!this.#elector.isLeader() || this.#stopped) return
     this.#leading = true
     this.#queue.resume()
+    // Not awaited: it waits for its own informer, which may never sync where its CRD is not installed.
+    void this.#exceptions?.setLeading(true)
     await this.#reconcileEverything()
     if (!this.#leading) return
     clearInterval(this.#resync)
@@ -204,6 +224,7 @@ export class DefinitionController {
 
   #stopLeading(): void {
     this.#leading = false
+    void this.#exceptions?.setLeading(false)
     clearInterval(this.#resync)
     clearTimeout(this.#webhookTimer)
     this.#webhookTimer = undefined

@@ -38,6 +38,8 @@ export async function runController(options: StartControllerOptions): Promise<Ru
     configMaps: configMapSettings(config),
     ...(options.timings ? { timings: options.timings } : {}),
     ...(options.onReconciled ? { onReconciled: options.onReconciled } : {}),
+    ...(options.exceptions ? { exceptions: options.exceptions } : {}),
+    ...(options.now ? { now: options.now } : {}),
   })
   controller.start()
   const scanner = backgroundScanner(options, kubeConfig, controller)

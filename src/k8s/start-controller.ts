@@ -3,6 +3,7 @@ import type { NamespaceSource } from '../admission/namespace-source.js'
 import type { Config } from '../config.js'
 import type { ClusterData } from '../engine/index.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
+import type { ExceptionCatalog } from '../services/exception-catalog.js'
 import type { AuditRows } from '../store/audits-repository.js'
 import type { Db } from '../store/db.js'
 import type { ControllerLogger } from './controller-logger.js'
@@ -27,7 +28,11 @@ export interface StartControllerOptions {
   /** For `auto`: whether a cluster is there to find (default process.env). */
   env?: NodeJS.ProcessEnv
   timings?: Partial<ControllerTimings>
-  onReconciled?: (kind: 'ruleset' | 'policy', result: string) => void
+  onReconciled?: (kind: 'ruleset' | 'policy' | 'exception', result: string) => void
+  /** The service's exceptions, which PolicyException resources are reconciled into; without it they are not watched. */
+  exceptions?: ExceptionCatalog
+  /** The clock the controller judges expiry by (the service's). */
+  now?: () => Date
   /** Where background scans write their audits; without it, no background scans run. */
   writeAudits?: (rows: AuditRows) => Promise<unknown>
 }

@@ -85,7 +85,7 @@ export class VerdictMetrics {
     })
     this.#reconciles = new Counter({
       name: 'verdict_controller_reconciles_total',
-      help: 'Ruleset and Policy objects reconciled by the controller, by kind and result (Ready, Invalid, MissingRulesets, Conflict, deleted, error)',
+      help: 'Ruleset, Policy and PolicyException objects reconciled by the controller, by kind and result (Reconciled, Invalid, MissingRulesets, Conflict, deleted, error)',
       labelNames: ['kind', 'result'],
       registers: [this.registry],
     })

@@ -178,6 +178,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       logger: app.log.child({ component: 'controller' }),
       onReconciled: (kind, result) => metrics.reconciled(kind, result),
       writeAudits: (rows) => audits.write(rows),
+      exceptions,
+      now,
     })
     if (controller) {
       cleanups.push(() => controller.stop())

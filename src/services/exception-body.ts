@@ -15,16 +15,17 @@ import { InvalidRequestError } from './service-errors.js'
 /**
  * A PolicyException body in the plain form (`{policies, rules, match, conditions, reason, ...}`)
  * or the manifest form (`apiVersion: verdict.dev/v1alpha1, kind: PolicyException, metadata.name,
- * spec`), checked whole: schema, the rules a schema cannot say, `expiresAt` as RFC 3339 (kept
+ * spec`), checked whole (field paths under `root`: `body` for the REST API, '' for a resource): schema, the rules a schema cannot say, `expiresAt` as RFC 3339 (kept
  * as the UTC instant with milliseconds), and every CEL condition compiled. Pure: a refusal is an
  * InvalidRequestError whose details name each field, and nothing reaches the store.
  */
-export function parseExceptionBody(name: string, body: unknown): ParsedBody<PolicyExceptionSpec> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidRequestError('body: must be an object')
+export function parseExceptionBody(name: string, body: unknown, root = 'body'): ParsedBody<PolicyExceptionSpec> {
+  const top = root === '' ? '' : `${root}.`
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidRequestError(`${root || '(root)'}: must be an object`)
   const record = body as Record<string, unknown>
   const manifest = 'apiVersion' in record || 'kind' in record
-  const fieldPrefix = manifest ? 'body.spec.' : 'body.'
-  const spec = manifest ? specOfManifest(name, record) : specOfPlain(name, record)
+  const fieldPrefix = manifest ? `${top}spec.` : top
+  const spec = manifest ? specOfManifest(name, record, top) : specOfPlain(name, record, top)
   const problems = checkExceptionSpec(spec, '')
   if (problems.length > 0) throw new InvalidRequestError(describe(fieldPrefix, problems))
   const checked = spec as PolicyExceptionSpec
@@ -38,24 +39,24 @@ export function parseExceptionBody(name: string, body: unknown): ParsedBody<Poli
   return { spec: checked, fieldPrefix }
 }
 
-function specOfManifest(name: string, record: Record<string, unknown>): Record<string, unknown> {
-  if (record.apiVersion !== API_VERSION) throw new InvalidRequestError(`body.apiVersion: must be ${API_VERSION} (got ${JSON.stringify(record.apiVersion)})`)
-  if (record.kind !== 'PolicyException') throw new InvalidRequestError(`body.kind: must be PolicyException here (got ${JSON.stringify(record.kind)})`)
+function specOfManifest(name: string, record: Record<string, unknown>, top: string): Record<string, unknown> {
+  if (record.apiVersion !== API_VERSION) throw new InvalidRequestError(`${top}apiVersion: must be ${API_VERSION} (got ${JSON.stringify(record.apiVersion)})`)
+  if (record.kind !== 'PolicyException') throw new InvalidRequestError(`${top}kind: must be PolicyException here (got ${JSON.stringify(record.kind)})`)
   const problems = checkExceptionManifestSchema(record, '')
-  if (problems.length > 0) throw new InvalidRequestError(describe('body.', problems))
+  if (problems.length > 0) throw new InvalidRequestError(describe(top, problems))
   const manifest = record as unknown as PolicyExceptionManifest
-  if (manifest.metadata.name !== name) throw new InvalidRequestError(`body.metadata.name: ${JSON.stringify(manifest.metadata.name)} differs from the name in the path, "${name}"`)
+  if (manifest.metadata.name !== name) throw new InvalidRequestError(`${top}metadata.name: ${JSON.stringify(manifest.metadata.name)} differs from the name in the path, "${name}"`)
   const labels = manifest.metadata.labels
   // Labels may be written on the metadata (kubectl style) or in the spec; the spec wins.
   return labels && Object.keys(labels).length > 0 ? { ...manifest.spec, labels: { ...labels, ...manifest.spec.labels } } : { ...manifest.spec }
 }
 
-function specOfPlain(name: string, record: Record<string, unknown>): Record<string, unknown> {
+function specOfPlain(name: string, record: Record<string, unknown>, top: string): Record<string, unknown> {
   const { name: named, ...spec } = record
-  if (named !== undefined && named !== name) throw new InvalidRequestError(`body.name: ${JSON.stringify(named)} differs from the name in the path, "${name}"`)
+  if (named !== undefined && named !== name) throw new InvalidRequestError(`${top}name: ${JSON.stringify(named)} differs from the name in the path, "${name}"`)
   return spec
 }
 
 function describe(prefix: string, problems: readonly DefinitionProblem[]): string {
-  return problems.map((problem) => `${problem.path === '' || problem.path === '(root)' ? prefix.slice(0, -1) : `${prefix}${problem.path}`}: ${problem.message}`).join('; ')
+  return problems.map((problem) => `${problem.path === '' || problem.path === '(root)' ? prefix.slice(0, -1) || '(root)' : `${prefix}${problem.path}`}: ${problem.message}`).join('; ')
 }

@@ -44,6 +44,7 @@ interface ResourceType {
 const RESOURCE_TYPES = {
   rulesets: { plural: 'rulesets', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'Ruleset', namespaced: false, statusSubresource: true },
   policies: { plural: 'policies', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'Policy', namespaced: false, statusSubresource: true },
+  policyexceptions: { plural: 'policyexceptions', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'PolicyException', namespaced: false, statusSubresource: true },
   // Before namespaces: /api/v1/namespaces/<ns>/configmaps is a ConfigMap path, not a Namespace subresource
   // (parseRoute also tries every namespaced reading of a path before any cluster-scoped one).
   configmaps: { plural: 'configmaps', prefix: '/api/v1', apiVersion: 'v1', kind: 'ConfigMap', namespaced: true, statusSubresource: false },
