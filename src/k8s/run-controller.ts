@@ -66,7 +66,7 @@ export async function runController(options: StartControllerOptions): Promise<Ru
  * webhook never sees it.
  */
 function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConfig, controller: DefinitionController): BackgroundScanner | undefined {
-  const { config } = options
+  const { config, exceptions } = options
   const intervalSeconds = config.scanIntervalSeconds ?? 3600
   if (intervalSeconds <= 0 || !options.writeAudits) return undefined
   return new BackgroundScanner({
@@ -79,6 +79,8 @@ function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConf
     logger: options.logger,
     isLeader: () => controller.isLeader(),
     intervalMs: intervalSeconds * 1000,
+    ...(exceptions ? { exemptions: (now: Date) => exceptions.exemptions(now) } : {}),
+    ...(options.now ? { now: options.now } : {}),
     settings: {
       pageSize: config.scanPageSize ?? 100,
       maxResults: config.reportMaxResults ?? 1000,

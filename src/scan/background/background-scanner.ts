@@ -1,6 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../../admission/namespace-source.js'
-import { resolvePolicyRulesets, type ClusterData } from '../../engine/index.js'
+import { resolvePolicyRulesets, type ClusterData, type Exemptions } from '../../engine/index.js'
 import type { ControllerLogger } from '../../k8s/controller-logger.js'
 import type { DefinitionCatalog, DefinitionChange } from '../../services/definition-catalog.js'
 import type { AuditRows } from '../../store/audits-repository.js'
@@ -28,6 +28,8 @@ export interface BackgroundScannerOptions {
   /** How often leadership is checked, so a new leader scans without waiting a whole interval. */
   leadershipCheckMs?: number
   now?: () => Date
+  /** The PolicyExceptions a scan at `now` honours (an expired one no longer does: the scan reports what it covered). */
+  exemptions?: (now: Date) => Exemptions
   onScanned?: (outcome: ScanOutcome) => void
 }
 
@@ -148,6 +150,7 @@ export class BackgroundScanner {
       ...(this.#options.cluster ? { cluster: this.#options.cluster } : {}),
       settings: { ...this.#options.settings, writeReports: true },
       now,
+      ...(this.#options.exemptions ? { exemptions: this.#options.exemptions(now) } : {}),
       ...(only ? { only } : {}),
       signal: this.#abort.signal,
       onPage: async (page) => {

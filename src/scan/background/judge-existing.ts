@@ -1,9 +1,10 @@
 import {
   evaluatePolicy,
-  isViolation,
+  isReported,
   missingRulesetResult,
   planPolicies,
   type CompiledRuleset,
+  type Exemptions,
   type NamedWithLabels,
   type PlannedPolicy,
   type Policy,
@@ -21,11 +22,11 @@ export type ScanPolicy = PlannedPolicy
 export interface ExistingVerdict {
   policy: string
   action: PolicyAction
-  /** Every rule that judged the object (pass, fail, error), for the reports' exact summaries. */
+  /** Every rule that judged the object (pass, fail, error, and skips an exception made), for the reports' exact summaries. */
   judged: RuleResult[]
-  /** As an audit records it: violations only, `passed` per the failure policy. */
+  /** As an audit records it: violations and exempted rules, `passed` per the failure policy. */
   output: PolicyResult
-  /** The rulesets that judged a rule, violations only, as their audits record them. */
+  /** The rulesets that judged a rule, violations and exempted rules, as their audits record them. */
   rulesets: RulesetResult[]
 }
 
@@ -43,18 +44,18 @@ export function planScanPolicies<R extends NamedWithLabels>(policies: readonly P
  * policy that does not select the object, or none of whose rules apply to it, gives no verdict. A
  * policy whose evaluation throws gives an error verdict of its own, and the others stand.
  */
-export function judgeExisting(policies: readonly ScanPolicy[], input: PreparedInput): ExistingVerdict[] {
+export function judgeExisting(policies: readonly ScanPolicy[], input: PreparedInput, exemptions?: Exemptions): ExistingVerdict[] {
   const verdicts: ExistingVerdict[] = []
   for (const entry of policies) {
-    const verdict = guarded(entry, input)
+    const verdict = guarded(entry, input, exemptions)
     if (verdict) verdicts.push(verdict)
   }
   return verdicts
 }
 
-function guarded(entry: ScanPolicy, input: PreparedInput): ExistingVerdict | undefined {
+function guarded(entry: ScanPolicy, input: PreparedInput, exemptions: Exemptions | undefined): ExistingVerdict | undefined {
   try {
-    return judge(entry, input)
+    return judge(entry, input, exemptions)
   } catch (error) {
     const { policy } = entry
     const result: RuleResult = { ruleset: '', rule: '', status: 'error', severity: 'high', message: `policy "${policy.name}" could not be evaluated: ${(error as Error).message}` }
@@ -63,10 +64,10 @@ function guarded(entry: ScanPolicy, input: PreparedInput): ExistingVerdict | und
   }
 }
 
-function judge({ policy, rulesets, missing }: ScanPolicy, input: PreparedInput): ExistingVerdict | undefined {
-  const evaluation = evaluatePolicy(policy, rulesets, input, { verbose: true })
+function judge({ policy, rulesets, missing }: ScanPolicy, input: PreparedInput, exemptions: Exemptions | undefined): ExistingVerdict | undefined {
+  const evaluation = evaluatePolicy(policy, rulesets, input, exemptions ? { verbose: true, exemptions } : { verbose: true })
   if (!evaluation.applied) return undefined
-  const judged = evaluation.output.results.filter((result) => result.status !== 'skip')
+  const judged = evaluation.output.results.filter(applied)
   if (judged.length === 0 && missing.length === 0) return undefined
   const ignoreErrors = policy.failurePolicy === 'Ignore'
   const missingResults = missing.map(missingRulesetResult)
@@ -77,13 +78,15 @@ function judge({ policy, rulesets, missing }: ScanPolicy, input: PreparedInput):
     output: {
       policy: policy.name,
       passed: evaluation.output.passed && (ignoreErrors || missing.length === 0),
-      results: [...judged.filter(isViolation), ...missingResults],
+      results: [...judged.filter(isReported), ...missingResults],
     },
     rulesets: evaluation.rulesets
-      .filter((ruleset) => ruleset.results.some((result) => result.status !== 'skip'))
-      .map((ruleset) => {
-        const results = ruleset.results.filter(isViolation)
-        return { ruleset: ruleset.ruleset, passed: results.length === 0, results }
-      }),
+      .filter((ruleset) => ruleset.results.some(applied))
+      .map((ruleset) => ({ ruleset: ruleset.ruleset, passed: ruleset.passed, results: ruleset.results.filter(isReported) })),
   }
+}
+
+/** A rule that judged the object; one an exception let through applied too (its report result is a skip naming it). */
+function applied(result: RuleResult): boolean {
+  return result.status !== 'skip' || result.exception !== undefined
 }

@@ -44,6 +44,8 @@ interface KeptResult {
   /** Cut to MAX_MESSAGE_LENGTH. */
   readonly message: string | undefined
   readonly severity: Severity
+  /** On a skip: the PolicyException that let the rule through. */
+  readonly exception: string | undefined
 }
 
 /** One report a scan built, to be compared with the cluster's copy and, if it differs, written. */
@@ -102,9 +104,10 @@ export class PolicyReportBuilder {
     for (const result of verdict.judged) {
       const status = reportStatus(result, verdict.action)
       report.summary[status]++
-      if (status === 'pass' || status === 'skip' || report.results.length >= this.#maxResults) continue
+      // Skips an exception made are listed, naming it: a report never hides what was let through.
+      if (status === 'pass' || (status === 'skip' && result.exception === undefined) || report.results.length >= this.#maxResults) continue
       const message = result.message === undefined || result.message.length <= MAX_MESSAGE_LENGTH ? result.message : `${result.message.slice(0, MAX_MESSAGE_LENGTH)}…`
-      const kept: KeptResult = { object, ruleset: result.ruleset, rule: result.rule, status, message, severity: result.severity }
+      const kept: KeptResult = { object, ruleset: result.ruleset, rule: result.rule, status, message, severity: result.severity, exception: result.exception }
       const size = canonicalJson(resultEntry(verdict.policy, kept)).length + this.#timestampBytes
       if (report.bytes + size > MAX_RESULTS_BYTES) continue
       report.bytes += size
@@ -175,7 +178,7 @@ function resultEntry(policy: string, kept: KeptResult): Record<string, unknown> 
     scored: true,
     source: 'verdict',
     resources: [resource],
-    properties: { ruleset: kept.ruleset },
+    properties: kept.exception === undefined ? { ruleset: kept.ruleset } : { ruleset: kept.ruleset, exception: kept.exception },
   }
   if (kept.message !== undefined) entry.message = kept.message
   entry.severity = kept.severity

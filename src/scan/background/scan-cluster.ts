@@ -1,6 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../../admission/namespace-source.js'
-import { PreparedInput, type ClusterData, type CompiledRuleset, type EvaluationInput, type Policy, type Ruleset } from '../../engine/index.js'
+import { PreparedInput, type ClusterData, type CompiledRuleset, type EvaluationInput, type Exemptions, type Policy, type Ruleset } from '../../engine/index.js'
 import { judgeExisting, planScanPolicies, type ExistingVerdict } from './judge-existing.js'
 import { ListExpiredError, ListNotServedError, listPages, type KubeObject } from './paged-list.js'
 import { PolicyReportBuilder, type ReportedObject } from './policy-reports.js'
@@ -70,6 +70,8 @@ export async function scanCluster<R extends Ruleset>(options: {
   cluster?: ClusterData
   settings: ScanSettings
   now: Date
+  /** The PolicyExceptions honoured, judged at the scan's `now`; none when absent. */
+  exemptions?: Exemptions
   onPage?: (judged: ScannedVerdicts[]) => Promise<void>
   /** Stops the scan between pages (the service is shutting down): it then throws the signal's reason and writes no report. */
   signal?: AbortSignal
@@ -150,7 +152,7 @@ export async function scanCluster<R extends Ruleset>(options: {
 function judgeObject(
   object: KubeObject,
   plan: ReturnType<typeof planScanPolicies>,
-  options: { namespaces: NamespaceSource; cluster?: ClusterData },
+  options: { namespaces: NamespaceSource; cluster?: ClusterData; exemptions?: Exemptions },
   settings: ScanSettings,
 ): ScannedVerdicts | undefined {
   const metadata = (typeof object.metadata === 'object' && object.metadata !== null ? object.metadata : {}) as KubeObject
@@ -160,7 +162,7 @@ function judgeObject(
   const namespaceObject = namespace === '' ? undefined : options.namespaces.get(namespace)
   if (namespaceObject) input.namespaceObject = namespaceObject
   if (options.cluster) input.cluster = options.cluster
-  const verdicts = judgeExisting(plan, new PreparedInput(input))
+  const verdicts = judgeExisting(plan, new PreparedInput(input), options.exemptions)
   if (verdicts.length === 0) return undefined
   const reported: ReportedObject = { apiVersion: String(object.apiVersion), kind: String(object.kind), name: String(metadata.name ?? ''), namespace }
   if (typeof metadata.uid === 'string') reported.uid = metadata.uid
