@@ -8,29 +8,52 @@ import type { Condition, Predicate, Requirement, ValueRef } from './requirement.
  */
 
 const EXAMPLES = /\b(?:like|e\.g\.?|for example|for instance|such as|including)\s+[^.;:()]*/gi
+/**
+ * What the default or an unset field means: "(the default is 1)", "defaults to 360", "not set = 0",
+ * "replicas unset (= 1)", "left out counts as 1". The number describes what Kubernetes or the tool
+ * does, not a bound the author sets.
+ */
+const DEFAULTS = /(?:\b(?:defaults?(?:\s+(?:is|are|of|to|value is))?:?|(?:not set|unset|omitted|missing|left out|leaving it out)\s*(?:=|means|counts as|is treated as|is))|\(\s*=)\s*[`"']?\d[\w.%]*[`"']?(?:\s*(?:and|or|,)\s*[`"']?\d[\w.%]*[`"']?)*/gi
+
+/** "so one bad scrape can't page someone at 3am", "because it pins you to TLSv1": why, not what. */
+const RATIONALE = /\b(?:because|since|so that|so (?=(?:one|they|we|you|it|nobody|no one|people|teams?)\b)|otherwise)\b[^.;]*/gi
+
+/** The spans of `text` that illustrate or describe defaults; literals inside them are not content. */
+function asideSpans(text: string, quoted: RegExp): Array<[number, number]> {
+  // Quoted text is masked first, so a quote inside an example ("like \"s3:*\" or \"iam:*\"") ends nothing.
+  const masked = text.replace(quoted, (match) => `"${'x'.repeat(Math.max(0, match.length - 2))}"`)
+  const spans: Array<[number, number]> = []
+  for (const pattern of [EXAMPLES, DEFAULTS, RATIONALE]) {
+    for (const match of masked.matchAll(pattern)) spans.push([match.index, match.index + match[0].length])
+  }
+  return spans
+}
 
 /** The numbers (with their unit) and the quoted or backticked literals a sentence writes. */
 export function sentenceLiterals(text: string): string[] {
   const literals: string[] = []
   const quoted = /`([^`]+)`|"([^"]+)"|(?<![\w])'([^'\s][^']*)'(?![\w])/g
-  // "short names like `nginx` or `redis:7`", "(e.g. CC-0042)": examples illustrate; they are not values to check.
-  const stated = text.replace(EXAMPLES, ' ')
-  for (const match of stated.matchAll(quoted)) {
+  // "short names like `nginx` or `redis:7`", "(e.g. CC-0042)", "the default is 1": they illustrate; they are not values to check.
+  const spans = asideSpans(text, quoted)
+  const aside = (index: number): boolean => spans.some(([start, end]) => index >= start && index < end)
+  for (const match of text.matchAll(quoted)) {
     const literal = (match[1] ?? match[2] ?? match[3] ?? '').trim()
-    if (literal !== '') literals.push(literal)
+    if (literal !== '' && !aside(match.index)) literals.push(literal)
   }
-  const unquoted = stated.replace(quoted, ' ')
   // A number standing as a word: "2", "20", "8 hours", "4Gi", "50%"; not part of a version (v1.19), an id (CVE-2022-0811) or a URL.
-  for (const token of unquoted.split(/\s+/)) {
-    const bare = token.replace(/^[([{]+/, '').replace(/[)\]},;:.!?]+$/, '')
-    if (/^\d+(?:\.\d+)?(?:%|[A-Za-z]{1,2}i?)?$/.test(bare) && !/^\d+(?:\.\d+){2,}/.test(bare)) literals.push(bare)
+  const unquoted = text.replace(quoted, (match) => ' '.repeat(match.length))
+  for (const token of unquoted.matchAll(/\S+/g)) {
+    const bare = token[0].replace(/^[([{]+/, '').replace(/[)\]},;:.!?]+$/, '')
+    if (/^\d+(?:\.\d+)?(?:%|[A-Za-z]{1,2}i?)?$/.test(bare) && !/^\d+(?:\.\d+){2,}/.test(bare) && !aside(token.index)) literals.push(bare)
   }
   return literals
 }
 
 /** The strings a structured requirement uses: its fields, values, bounds, conditions and exemptions. */
 export function requirementStrings(requirement: Requirement): string[] {
-  const refStrings = (ref: ValueRef): string[] => [ref.label, ...ref.variants.flatMap((variant) => variant.segments), ...(ref.list ?? [])]
+  // "every container in `containers`": the container lists a value is read in are used by it.
+  const containerStrings = (ref: ValueRef): string[] => (ref.scope === 'container' ? ['containers', ...(ref.containers?.init ? ['initContainers'] : []), ...(ref.containers?.ephemeral ? ['ephemeralContainers'] : [])] : [])
+  const refStrings = (ref: ValueRef): string[] => [ref.label, ...ref.variants.flatMap((variant) => variant.segments), ...(ref.list ?? []), ...containerStrings(ref)]
   const conditionStrings = (condition: Condition): string[] => [...refStrings(condition.value), ...predicateStrings(condition.predicate), condition.text]
   return [
     ...requirement.subject.kinds,
@@ -96,7 +119,9 @@ export function unusedLiterals(text: string, used: readonly string[]): string[] 
     return haystack.some((item) => item === lower || item.includes(lower))
   }
   return sentenceLiterals(text).filter((literal) => {
-    if (isUsed(literal)) return false
+    // "`uses:`", "under `ghcr.io/acme-platform/`", "`./...`": the punctuation that ends a key or a prefix is not part of the name.
+    const name = literal.replace(/(?:\.{3}|[/:.])+$/, '')
+    if (isUsed(literal) || (name !== '' && isUsed(name))) return false
     const names = literal.split(/[^\w./*-]+/).filter((name) => /[A-Za-z0-9*]/.test(name))
     return names.length === 0 || !names.every(isUsed)
   })

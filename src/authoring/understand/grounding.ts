@@ -106,6 +106,8 @@ function groundedValue(value: string, text: string): boolean {
   // A value the reader derived (a typo fixed, a registry normalized) and that is not prose.
   if (occurrences.length === 0) return !isProseWord(value)
   if (!isProseWord(value)) return true
+  // "legacy-rootfs=yes", "enabled: no": a word given to a key with "=" or ":" is written as its value.
+  if (new RegExp(String.raw`[\w\]\`"'-]\s*[=:]\s*[\`"']?${escape(value)}(?![\w/-])`, 'i').test(text)) return true
   // "must be require or verify-full": a word listed beside values written as values is one of them.
   if (inListWithNames(value, text)) return true
   // "the `Default` procMount", "type LoadBalancer": a capitalised value inside a sentence is a name the author wrote.

@@ -16,4 +16,16 @@ describe('coverage of what a requirement sentence writes', () => {
     expect(unusedLiterals('containers must set `drop: ["ALL"]`', ['capabilities', 'drop', 'ALL'])).toEqual([])
     expect(unusedLiterals('containers must set `drop: ["ALL"]`', ['capabilities', 'drop'])).toEqual(['drop: ["ALL"]'])
   })
+
+  it('leaves out what describes a default or a reason, and examples with quotes in them', () => {
+    expect(sentenceLiterals('probeTimeout must be at least 3 (the default is 1, so unset fails)')).toEqual(['3'])
+    expect(sentenceLiterals('burst must be at least 4; unset (= 2) fails')).toEqual(['4'])
+    expect(sentenceLiterals('a `grace` of at least 10m so nobody is woken at 4am')).toEqual(['grace', '10m'])
+    expect(sentenceLiterals('a verb may not be "*" or a group wildcard like "apps:*" or "batch:*".')).toEqual(['*'])
+  })
+
+  it('counts the punctuation ending a key or a prefix, and the container lists a rule reads, as used', () => {
+    expect(unusedLiterals('every `steps:` entry is pinned', ['steps'])).toEqual([])
+    expect(unusedLiterals('images come from `cr.example.org/team/`', ['cr.example.org/team'])).toEqual([])
+  })
 })

@@ -40,4 +40,9 @@ describe('the grounding gate', () => {
     expect(check('staging', 'env must be one of dev, staging or prod')).toBe(true)
     expect(check('k8s.gcr.io', 'no images from k8s.gcr.io')).toBe(true)
   })
+
+  it('takes a word given to a key with "=" or ":" as written for that key', () => {
+    expect(groundingProblem(requirement([label('keep-tmp')], { op: 'equals', value: 'yes' }), 'Pods labelled keep-tmp=yes are exempt.')).toBeUndefined()
+    expect(groundingProblem(requirement([label('keep-tmp')], { op: 'equals', value: 'yes' }), 'Pods that say yes to keep-tmp are exempt.')?.problem).toBe('"yes" is a word of the sentence, not a value written as one')
+  })
 })
