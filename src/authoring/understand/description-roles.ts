@@ -67,8 +67,8 @@ export function describeRoles(instruction: string): DescriptionRoles | undefined
 
 /** "This policy ensures that X": what follows is the requirement, stated. */
 const ENSURES = /^(?:this|the)\s+(?:policy|sample|rule|validation|check)\s+(?:also\s+)?(?:ensures?|validates?|requires?|checks?|enforces?|verifies|mandates?)\s+(?:that\s+)?(?=\S)/i
-/** "This policy prevents X": X is what is not allowed. */
-const PREVENTS = /^(?:this|the)\s+(?:policy|sample|rule|validation|check)\s+(?:also\s+)?(?:prevents?|blocks?|forbids?|disallows?|prohibits?|denies|rejects?|disables?)\s+(?=\S)/i
+/** "This policy prevents X", "restricts the use of X": X is what is not allowed ("restricts X to Y" is not this: it says what is allowed). */
+const PREVENTS = /^(?:this|the)\s+(?:policy|sample|rule|validation|check)\s+(?:also\s+)?(?:prevents?|blocks?|forbids?|disallows?|prohibits?|denies|rejects?|disables?|restricts?\s+(?:the\s+)?(?:use|usage)\s+of)\s+(?=\S)/i
 
 /** The operative sentence without its asides, its lead ("This policy ensures that") turned into the requirement it states. */
 function cleanOperative(sentence: string): string {

@@ -38,4 +38,9 @@ describe('the operative sentence stated as a requirement', () => {
   it('turns "prevents X" into "Disallow X"', () => {
     expect(describeRoles('No Debug Shells. Shells help attackers. This policy prevents the use of `hostPID`.')?.requirementText).toBe('Disallow the use of `hostPID`.')
   })
+
+  it('turns "restricts the use of X" into "Disallow X", never into "only X"', () => {
+    expect(describeRoles('Quiet Nodes. Host ports leak. This policy restricts the use of the `hostPort` field.')?.requirementText).toBe('Disallow the `hostPort` field.')
+    expect(describeRoles('Quiet Nodes. This policy restricts `hostPort` to 8080.')?.requirementText).toBe('This policy restricts `hostPort` to 8080.')
+  })
 })
