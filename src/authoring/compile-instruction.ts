@@ -9,6 +9,8 @@ import { suggestTemplates } from './suggest-templates.js'
 import { compileUnderstood } from './understand/compile-understood.js'
 import { asksSeveralSchemaFields } from './understand/interpret-instruction.js'
 import type { SentenceReading } from './understand/requirement.js'
+import { describeRoles } from './understand/description-roles.js'
+import { ruleStrings, unusedLiterals } from './understand/coverage.js'
 
 export { MAX_INSTRUCTION_LENGTH } from './instruction-length.js'
 
@@ -55,6 +57,21 @@ export interface CompiledInstruction {
  * or when nothing in the instruction is a requirement. Deterministic.
  */
 export function compileInstruction(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): CompiledInstruction {
+  // A published description: only its operative sentence (and what narrows it) is read for requirements.
+  const roles = describeRoles(instruction)
+  const compiled = compileRequirementText(roles?.requirementText ?? instruction, labels, catalog)
+  if (!roles) return { ...compiled, spec: { ...compiled.spec, instruction } }
+  const context: SentenceReading[] = roles.context.map((sentence) => ({ text: sentence.text, role: sentence.role, became: sentence.note }))
+  // A sentence that says what is skipped narrows the requirement; read but not applied, the ruleset would judge more than meant.
+  const unapplied = roles.scopes.filter((scope) => !compiled.sentences.some((sentence) => scope.includes(sentence.text) && sentence.role === 'modifier' && /^(?:qualifies|exempts from) \d/.test(sentence.became)))
+  if (unapplied.length > 0) {
+    const clauses: ClauseReport[] = unapplied.map((text) => ({ text, status: 'unmapped', reason: 'not compiled: it says which documents are skipped, but no requirement read here could be narrowed by it; which field and value decide that a document is skipped?' }))
+    throw new InstructionNotUnderstoodError(clauses, [...context, ...compiled.sentences])
+  }
+  return { ...compiled, spec: { ...compiled.spec, instruction }, sentences: [...context, ...compiled.sentences] }
+}
+
+function compileRequirementText(instruction: string, labels: Record<string, string>, catalog: readonly RuleTemplate[]): CompiledInstruction {
   const fromLabels = contextFromLabels(labels)
   const platform: Platform = fromLabels.platform ?? (TERRAFORM_WORDS.test(normalizeText(instruction)) ? 'terraform' : 'kubernetes')
   const templated: TemplatedRule[] = []
@@ -78,6 +95,12 @@ export function compileInstruction(instruction: string, labels: Record<string, s
   if (!explicit && !qualified && !requirements.some(asksSeveralSchemaFields)) {
     try {
       const whole = compileWithCatalog(instruction, labels, catalog)
+      // Every number and literal of each clause must be used by its rule; otherwise the sentences are read one by one.
+      const uncovered = whole.clauses.some((clause) => {
+        const rule = whole.spec.rules.find((item) => item.name === clause.rule)
+        return unusedLiterals(clause.text, rule ? ruleStrings(rule) : []).length > 0
+      })
+      if (uncovered) throw new InstructionNotUnderstoodError(whole.clauses)
       const sentences: SentenceReading[] = whole.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))
       return { ...whole, sentences }
     } catch (error) {

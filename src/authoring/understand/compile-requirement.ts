@@ -388,7 +388,8 @@ function compareTest(value: string, cmp: string, bound: number | string, scale: 
   }
   const number = typeof bound === 'number' ? bound : Number(bound)
   const literal = Number.isInteger(number) ? `${number}.0` : String(number)
-  const asNumber = `(${NUMBER(value)} && ${AS_NUMBER(value, scale)} ${cmp} ${literal})`
+  // "no more than four containers", "more than one toleration": a list found where a number is compared is counted.
+  const asNumber = `((${NUMBER(value)} && ${AS_NUMBER(value, scale)} ${cmp} ${literal}) || (type(${value}) == list && double(size(${value})) ${cmp} ${literal}))`
   if (!seconds) return asNumber
   // "1500ms", "1h30m" read as the duration they write; "7d" as days, which Go durations lack.
   const asDuration = `(${IS_STRING(value)} && ${value}.matches(${celString(DURATION_TEXT)}) && double(duration(${value}).getMilliseconds()) / 1000.0 ${cmp} ${literal})`

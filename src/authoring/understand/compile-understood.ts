@@ -2,7 +2,9 @@ import type { Rule } from '../../engine/index.js'
 import type { Platform } from '../catalog/rule-template.js'
 import { compileRequirement } from './compile-requirement.js'
 import { interpretInstruction, type Interpretation, type NamedRequirementReader } from './interpret-instruction.js'
-import type { SentenceReading } from './requirement.js'
+import type { Requirement, SentenceReading } from './requirement.js'
+import { groundingProblem } from './grounding.js'
+import { requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 
 export interface UnderstoodRules {
   rules: Rule[]
@@ -28,7 +30,20 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
   }
   const sentences: SentenceReading[] = []
   const problems: UnderstoodRules['problems'] = []
+  // Scopes and exemptions a modifier sentence adds end up on other sentences' requirements and rules.
+  const sharedStrings = interpretation.sentences.flatMap((sentence) => [
+    ...sentence.requirements.flatMap((requirement) => [...requirement.conditions, ...requirement.exemptions].flatMap((condition) => requirementStrings({ ...requirement, values: [condition.value], predicate: condition.predicate, conditions: [], exemptions: [] }))),
+    ...sentence.catalogRules.map((rule) => JSON.stringify(rule.match ?? {})),
+  ])
   for (const sentence of interpretation.sentences) {
+    if (!sentence.problem && sentence.role === 'requirement') {
+      const check = checkSentence(sentence, instruction, sharedStrings)
+      if (check) {
+        sentence.problem = check
+        sentence.requirements = []
+        sentence.catalogRules = []
+      }
+    }
     const made: string[] = []
     for (const requirement of sentence.requirements) {
       const rule = unique(compileRequirement(requirement))
@@ -52,4 +67,32 @@ function becameText(sentence: Interpretation['sentences'][number], made: string[
   if (sentence.problem) return `not compiled: ${sentence.problem}`
   if (made.length > 0) return `rule${made.length === 1 ? '' : 's'} ${made.join(', ')}`
   return sentence.note ?? sentence.role
+}
+
+/**
+ * The grounding gate and coverage for one requirement sentence: every key and value it compares
+ * against is written in the text, and every number and literal it writes is used. A sentence
+ * that fails either is not understood: its rules are dropped and the request refused.
+ */
+function checkSentence(sentence: Interpretation['sentences'][number], text: string, shared: readonly string[]): string | undefined {
+  for (const requirement of sentence.requirements) {
+    // "in any namespace": a quantifier read as a scope's value means no scope at all.
+    requirement.conditions = requirement.conditions.filter((condition) => !quantifierOnly(condition.predicate))
+    requirement.exemptions = requirement.exemptions.filter((condition) => !quantifierOnly(condition.predicate))
+    // The sentence as read may carry its list head ("the tag Environment" from a head and an item): both count as written.
+    const ungrounded = groundingProblem(requirement, `${text}\n${sentence.text}`)
+    if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
+  }
+  const used = [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings), ...shared]
+  const unused = unusedLiterals(sentence.text, used)
+  if (unused.length > 0) {
+    const words = unused.map((word) => `"${word}"`).join(', ')
+    return `it writes ${words} but no rule read from it uses ${unused.length === 1 ? 'it' : 'them'}; which field must ${unused.length === 1 ? 'it' : 'each'} be checked against, and how?`
+  }
+  return undefined
+}
+
+function quantifierOnly(predicate: Requirement['predicate']): boolean {
+  const values = predicate.op === 'equals' ? [predicate.value] : predicate.op === 'oneOf' ? predicate.values : []
+  return values.length > 0 && values.every((value) => typeof value === 'string' && /^(?:any|all|every|each)$/i.test(value))
 }

@@ -68,6 +68,8 @@ const MODAL_WORD = /\b(must|mustn'?t|has to|have to|needs?|should|shall|can'?t|c
 /** A verb that asks for something: a condition never has one, the body after it does. */
 const ASKING_VERB = /\b(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b/i
 const PERMISSION = /\b(is|are|'s|counts? as)\s+(fine|ok|okay|allowed|acceptable|permitted)\b|\bis fine\b|\bare fine\b|\bmay (?:use|set|be)\b|\bcan (?:use|set|be|do)\b|\bwhatever they like\b|\bdon'?t care\b|\bout of scope\b|\bnot affected\b/i
+/** A sentence that says nothing is asked of what it names. */
+const NOTHING_ASKED = /\b(?:has|have|carries|carry|gets?)\s+no\s+(?:extra\s+|additional\s+|other\s+|further\s+|special\s+)?(?:requirements?|rules?|constraints?|restrictions?|checks?)\b|\b(?:doesn'?t|does not|don'?t|do not) matter\b/i
 /** Words that turn "may"/"is fine" into a restriction: "may only", "none may", "may be at most", "is not OK". */
 const RESTRICTING = /\b(?:not|never|only|nor|at most|at least|up to|more than|less than|between|except|unless)\b|n'?t\b|^\W*(?:and\s+|but\s+|so\s+)?(?:no|none|nothing|nobody|neither)\b|\b(?:no|none|nothing|nobody)\b[^,.;]{0,40}\b(?:may|can)\b/i
 
@@ -124,6 +126,11 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     }
     if (isHeading(trimmed) && !hasModifiers(readModifiers(trimmed, context)) && codeTokens(trimmed).length === 0 && !readsRequirements(trimmed, context, schemaKindOf(trimmed))) {
       sentences.push({ text, role: 'heading', requirements: [], catalogRules: [], group, note: 'a heading or title; it states no requirement of its own' })
+      return
+    }
+    // "type `stdout` has no extra requirements", "for single-attempt clients it doesn't matter": says what is not asked.
+    if (NOTHING_ASKED.test(trimmed) && !MODAL_WORD.test(trimmed.replace(NOTHING_ASKED, ''))) {
+      sentences.push({ text: trimmed, role: 'permission', requirements: [], catalogRules: [], group, note: 'says nothing is required of what it names' })
       return
     }
     // "..., i.e. metadata_options with http_tokens = "required"": the precise form replaces the loose one before.

@@ -45,7 +45,7 @@ const FIELD_VERB = /\b(?:must|should|has to|have to|needs? to|shall|to)?\s*(?:se
 
 const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|(?:nobody|no one|no-one) (?:sets?|uses?|gets?|has|may (?:use|have|get))|don'?t (?:set|use|define)|do not (?:set|use|define)|disallow|forbid|ban|block|reject|deny|prohibit|must not (?:set|use|define|have|declare|specify|add|include|carry)|may not (?:set|use|define|have|carry)|can'?t (?:set|use|define|have|carry))\s+/g
 
-const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not) (?:allowed|permitted|acceptable|ok|okay)\b|\bdoesn'?t cut it\b|\bis a violation\b|\bnot ok\b/
+const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not|is never|are never) (?:allowed|permitted|accepted|acceptable|ok|okay|good enough)\b|\bdoesn'?t cut it\b|\b(?:is|are) (?:a |an )?(?:violation|fail|failure|finding)s?\b|\bnot ok\b/
 
 export function readClause(written: string, context: ClauseContext): ClauseRequirements {
   const read = readClauseUnchecked(written, context)
@@ -178,6 +178,10 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     // "X set to true", "an explicit runAsUser of 0", "strategy.type Recreate": the value banned ends the subject.
     const valueAt = /(?:set to|[:=]|to be|is|are|of)\s*[`"']?([\w./%-]+)[`"']?\s*$/i.exec(before.trim()) ?? /[\w\]`"'][`"']?\s+([A-Z][\w-]*|\d+(?:\.\d+)?|"[^"]+"|`[^`]+`)\s*$/.exec(before.trim())
     const refs = fields.length > 0 ? fields : (context.previous ?? [])
+    // ""1.0", "1.1" or "Disabled" fail": a list of values alone before the verb, each one rejected.
+    const previous = context.previous ?? []
+    const listed = previous.length > 0 && /^\s*[`"']/.test(before) ? readValueList(before.trim()) : undefined
+    if (listed && listed.values.length > 1 && listed.end >= before.trim().length - 1) return { requirements: [make(previous, { op: 'noneOf', values: listed.values.map(normal) }, 'pass')], asks }
     if (fields.length > 0 && /\b(no|without|missing|lacking)\b/i.test(before)) return { requirements: [make(fields, { op: 'set' }, 'fail')], asks }
     const implied = fields.length === 0 ? enumImplied(before, context) : undefined
     if (implied) return { requirements: [make(implied.refs, { op: 'noneOf', values: implied.values }, 'pass')], asks }
@@ -334,7 +338,8 @@ function readFieldComparison(text: string, context: ClauseContext): { left: Valu
   if (!match) return undefined
   const tail = text.slice(match.index + match[0].length)
   if (/^\s*[\d"'`^([\\]/.test(tail)) return undefined
-  const right = fieldsIn(tail.split(/[,.;]|\b(?:and|if|when|unless)\b/)[0] ?? tail, context)
+  // A full stop ends the other field; the dots inside a path ("pool.floor") do not.
+  const right = fieldsIn(tail.split(/[,;]|\.(?=\s|$)|\b(?:and|if|when|unless)\b/)[0] ?? tail, context)
   const left = fieldsIn(text.slice(0, match.index), context)
   const other = right[0]
   if (!other || left.length === 0) return undefined
@@ -353,7 +358,8 @@ function readMultipleComparison(text: string, context: ClauseContext): { left: V
   const match = MULTIPLE.exec(text)
   if (!match?.[1] || !match[2]) return undefined
   const tail = text.slice(match.index + match[0].length)
-  const right = fieldsIn(tail.split(/[,.;]|\b(?:and|if|when|unless)\b/)[0] ?? tail, context)
+  // A full stop ends the other field; the dots inside a path ("pool.floor") do not.
+  const right = fieldsIn(tail.split(/[,;]|\.(?=\s|$)|\b(?:and|if|when|unless)\b/)[0] ?? tail, context)
   const left = fieldsIn(text.slice(0, match.index), context)
   const other = right[0]
   if (!other || left.length === 0) return undefined

@@ -131,6 +131,8 @@ function exemptNamesBefore(lower: string): RegExpExecArray | null {
     const list = new RegExp(String.raw`(${NAME_LIST})$`).exec(lower.slice(from, tail.index))
     if (!list?.[1]) continue
     const start = from + list.index
+    // "pods labelled legacy-rootfs=yes are exempt": a name right after "=" or ":" is a value written beside its key, not a namespace.
+    if (/[=:]\s*$/.test(lower.slice(0, start))) continue
     const match = Object.assign([lower.slice(start, tail.index + tail[0].length), list[1]], { index: start, input: lower }) as unknown as RegExpExecArray
     return match
   }

@@ -173,8 +173,8 @@ const CUES: Cue[] = [
   { pattern: /(?<=^|\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+(?:max|maximum|tops|at most|at the most)\b)/, read: (after) => bound('<=', after) },
   { pattern: /(?<=^|\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+(?:min|minimum|at least|at the least)\b)/, read: (after) => bound('>=', after) },
   { pattern: /(?<=\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+or (?:more|higher|greater|above|over|larger|longer)\b)/, read: (after) => bound('>=', after) },
-  { pattern: /\b(?:at least|no less than|not less than|no fewer than|minimum(?: of)?|min\.?|greater than or equal to|>=|≥)\s*/, read: (after) => bound('>=', after) },
-  { pattern: new RegExp(String.raw`\b(?:at most|no more than|not more than|no higher than|no greater than|no larger than|no longer than|up to|maximum(?: of)?|max\.?|capped at|less than or equal to|<=|≤|${NEGATED_MODAL} (?:\w+ )?(?:exceed|go over|go above|(?:be )?(?:higher|more|greater|larger|longer|bigger) than|be over|be above))\s*`), read: (after) => bound('<=', after) },
+  { pattern: /(?:\b(?:at least|no less than|not less than|no fewer than|minimum(?: of)?|min\.?|greater than or equal to)|>=|≥)\s*/, read: (after) => bound('>=', after) },
+  { pattern: new RegExp(String.raw`\b(?:at most|no more than|not more than|no higher than|no greater than|no larger than|no longer than|up to|maximum(?: of)?|max\.?|capped at|less than or equal to|${NEGATED_MODAL} (?:\w+ )?(?:exceed|go over|go above|(?:be )?(?:higher|more|greater|larger|longer|bigger) than|be over|be above)|<=|≤)\s*`), read: (after) => bound('<=', after) },
   { pattern: /\b(?:strictly )?(?:greater|more|higher|larger|longer) than\s+|\b(?:above|over|exceeds?)\s+(?=\d)|>\s*(?=\d)/, read: (after) => bound('>', after) },
   { pattern: /\b(?:less|lower|fewer|shorter|smaller) than\s+|\b(?:under|below)\s+(?=\d|\w+ \w)|<\s*(?=\d)/, read: (after) => bound('<', after) },
   {
@@ -231,7 +231,7 @@ const CUES: Cue[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured|there)\b(?! to| in)|\b(?:set|specified|defined) explicitly\b|\bexplicitly (?:set|specified|defined)\b|\b(?:must|has to|have to|needs? to|should|shall) exist\b|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
+    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured|listed|there)\b(?! to| in)|\b(?:set|specified|defined|listed) explicitly\b|\bexplicitly (?:set|specified|defined)\b|\b(?:must|has to|have to|needs? to|should|shall) exist\b|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
     read: () => ({ predicate: { op: 'set' }, end: 0 }),
   },
   {

@@ -15,7 +15,7 @@ const NAMES_A_FORMAT = new RegExp(String.raw`\b(?:as|in) ${FORMAT_NAME}|\bformat
 /** "min_tls_version TLS1_2": a checklist entry, a field name and its value, is a clause of its own. */
 const FIELD_AND_VALUE = /^\s*[`"']?[a-z][a-z0-9]*(?:[_.][a-z0-9_.]+|[A-Z][A-Za-z0-9]*)[`"']?\s+[`"']?[\w.:/@%-]+[`"']?\s*[.!]?$/
 
-const SPLIT = /\s*(?:,\s*(?:and|but|while|plus|so)?\s+|;\s*|\s+-\s+|\s+and\s+(?=(?:the\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?[`"']?[\w.[\]*/-]+[`"']?\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not|is|are|isn'?t|aren'?t)\b)|\s+and\s+(?=[`"']?[A-Za-z][\w.-]*[`"']?:\s)|\s+and\s+(?=(?:every|each|all|any)\s+\w+(?:\s+\w+){0,3}\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not)\b)|\s+but\s+)/i
+const SPLIT = /\s*(?:,\s*(?:and|but|while|plus|so)?\s+|;\s*|\s+-\s+|\s+and\s+(?=(?:the\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?[`"']?[\w.[\]*/-]+[`"']?\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not|is|are|isn'?t|aren'?t|at least|at most|no more than|no less than|no fewer than)\b)|(?<=\b(?:required|mandatory|set|present|defined|an? [a-z]+))\s+and\s+(?=(?:also\s+)?(?:must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b)|\s+and\s+(?=[`"']?[A-Za-z][\w.-]*[`"']?:\s)|\s+and\s+(?=(?:every|each|all|any)\s+\w+(?:\s+\w+){0,3}\s+(?:must|has to|have to|needs? to|should|can'?t|cannot|may not)\b)|\s+but\s+)/i
 
 /** A clause that ends on a value ("role must be viewer") followed by "editor or admin" is one list of values, not names for the next verb. */
 const ENDS_ON_VALUE = /(?:\b(?:be|is|are|of|either|to|equals?)|:)\s+[`"']?[\w./:@*-]+[`"']?$/i
@@ -49,6 +49,12 @@ export function splitClause(sentence: string): string[] {
       clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${piece}`
       continue
     }
+    // "maxReplicas at most 20, and strictly greater than minReplicas", "server.port is required and must be ...": the clause before lends its subject.
+    const subject = clauses.length > 0 && pending.length === 0 && SUBJECTLESS.test(piece) ? subjectOf(clauses[clauses.length - 1] ?? '') : undefined
+    if (subject) {
+      clauses.push(`${subject} ${piece}`)
+      continue
+    }
     const item = needs && clauses.length > 0 && pending.length === 0 && NEEDED_ITEM.test(piece) && !OWN_VERB.test(piece)
     if (!item && !PREDICATE.test(piece) && !NAMES_A_FORMAT.test(piece) && !FIELD_AND_VALUE.test(piece)) {
       pending.push(piece)
@@ -76,6 +82,21 @@ export function splitClause(sentence: string): string[] {
     else clauses.push(pending.join(', '))
   }
   return lendVerb(clauses)
+}
+
+/** A clause that starts on its predicate: its subject is the one before. */
+const SUBJECTLESS = /^(?:also\s+|then\s+)?(?:must|mustn'?t|has to|have to|needs? to|should|shall|can'?t|cannot|may not|at least|at most|no more than|no less than|no fewer than|(?:strictly\s+)?(?:greater|less|more|fewer|higher|lower) than)\b/i
+/** A subject is a field written as one (a code token or a path), before the first predicate of its clause. */
+const FIELD_SUBJECT = /^(?:(?:the|its|their|every|each|all|any)\s+)?([`"']?[A-Za-z_][\w.[\]*/-]*[`"']?)\s+(?=\S)/
+
+function subjectOf(clause: string): string | undefined {
+  const subject = FIELD_SUBJECT.exec(clause)?.[1]
+  if (!subject) return undefined
+  const predicate = PREDICATE.exec(clause.slice(clause.indexOf(subject) + subject.length))
+  if (!predicate) return undefined
+  // A plain word is a subject only right before its verb ("objective is a percentage"); a field name anywhere before it.
+  const codeLike = /[._[`"']|[a-z][A-Z]/.test(subject)
+  return codeLike || predicate.index === 1 ? subject : undefined
 }
 
 /** "every entry in `flags` needs a key in snake_case": the subject and the verb that asks. */

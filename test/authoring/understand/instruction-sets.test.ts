@@ -6,9 +6,15 @@ import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/eng
 
 /**
  * Instruction sets written by others in the dev set's format: the project's own held-out sets
- * (test/authoring/own-holdout to own-holdout-4, each written apart from the compiler and
- * scored untouched before it joined the suite) and, when the workspace has it, ../shared/authoring-devset. The floors are
- * the figures measured when they were last raised: a change that reads instructions worse fails.
+ * (test/authoring/own-holdout to own-holdout-5, each written apart from the compiler and scored
+ * untouched before it joined the suite) and, when the workspace has them, ../shared's two dev sets.
+ *
+ * Each case has one of three outcomes, as the dev sets' runner counts them: right (every document
+ * judged as meant), refused (nothing stored, the user is told what was not understood), or
+ * silently wrong (a ruleset was created, yet it misjudges a document). The ratchet is on the first
+ * and the last: right never falls below, silently wrong never rises above, the figures last
+ * measured. Not on the share of documents judged right: there a refusal scores nothing and a
+ * half-right ruleset half, so it rewarded the outcome that hurts a user most (issue 32).
  */
 interface InstructionCase {
   id: string
@@ -17,48 +23,59 @@ interface InstructionCase {
   inputs: Array<{ name: string; expectPassed: boolean; object: unknown }>
 }
 
-function accuracy(cases: InstructionCase[]): { inputs: number; correct: number } {
-  let inputs = 0
-  let correct = 0
+interface Outcomes {
+  right: number
+  refused: number
+  silentlyWrong: number
+}
+
+function outcomes(cases: InstructionCase[]): Outcomes {
+  const counts: Outcomes = { right: 0, refused: 0, silentlyWrong: 0 }
   for (const item of cases) {
-    inputs += item.inputs.length
     let ruleset
     try {
       ruleset = compileRuleset({ ...compileInstruction(item.instruction, item.labels).spec, name: 'set' })
     } catch (error) {
-      if (error instanceof InstructionNotUnderstoodError) continue
-      throw error
+      if (!(error instanceof InstructionNotUnderstoodError)) throw error
+      counts.refused += 1
+      continue
     }
-    for (const input of item.inputs) {
-      if (evaluateRuleset(ruleset, new PreparedInput({ object: input.object })).passed === input.expectPassed) correct += 1
-    }
+    const judgedAsMeant = item.inputs.every((input) => evaluateRuleset(ruleset, new PreparedInput({ object: input.object })).passed === input.expectPassed)
+    if (judgedAsMeant) counts.right += 1
+    else counts.silentlyWrong += 1
   }
-  return { inputs, correct }
+  return counts
 }
 
-const devset = fileURLToPath(new URL('../../../../shared/authoring-devset/cases.json', import.meta.url))
+const shared = (path: string): string => fileURLToPath(new URL(`../../../../shared/${path}`, import.meta.url))
 
-/** Each own held-out set and the floor last measured on it. */
-const OWN_SETS: Array<{ folder: string; floor: number }> = [
-  { folder: 'own-holdout', floor: 0.68 },
-  { folder: 'own-holdout-2', floor: 0.69 },
-  { folder: 'own-holdout-3', floor: 0.63 },
-  { folder: 'own-holdout-4', floor: 0.64 },
-  { folder: 'own-holdout-5', floor: 0.51 },
+/** Each set with the figures last measured on it: at least `right` cases right, at most `silentlyWrong` silently wrong. */
+const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
+  { folder: 'own-holdout', right: 14, silentlyWrong: 40 },
+  { folder: 'own-holdout-2', right: 9, silentlyWrong: 30 },
+  { folder: 'own-holdout-3', right: 9, silentlyWrong: 33 },
+  { folder: 'own-holdout-4', right: 12, silentlyWrong: 27 },
+  { folder: 'own-holdout-5', right: 5, silentlyWrong: 26 },
+]
+
+// The dev sets live beside the project, not in it: a clone without ../shared skips these (get them with the workspace).
+const SHARED_SETS: Array<{ path: string; right: number; silentlyWrong: number }> = [
+  { path: 'authoring-devset/cases.json', right: 49, silentlyWrong: 1 },
+  { path: 'authoring-kyverno-descriptions/cases.json', right: 27, silentlyWrong: 27 },
 ]
 
 describe('instructions written by others', () => {
-  it.each(OWN_SETS)('$folder: documents judged as meant stay at or above the last measured floor ($floor)', ({ folder, floor }) => {
+  it.each(OWN_SETS)('$folder: at least $right right and at most $silentlyWrong silently wrong', ({ folder, right, silentlyWrong }) => {
     const cases = JSON.parse(readFileSync(fileURLToPath(new URL(`../${folder}/cases.json`, import.meta.url)), 'utf8')) as InstructionCase[]
     expect(cases.length).toBeGreaterThanOrEqual(40)
-    const { inputs, correct } = accuracy(cases)
-    expect(correct / inputs).toBeGreaterThanOrEqual(floor)
+    const measured = outcomes(cases)
+    expect(measured.right, 'right').toBeGreaterThanOrEqual(right)
+    expect(measured.silentlyWrong, 'silently wrong').toBeLessThanOrEqual(silentlyWrong)
   })
 
-  // The dev set lives beside the project, not in it: a clone without ../shared skips this (get it with the workspace).
-  it.skipIf(!existsSync(devset))('the authoring dev set (../shared/authoring-devset): at or above the last measured floor', () => {
-    const cases = JSON.parse(readFileSync(devset, 'utf8')) as InstructionCase[]
-    const { inputs, correct } = accuracy(cases)
-    expect(correct / inputs).toBeGreaterThanOrEqual(0.96)
+  it.each(SHARED_SETS.filter((set) => existsSync(shared(set.path))))('../shared/$path: at least $right right and at most $silentlyWrong silently wrong', ({ path, right, silentlyWrong }) => {
+    const measured = outcomes(JSON.parse(readFileSync(shared(path), 'utf8')) as InstructionCase[])
+    expect(measured.right, 'right').toBeGreaterThanOrEqual(right)
+    expect(measured.silentlyWrong, 'silently wrong').toBeLessThanOrEqual(silentlyWrong)
   })
 })

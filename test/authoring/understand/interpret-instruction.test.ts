@@ -895,3 +895,35 @@ describe('CIDR range widths', () => {
     expect(judge('every ipBlock in an egress rule must be a /8 or wider range', labels, policy([to('10.0.0.0/16')]))).toBe(false)
   })
 })
+
+describe('clauses that share a subject, and rejections written after the values', () => {
+  const GENERIC = { platform: 'generic' }
+
+  it('lends the subject to a clause that starts on its predicate', () => {
+    const instruction = 'queue.depth is required and must be an integer from 10 to 500; pool.ceiling at most 8, and strictly greater than pool.floor.'
+    const doc = (depth: unknown, min: number, max: number): unknown => ({ queue: { depth }, pool: { floor: min, ceiling: max } })
+    expect(judge(instruction, GENERIC, doc(100, 2, 4))).toBe(true)
+    expect(judge(instruction, GENERIC, doc(5, 2, 4))).toBe(false)
+    expect(judge(instruction, GENERIC, doc(100, 2, 9))).toBe(false)
+    expect(judge(instruction, GENERIC, doc(100, 4, 4))).toBe(false)
+  })
+
+  it('reads ">=" and "<=" after "must be" as bounds', () => {
+    expect(judge('ratio must be >= 0.5 and <= 0.9', GENERIC, { ratio: 0.7 })).toBe(true)
+    expect(judge('ratio must be >= 0.5 and <= 0.9', GENERIC, { ratio: 0.95 })).toBe(false)
+  })
+
+  it('reads "X: v is a fail" and "a, b or c fail" as the values rejected', () => {
+    const fail = 'cache.shared: true is a fail'
+    expect(judge(fail, GENERIC, { cache: { shared: true } })).toBe(false)
+    expect(judge(fail, GENERIC, { cache: { shared: false } })).toBe(true)
+    const listed = 'cipher.suite must be set; "rc4", "des" or "NULL" fail'
+    expect(judge(listed, GENERIC, { cipher: { suite: 'des' } })).toBe(false)
+    expect(judge(listed, GENERIC, { cipher: { suite: 'aes' } })).toBe(true)
+  })
+
+  it('reads "has no extra requirements" as asking nothing', () => {
+    const instruction = 'sink.kind must be one of file or kafka. type `file` has no extra requirements.'
+    expect(roles(instruction, GENERIC).map(([role]) => role)).toEqual(['requirement', 'permission'])
+  })
+})

@@ -1,0 +1,128 @@
+import type { Rule } from '../../engine/index.js'
+import type { Condition, Predicate, Requirement, ValueRef } from './requirement.js'
+
+/**
+ * Coverage: every number and every quoted or code literal of a requirement sentence must be used
+ * by what the sentence became. Reading half of "minReplicas >= 2 and maxReplicas <= 20" is a
+ * refusal naming the unused words, never a rule about one of them.
+ */
+
+const EXAMPLES = /\b(?:like|e\.g\.?|for example|for instance|such as|including)\s+[^.;:()]*/gi
+/**
+ * What the default or an unset field means: "(the default is 1)", "defaults to 360", "not set = 0",
+ * "replicas unset (= 1)", "left out counts as 1". The number describes what Kubernetes or the tool
+ * does, not a bound the author sets.
+ */
+const DEFAULTS = /(?:\b(?:defaults?(?:\s+(?:is|are|of|to|value is))?:?|(?:not set|unset|omitted|missing|left out|leaving it out)\s*(?:=|means|counts as|is treated as|is))|\(\s*=)\s*[`"']?\d[\w.%]*[`"']?(?:\s*(?:and|or|,)\s*[`"']?\d[\w.%]*[`"']?)*/gi
+
+/** "so one bad scrape can't page someone at 3am", "because it pins you to TLSv1": why, not what. */
+const RATIONALE = /\b(?:because|since|so that|so (?=(?:one|they|we|you|it|nobody|no one|people|teams?)\b)|otherwise)\b[^.;]*/gi
+
+/** The spans of `text` that illustrate or describe defaults; literals inside them are not content. */
+function asideSpans(text: string, quoted: RegExp): Array<[number, number]> {
+  // Quoted text is masked first, so a quote inside an example ("like \"s3:*\" or \"iam:*\"") ends nothing.
+  const masked = text.replace(quoted, (match) => `"${'x'.repeat(Math.max(0, match.length - 2))}"`)
+  const spans: Array<[number, number]> = []
+  for (const pattern of [EXAMPLES, DEFAULTS, RATIONALE]) {
+    for (const match of masked.matchAll(pattern)) spans.push([match.index, match.index + match[0].length])
+  }
+  return spans
+}
+
+/** The numbers (with their unit) and the quoted or backticked literals a sentence writes. */
+export function sentenceLiterals(text: string): string[] {
+  const literals: string[] = []
+  const quoted = /`([^`]+)`|"([^"]+)"|(?<![\w])'([^'\s][^']*)'(?![\w])/g
+  // "short names like `nginx` or `redis:7`", "(e.g. CC-0042)", "the default is 1": they illustrate; they are not values to check.
+  const spans = asideSpans(text, quoted)
+  const aside = (index: number): boolean => spans.some(([start, end]) => index >= start && index < end)
+  for (const match of text.matchAll(quoted)) {
+    const literal = (match[1] ?? match[2] ?? match[3] ?? '').trim()
+    if (literal !== '' && !aside(match.index)) literals.push(literal)
+  }
+  // A number standing as a word: "2", "20", "8 hours", "4Gi", "50%"; not part of a version (v1.19), an id (CVE-2022-0811) or a URL.
+  const unquoted = text.replace(quoted, (match) => ' '.repeat(match.length))
+  for (const token of unquoted.matchAll(/\S+/g)) {
+    const bare = token[0].replace(/^[([{]+/, '').replace(/[)\]},;:.!?]+$/, '')
+    if (/^\d+(?:\.\d+)?(?:%|[A-Za-z]{1,2}i?)?$/.test(bare) && !/^\d+(?:\.\d+){2,}/.test(bare) && !aside(token.index)) literals.push(bare)
+  }
+  return literals
+}
+
+/** The strings a structured requirement uses: its fields, values, bounds, conditions and exemptions. */
+export function requirementStrings(requirement: Requirement): string[] {
+  // "every container in `containers`": the container lists a value is read in are used by it.
+  const containerStrings = (ref: ValueRef): string[] => (ref.scope === 'container' ? ['containers', ...(ref.containers?.init ? ['initContainers'] : []), ...(ref.containers?.ephemeral ? ['ephemeralContainers'] : [])] : [])
+  const refStrings = (ref: ValueRef): string[] => [ref.label, ...ref.variants.flatMap((variant) => variant.segments), ...(ref.list ?? []), ...containerStrings(ref)]
+  const conditionStrings = (condition: Condition): string[] => [...refStrings(condition.value), ...predicateStrings(condition.predicate), condition.text]
+  return [
+    ...requirement.subject.kinds,
+    ...requirement.values.flatMap(refStrings),
+    ...predicateStrings(requirement.predicate),
+    ...requirement.conditions.flatMap(conditionStrings),
+    ...requirement.exemptions.flatMap(conditionStrings),
+  ]
+}
+
+function predicateStrings(predicate: Predicate): string[] {
+  switch (predicate.op) {
+    case 'equals':
+      return [String(predicate.value)]
+    case 'oneOf':
+    case 'noneOf':
+    case 'listNoneOf':
+    case 'listAllOf':
+    case 'listOnly':
+      return predicate.values.map(String)
+    case 'compare':
+      return predicate.bounds.flatMap((bound) => [String(bound.value), bound.display ?? ''])
+    case 'format':
+      return [predicate.format, predicate.pattern]
+    case 'notMatching':
+      return [predicate.pattern, predicate.description]
+    case 'startsWith':
+    case 'endsWith':
+    case 'notStartsWith':
+    case 'notEndsWith':
+    case 'contains':
+    case 'notContains':
+      return predicate.values
+    case 'compareField':
+      return [predicate.other.label, ...predicate.other.variants.flatMap((variant) => variant.segments), String(predicate.factor ?? '')]
+    case 'imageRegistry':
+    case 'imageRegistryDenied':
+      return predicate.registries
+    case 'imageTag':
+      return [predicate.requirement, 'latest', 'sha256', 'digest']
+    case 'cidrPrefix':
+      return [String(predicate.bits)]
+    case 'hasElement':
+      return [predicate.noun, ...predicate.where.flatMap((field) => [...field.segments, ...predicateStrings(field.predicate)])]
+    default:
+      return []
+  }
+}
+
+/** A named (catalog) rule uses what its parameters, scope and checks say. */
+export function ruleStrings(rule: Rule): string[] {
+  return [JSON.stringify(rule)]
+}
+
+/** The literals of `text` that none of `used` contains; a code literal counts as used when each of its names is. */
+export function unusedLiterals(text: string, used: readonly string[]): string[] {
+  const haystack = used.map((item) => item.toLowerCase())
+  const isUsed = (word: string): boolean => {
+    const lower = word.toLowerCase()
+    // A number is used when a value holds that number, not merely its digits ("2" is not used by "20").
+    const number = /^(\d+(?:\.\d+)?)(?:%|[a-z]{1,2}i?)?$/.exec(lower)?.[1]
+    if (number !== undefined) return haystack.some((item) => new RegExp(String.raw`(?<![\d.])${number.replace('.', '\\.')}(?![\d])`).test(item))
+    return haystack.some((item) => item === lower || item.includes(lower))
+  }
+  return sentenceLiterals(text).filter((literal) => {
+    // "`uses:`", "under `ghcr.io/acme-platform/`", "`./...`": the punctuation that ends a key or a prefix is not part of the name.
+    const name = literal.replace(/(?:\.{3}|[/:.])+$/, '')
+    if (isUsed(literal) || (name !== '' && isUsed(name))) return false
+    const names = literal.split(/[^\w./*-]+/).filter((name) => /[A-Za-z0-9*]/.test(name))
+    return names.length === 0 || !names.every(isUsed)
+  })
+}

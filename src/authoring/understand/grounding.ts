@@ -1,0 +1,164 @@
+import type { Condition, Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
+import { isProseWord } from './english-words.js'
+
+/**
+ * The grounding gate: a rule may only compare against what the text says. Every label,
+ * annotation or tag key and every value a requirement compares against must be written in the
+ * text as a literal: quoted or in backticks, a number, true/false, a name that is not a plain
+ * word (`app.kubernetes.io/name`, `NodePort`, `k8s.gcr.io`), or a plain word introduced as a key
+ * or value (in a list beside the word "labels", after "one of"). An English word of the prose
+ * ("make", "reused", "Require") is never one. Returns what could not be grounded, with the
+ * question that would let the sentence compile, or undefined when all of it is grounded.
+ */
+export interface GroundingProblem {
+  problem: string
+  question: string
+}
+
+const MAP_SEGMENTS = new Set(['labels', 'annotations', 'tags'])
+
+export function groundingProblem(requirement: Requirement, text: string): GroundingProblem | undefined {
+  const refs = [...requirement.values, ...requirement.conditions.map((condition) => condition.value), ...requirement.exemptions.map((condition) => condition.value)]
+  for (const ref of refs) {
+    const key = mapKey(ref)
+    if (key !== undefined && !groundedKey(key, text)) {
+      return {
+        problem: `"${key}" is a word of the sentence, not a key written as one`,
+        question: 'which label or annotation key is meant? write it in backticks, e.g. `app.kubernetes.io/name`',
+      }
+    }
+  }
+  const checks: Array<{ ref: ValueRef | undefined; predicate: Predicate }> = [
+    { ref: requirement.values[0], predicate: requirement.predicate },
+    ...[...requirement.conditions, ...requirement.exemptions].map((condition: Condition) => ({ ref: condition.value, predicate: condition.predicate })),
+  ]
+  for (const { ref, predicate } of checks) {
+    for (const value of predicateValues(predicate)) {
+      if (!groundedValue(value, text)) {
+        const field = ref ? `\`${ref.variants[0]?.segments.join('.') ?? ref.label}\`` : 'the field'
+        return {
+          problem: `"${String(value)}" is a word of the sentence, not a value written as one`,
+          question: `which value must ${field} take? write it in backticks or quotes`,
+        }
+      }
+    }
+  }
+  return undefined
+}
+
+/** The key of a label, annotation or tag map a value reads (`metadata.labels.team` is `team`). */
+function mapKey(ref: ValueRef): string | undefined {
+  const segments = ref.variants[0]?.segments ?? []
+  const index = segments.findIndex((segment) => MAP_SEGMENTS.has(segment))
+  if (index < 0 || index !== segments.length - 2) return undefined
+  return segments[index + 1]
+}
+
+/** The strings a predicate compares against; numbers and booleans are written as such and need no check here. */
+function predicateValues(predicate: Predicate): string[] {
+  const strings = (values: readonly Scalar[]): string[] => values.filter((value): value is string => typeof value === 'string')
+  switch (predicate.op) {
+    case 'equals':
+      return strings([predicate.value])
+    case 'oneOf':
+    case 'noneOf':
+    case 'listNoneOf':
+    case 'listAllOf':
+    case 'listOnly':
+      return strings(predicate.values)
+    case 'startsWith':
+    case 'endsWith':
+    case 'notStartsWith':
+    case 'notEndsWith':
+    case 'contains':
+    case 'notContains':
+      return predicate.values
+    case 'hasElement':
+      return predicate.where.flatMap((field) => predicateValues(field.predicate))
+    default:
+      return []
+  }
+}
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Written in quotes or backticks somewhere in the text. */
+function quotedIn(word: string, text: string): boolean {
+  const lower = text.toLowerCase()
+  const wanted = word.toLowerCase()
+  return [`\`${wanted}\``, `"${wanted}"`, `'${wanted}'`].some((form) => lower.includes(form)) || new RegExp(String.raw`\`[^\`]*\b${escape(wanted)}\b[^\`]*\``).test(lower)
+}
+
+/** Appears in the text as a word of its own (case-insensitive). */
+function writtenIn(word: string, text: string): RegExpExecArray[] {
+  return [...text.matchAll(new RegExp(String.raw`(?<![\w./-])${escape(word)}(?![\w/-]|\.\w)`, 'gi'))]
+}
+
+/** A name that is not a plain word: dots, slashes, digits, dashes, underscores, inner capitals. */
+function syntacticName(word: string): boolean {
+  return /[^A-Za-z]/.test(word) || /^[A-Za-z][a-z]*[A-Z]/.test(word) || (word.length > 1 && word === word.toUpperCase())
+}
+
+function groundedValue(value: string, text: string): boolean {
+  if (value.trim() === '' || quotedIn(value, text)) return true
+  if (syntacticName(value)) return true
+  const occurrences = writtenIn(value, text)
+  // A value the reader derived (a typo fixed, a registry normalized) and that is not prose.
+  if (occurrences.length === 0) return !isProseWord(value)
+  if (!isProseWord(value)) return true
+  // "legacy-rootfs=yes", "enabled: no": a word given to a key with "=" or ":" is written as its value.
+  if (new RegExp(String.raw`[\w\]\`"'-]\s*[=:]\s*[\`"']?${escape(value)}(?![\w/-])`, 'i').test(text)) return true
+  // "must be require or verify-full": a word listed beside values written as values is one of them.
+  if (inListWithNames(value, text)) return true
+  // "the `Default` procMount", "type LoadBalancer": a capitalised value inside a sentence is a name the author wrote.
+  return occurrences.some((match) => /[A-Z]/.test(match[0]) && !sentenceStart(text, match.index))
+}
+
+function sentenceStart(text: string, index: number): boolean {
+  return /(?:^|[.!?:;]\s+|\n\s*)$/.test(text.slice(0, index))
+}
+
+const LIST_ITEM = String.raw`[\`"']?[\w./-]+[\`"']?`
+const LIST_SEPARATOR = String.raw`(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)`
+const MAP_NOUN = String.raw`(?:labels?|labell?ed|annotations?|annotated|tags?|tagged|keys?)`
+
+/**
+ * A key is grounded when written as one: quoted, a name that is not a plain word, or a plain
+ * word that is not prose standing in a list beside the word "labels" (or beside keys written as
+ * keys): "labels team and tier", "owner and team labels", "app.kubernetes.io/name, team and tier".
+ */
+function groundedKey(key: string, text: string): boolean {
+  if (quotedIn(key, text)) return true
+  if (syntacticName(key)) return true
+  if (isProseWord(key)) return false
+  // "tags.environment", "labels.severity": the key written on its map's path.
+  if (new RegExp(String.raw`\b(?:labels|annotations|tags)\.${escape(key)}\b`, 'i').test(text)) return true
+  // "the tag Environment", "label team": the word right after the map's noun.
+  if (new RegExp(String.raw`\b${MAP_NOUN}\s+${escape(key)}\b`, 'i').test(text)) return true
+  // "Environment = prod", "team: payments": a word given a value is a key.
+  if (new RegExp(String.raw`(?<![\w./-])${escape(key)}\s*[=:]\s*\S`, 'i').test(text)) return true
+  for (const list of listsHolding(key, text)) {
+    const besideNoun = new RegExp(String.raw`\b${MAP_NOUN}\s*(?::|named|called|with)?\s*$`, 'i').test(list.before) || new RegExp(String.raw`^\s+${MAP_NOUN}\b`, 'i').test(list.after)
+    const besideKeys = list.items.some((item) => item.toLowerCase() !== key.toLowerCase() && syntacticName(item))
+    if (besideNoun || besideKeys) return true
+  }
+  return false
+}
+
+/** The lists ("a, b and c", "x or y") the word is an item of, with the text around each. */
+function listsHolding(word: string, text: string): Array<{ items: string[]; before: string; after: string }> {
+  const found: Array<{ items: string[]; before: string; after: string }> = []
+  const lists = new RegExp(String.raw`${LIST_ITEM}(?:${LIST_SEPARATOR}${LIST_ITEM})*`, 'g')
+  for (const match of text.matchAll(lists)) {
+    // A list item ends before the sentence's full stop: "team and tier." lists "tier".
+    const items = match[0].split(new RegExp(LIST_SEPARATOR)).map((item) => item.replace(/[`"']/g, '').replace(/[.:]+$/, ''))
+    if (!items.some((item) => item.toLowerCase() === word.toLowerCase())) continue
+    found.push({ items, before: text.slice(0, match.index), after: text.slice(match.index + match[0].length) })
+  }
+  return found
+}
+
+/** Listed beside at least one value that is not a plain word ("require or verify-full"). */
+function inListWithNames(word: string, text: string): boolean {
+  return listsHolding(word, text).some((list) => list.items.length > 1 && list.items.some((item) => item.toLowerCase() !== word.toLowerCase() && (syntacticName(item) || quotedIn(item, text))))
+}
