@@ -1,10 +1,12 @@
 import { parseArgs } from 'node:util'
 import {
   CompiledRulesetCache,
+  compileExceptions,
   evaluatePolicy,
   evaluateRuleset,
   PreparedInput,
   resolvePolicyRulesets,
+  type Exemptions,
   type Operation,
   type PolicyResult,
   type RuleResult,
@@ -59,6 +61,9 @@ export function runEval(argv: string[], print: (line: string) => void): number {
     if (missing.length > 0) throw new UsageError(`eval: policy "${policy.name}" names unknown rulesets: ${missing.join(', ')}`)
   }
 
+  // PolicyExceptions in the --policy files apply as the service applies them, at the time of the run.
+  const exemptions: Exemptions | undefined =
+    definitions.exceptions.length === 0 ? undefined : { exceptions: compileExceptions(definitions.exceptions), now: new Date() }
   const judgements: Judgement[] = []
   for (const path of values.file) {
     for (const document of readDocuments(path)) {
@@ -67,7 +72,7 @@ export function runEval(argv: string[], print: (line: string) => void): number {
       if (policies.length > 0) {
         for (const policy of policies) {
           const rulesets = resolvePolicyRulesets(policy, compiled).found.map((entry) => entry.compiled)
-          const evaluation = evaluatePolicy(policy, rulesets, input, { verbose: values.verbose ?? false })
+          const evaluation = evaluatePolicy(policy, rulesets, input, { verbose: values.verbose ?? false, ...(exemptions ? { exemptions } : {}) })
           if (evaluation.applied) judgements.push({ resource, result: evaluation.output })
         }
       } else {

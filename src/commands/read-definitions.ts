@@ -4,23 +4,30 @@ import {
   loadDefinitions,
   parseDocuments,
   type Definitions,
+  type LoadProblem,
+  type PolicyException,
   type SourceDocument,
 } from '../engine/index.js'
 import { importDocuments, isImportable, type SkippedRule } from '../import/index.js'
+import { parseExceptionBody } from '../services/exception-body.js'
+import { InvalidRequestError } from '../services/service-errors.js'
 import { UsageError } from './usage-error.js'
 
 export interface ReadDefinitions extends Definitions {
   /** Rules of foreign policies that could not be translated, each with its reason. */
   skipped: SkippedRule[]
+  /** Verdict PolicyExceptions found beside the definitions: judging honours them as the service does. */
+  exceptions: PolicyException[]
 }
 
-/** Reads rulesets and policies from files holding Verdict documents, Kyverno policies or VAPs. */
+/** Reads rulesets, policies and policy exceptions from files holding Verdict documents, Kyverno policies or VAPs. */
 export function readDefinitionFiles(paths: readonly string[]): ReadDefinitions {
-  const out: ReadDefinitions = { rulesets: [], policies: [], skipped: [] }
+  const out: ReadDefinitions = { rulesets: [], policies: [], skipped: [], exceptions: [] }
   for (const path of new Set(paths)) {
     const documents = readDocuments(path)
     const foreign = documents.filter((document) => isImportable(document.value))
-    const own = documents.filter((document) => !isImportable(document.value))
+    const own = documents.filter((document) => !isImportable(document.value) && !isExceptionManifest(document.value))
+    out.exceptions.push(...readExceptions(documents.filter((document) => isExceptionManifest(document.value))))
     const loaded = loadDefinitions(own)
     out.rulesets.push(...loaded.rulesets)
     out.policies.push(...loaded.policies)
@@ -34,7 +41,33 @@ export function readDefinitionFiles(paths: readonly string[]): ReadDefinitions {
   }
   refuseDuplicateNames('ruleset', out.rulesets)
   refuseDuplicateNames('policy', out.policies)
+  refuseDuplicateNames('exception', out.exceptions)
   return out
+}
+
+function isExceptionManifest(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'PolicyException' && 'apiVersion' in value
+}
+
+/** Checked as the REST API and the controller check them (schema, CEL conditions, expiresAt); every problem of every document reported. */
+function readExceptions(documents: readonly SourceDocument[]): PolicyException[] {
+  const exceptions: PolicyException[] = []
+  const problems: LoadProblem[] = []
+  for (const document of documents) {
+    const name = (document.value as { metadata?: { name?: unknown } }).metadata?.name
+    if (typeof name !== 'string') {
+      problems.push({ source: document.source, document: document.index, path: 'metadata.name', message: 'is required' })
+      continue
+    }
+    try {
+      exceptions.push({ name, ...parseExceptionBody(name, document.value, '').spec })
+    } catch (error) {
+      if (!(error instanceof InvalidRequestError)) throw error
+      problems.push({ source: document.source, document: document.index, message: error.details })
+    }
+  }
+  if (problems.length > 0) throw new LoadError(problems)
+  return exceptions
 }
 
 /** Two definitions of one name would make the result depend on file order. */

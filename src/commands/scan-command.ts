@@ -26,7 +26,7 @@ import { runScan } from '../scan/run-scan.js'
 import { ScanInputError } from '../scan/scan-error.js'
 import type { ScanReport } from '../scan/scan-result.js'
 import { readBuildInfo } from '../server/build-info.js'
-import { readDefinitionFiles } from './read-definitions.js'
+import { readDefinitionFiles, type ReadDefinitions } from './read-definitions.js'
 import { EXIT_OK, EXIT_VIOLATIONS, UsageError } from './usage-error.js'
 
 export const scanUsage = `verdict scan --policies <file|dir> [--policies ...] [-o table|json|junit|sarif] [<file|dir|->...]
@@ -154,7 +154,8 @@ interface ClusterFlags {
 async function scanCluster(flags: ClusterFlags, output: Output, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
   try {
     const connection = kubeConnection({ file: flags.kubeconfig, context: flags.context })
-    const all = flags.policies.length > 0 ? readLocalDefinitions(flags.policies, warn) : await clusterDefinitions(connection, warn)
+    const local = flags.policies.length > 0 ? readLocalDefinitions(flags.policies, warn) : undefined
+    const all = local ?? (await clusterDefinitions(connection, warn))
     const definitions = backgroundPolicies(all)
     // With no policy at all, the judge says what is missing; with only background: false ones, this does.
     if (all.policies.length > 0 && definitions.policies.length === 0) throw new ScanInputError('no policy scans existing objects: every one has background: false')
@@ -163,7 +164,8 @@ async function scanCluster(flags: ClusterFlags, output: Output, print: (line: st
     const namespaces = await readClusterNamespaces(connection.kubeConfig, connection.server, { pageSize: CLUSTER_PAGE_SIZE, listRestarts: CLUSTER_LIST_RESTARTS })
     const configMaps = flags.configMapSelector.trim() === '' ? undefined : await readClusterConfigMaps(connection.kubeConfig, connection.server, { pageSize: CLUSTER_PAGE_SIZE, listRestarts: CLUSTER_LIST_RESTARTS, settings: { ...DEFAULT_CONFIGMAP_CACHE, selector: flags.configMapSelector } })
     for (const entry of configMaps?.leftOut ?? []) warn(`warning: ConfigMap ${entry}; configMap context entries will not find it`)
-    const judge = new LocalJudge(definitions, { namespaces, ...(configMaps ? { cluster: configMaps.data } : {}) })
+    // The cluster's PolicyException resources are not read yet: only those beside local --policies apply.
+    const judge = new LocalJudge(definitions, { namespaces, exceptions: local?.exceptions ?? [], ...(configMaps ? { cluster: configMaps.data } : {}) })
     const excludedNamespaces = new Set(flags.excludeNamespaces.split(',').map((name) => name.trim()).filter((name) => name !== ''))
     return await printReport(
       undefined,
@@ -200,10 +202,11 @@ async function clusterDefinitions(connection: { kubeConfig: KubeConfig; server: 
 }
 
 function localJudge(policyPaths: readonly string[], warn: (line: string) => void): LocalJudge {
-  return new LocalJudge(readLocalDefinitions(policyPaths, warn))
+  const definitions = readLocalDefinitions(policyPaths, warn)
+  return new LocalJudge(definitions, { exceptions: definitions.exceptions })
 }
 
-function readLocalDefinitions(policyPaths: readonly string[], warn: (line: string) => void): Definitions {
+function readLocalDefinitions(policyPaths: readonly string[], warn: (line: string) => void): ReadDefinitions {
   const definitions = readDefinitionFiles(manifestFiles(policyPaths))
   for (const skip of definitions.skipped) warn(`warning: rule ${skip.policy}/${skip.rule} is not judged: ${skip.reason}`)
   return definitions

@@ -9,18 +9,23 @@ export interface ScanFinding {
   action: PolicyAction
   ruleset: string
   rule: string
-  status: Exclude<RuleStatus, 'skip'>
+  /** `skip` only for a rule a PolicyException let through (`exception` names it). */
+  status: RuleStatus
   severity: Severity
   message: string
   path?: string
+  exception?: string
 }
 
-/** The fail and error results, in report order; `all` adds the passes (JUnit counts them). */
+/**
+ * The fail and error results and the rules exceptions let through (never silently absent), in
+ * report order; `all` adds the passes (JUnit counts them).
+ */
 export function scanFindings(report: ScanReport, which: 'failures' | 'all' = 'failures'): ScanFinding[] {
   const findings: ScanFinding[] = []
   for (const judgement of report.judgements) {
     for (const result of judgement.results) {
-      if (result.status === 'skip' || (which === 'failures' && result.status === 'pass')) continue
+      if ((result.status === 'skip' && result.exception === undefined) || (which === 'failures' && result.status === 'pass')) continue
       findings.push({
         object: judgement.object,
         policy: judgement.policy,
@@ -31,6 +36,7 @@ export function scanFindings(report: ScanReport, which: 'failures' | 'all' = 'fa
         severity: result.severity,
         message: result.message ?? defaultMessage(result.ruleset, result.rule, result.status),
         ...(result.path === undefined ? {} : { path: result.path }),
+        ...(result.exception === undefined ? {} : { exception: result.exception }),
       })
     }
   }
@@ -39,5 +45,6 @@ export function scanFindings(report: ScanReport, which: 'failures' | 'all' = 'fa
 
 /** Rules need not carry a message; every output still says something a reader can act on. */
 function defaultMessage(ruleset: string, rule: string, status: RuleStatus): string {
-  return status === 'pass' ? '' : `rule ${ruleset}/${rule} ${status === 'error' ? 'could not be evaluated' : 'failed'}`
+  if (status === 'pass' || status === 'skip') return ''
+  return `rule ${ruleset}/${rule} ${status === 'error' ? 'could not be evaluated' : 'failed'}`
 }

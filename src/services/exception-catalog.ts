@@ -1,4 +1,4 @@
-import { checkExceptionSpec, compileException, ExceptionCompileError, type CompiledException, type DefinitionProblem, type Exemptions } from '../engine/index.js'
+import { checkExceptionSpec, compileException, ExceptionCompileError, inNameOrder, type CompiledException, type DefinitionProblem, type Exemptions } from '../engine/index.js'
 import type { Db } from '../store/db.js'
 import { EXCEPTIONS_CHANNEL } from '../store/exception-changes.js'
 import { getException, listAllExceptions, type StoredException } from '../store/exceptions-repository.js'
@@ -103,7 +103,7 @@ export class ExceptionCatalog {
   }
 
   #reorder(): void {
-    this.#ordered = [...this.#compiled.values()].map((entry) => entry.compiled).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    this.#ordered = inNameOrder([...this.#compiled.values()].map((entry) => entry.compiled))
   }
 
   #onNotify(payload: string): void {

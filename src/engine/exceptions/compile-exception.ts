@@ -76,6 +76,16 @@ export function compileException(exception: PolicyException): CompiledException 
   }
 }
 
+/** Compiled, in name order (the order Exemptions asks them in); throws ExceptionCompileError for the first that fails. */
+export function compileExceptions(exceptions: readonly PolicyException[]): CompiledException[] {
+  return inNameOrder(exceptions.map((exception) => compileException(exception)))
+}
+
+/** Byte order of names, as the store lists them: when several exceptions apply, the first names the skip. */
+export function inNameOrder(exceptions: readonly CompiledException[]): CompiledException[] {
+  return [...exceptions].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+}
+
 /** Whether the exception still applies at `nowMs`: it stops at `expiresAt` exactly. */
 export function isActiveAt(exception: Pick<CompiledException, 'expiresAtMs'>, nowMs: number): boolean {
   return exception.expiresAtMs === undefined || nowMs < exception.expiresAtMs

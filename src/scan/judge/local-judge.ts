@@ -1,13 +1,16 @@
 import type { NamespaceSource } from '../../admission/namespace-source.js'
 import {
   CompiledRulesetCache,
+  compileExceptions,
   evaluatePolicy,
   PreparedInput,
   resolvePolicyRulesets,
   type ClusterData,
+  type CompiledException,
   type CompiledRuleset,
   type Definitions,
   type Policy,
+  type PolicyException,
   type Ruleset,
 } from '../../engine/index.js'
 import type { ScanObject } from '../manifests/manifest-object.js'
@@ -29,6 +32,10 @@ export interface LocalJudgeOptions {
   namespaces?: NamespaceSource
   /** A cluster's context ConfigMaps, for Kyverno `configMap` context entries; manifests come with none. */
   cluster?: ClusterData
+  /** PolicyExceptions to honour, as the service does (an expired one no longer applies). */
+  exceptions?: readonly PolicyException[]
+  /** The clock expiry is judged by; the real time by default. */
+  now?: () => Date
 }
 
 /**
@@ -40,10 +47,14 @@ export class LocalJudge implements Judge {
   readonly #prepared: PreparedPolicy[]
   readonly #namespaces: NamespaceSource | undefined
   readonly #cluster: ClusterData | undefined
+  readonly #exceptions: CompiledException[]
+  readonly #now: () => Date
 
   constructor(definitions: Definitions, options: LocalJudgeOptions = {}) {
     this.#namespaces = options.namespaces
     this.#cluster = options.cluster
+    this.#exceptions = compileExceptions(options.exceptions ?? [])
+    this.#now = options.now ?? (() => new Date())
     if (definitions.policies.length === 0) {
       throw new ScanInputError('the --policies files hold no policy (a Verdict Ruleset judges only through a Policy that names it)')
     }
@@ -68,10 +79,12 @@ export class LocalJudge implements Judge {
       ...(this.#cluster === undefined ? {} : { cluster: this.#cluster }),
     })
     const judgements: PolicyJudgement[] = []
+    const exemptions = this.#exceptions.length === 0 ? undefined : { exceptions: this.#exceptions, now: this.#now() }
     for (const { policy, rulesets } of this.#prepared) {
-      const evaluation = evaluatePolicy(policy, rulesets, input, { verbose: true })
+      const evaluation = evaluatePolicy(policy, rulesets, input, exemptions ? { verbose: true, exemptions } : { verbose: true })
       if (!evaluation.applied) continue
-      const results = evaluation.output.results.filter((result) => result.status !== 'skip')
+      // A rule an exception let through is listed (a skip naming it); other skips judged nothing.
+      const results = evaluation.output.results.filter((result) => result.status !== 'skip' || result.exception !== undefined)
       if (results.length > 0) judgements.push({ policy: policy.name, action: evaluation.action, passed: evaluation.output.passed, results })
     }
     return judgements

@@ -45,7 +45,10 @@ export class ServerJudge implements Judge {
       if (!isRecord(answer) || typeof answer.passed !== 'boolean' || !Array.isArray(answer.results)) {
         throw new ScanInputError(`POST ${path} answered without passed and results`)
       }
-      const results = answer.results.map((result, index) => ruleResult(result, `POST ${path}: results[${index}]`)).filter((result) => result.status !== 'skip')
+      // The server applied its PolicyExceptions: a rule one let through is listed, naming it.
+      const results = answer.results
+        .map((result, index) => ruleResult(result, `POST ${path}: results[${index}]`))
+        .filter((result) => result.status !== 'skip' || result.exception !== undefined)
       if (results.length > 0) judgements.push({ policy: policy.name, action: policy.action, passed: answer.passed, results })
     }
     return judgements
@@ -65,6 +68,7 @@ function ruleResult(value: unknown, where: string): RuleResult {
     ...(typeof value.remediation === 'string' ? { remediation: value.remediation } : {}),
     ...(typeof value.path === 'string' ? { path: value.path } : {}),
     ...(typeof value.autogen === 'string' ? { autogen: value.autogen } : {}),
+    ...(value.status === 'skip' && typeof value.exception === 'string' ? { exception: value.exception } : {}),
   }
 }
 

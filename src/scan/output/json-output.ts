@@ -24,11 +24,13 @@ export interface JsonResult extends JsonObject {
   action: PolicyAction
   ruleset: string
   rule: string
-  status: 'fail' | 'error'
+  /** `skip`: a PolicyException let the rule through; `exception` names it. */
+  status: 'fail' | 'error' | 'skip'
   severity: Severity
   message: string
   /** For a failed pattern rule, the field where the object departs from it. */
   path?: string
+  exception?: string
 }
 
 /** The documented `--output json` shape: scripts read it, so fields are added, never renamed. */
@@ -51,6 +53,7 @@ export function toJsonScan(report: ScanReport): JsonScan {
       severity: finding.severity,
       message: finding.message,
       ...(finding.path === undefined ? {} : { path: finding.path }),
+      ...(finding.exception === undefined ? {} : { exception: finding.exception }),
     })),
     summary: report.summary,
   }

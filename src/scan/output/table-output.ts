@@ -5,7 +5,8 @@ import type { ScanReport, ScanSummary } from '../scan-result.js'
 const HEADER = ['OBJECT', 'LOCATION', 'POLICY', 'ACTION', 'RULE', 'SEVERITY', 'MESSAGE'] as const
 
 /**
- * One aligned row per failed or erring rule, for people reading a CI log, then the summary line.
+ * One aligned row per failed or erring rule (and per rule a PolicyException let through, its
+ * message naming it), for people reading a CI log, then the summary line.
  * Messages are folded onto their row so each finding stays one line that grep can find.
  */
 export function formatTable(report: ScanReport): string {
