@@ -79,7 +79,7 @@ function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConf
     logger: options.logger,
     isLeader: () => controller.isLeader(),
     intervalMs: intervalSeconds * 1000,
-    ...(exceptions ? { exemptions: (now: Date) => exceptions.exemptions(now) } : {}),
+    ...(exceptions ? { exemptions: (now: Date) => exceptions.exemptions(now), onExceptionChange: (listener) => exceptions.onChange(listener) } : {}),
     ...(options.now ? { now: options.now } : {}),
     settings: {
       pageSize: config.scanPageSize ?? 100,

@@ -10,6 +10,12 @@ export interface SetAsideException {
   problems: DefinitionProblem[]
 }
 
+/** An exception added, changed or removed: the policies it named before or after (undefined: any policy, it names rules only). */
+export interface ExceptionChange {
+  name: string
+  policies: readonly string[] | undefined
+}
+
 const STAMP_FIELDS = new Set(['name', 'version', 'source', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'])
 
 /**
@@ -25,6 +31,7 @@ export class ExceptionCatalog {
   readonly #setAside = new Map<string, SetAsideException>()
   readonly #onError: (error: unknown) => void
   readonly #onSetAside: (exception: SetAsideException) => void
+  readonly #listeners = new Set<(change: ExceptionChange) => void>()
   #ordered: readonly CompiledException[] = []
   #unlisten: (() => Promise<void>) | undefined
   #resync: NodeJS.Timeout | undefined
@@ -56,6 +63,12 @@ export class ExceptionCatalog {
     return { exceptions: this.#ordered, now }
   }
 
+  /** Called with every change applied, local or from another replica (background scans rescan the policies it names). */
+  onChange(listener: (change: ExceptionChange) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
   /** Stored exceptions that are not applied because they fail their checks. */
   setAside(): SetAsideException[] {
     return [...this.#setAside.values()]
@@ -63,15 +76,20 @@ export class ExceptionCatalog {
 
   async resync(): Promise<void> {
     const stored = await listAllExceptions(this.#db)
+    const before = new Map(this.#compiled)
     const names = new Set(stored.map((exception) => exception.name))
     for (const name of [...this.#compiled.keys()]) if (!names.has(name)) this.#compiled.delete(name)
     for (const name of [...this.#setAside.keys()]) if (!names.has(name)) this.#setAside.delete(name)
     for (const exception of stored) this.#load(exception)
     this.#reorder()
+    for (const name of new Set([...before.keys(), ...this.#compiled.keys()])) {
+      if (before.get(name) !== this.#compiled.get(name)) this.#announce(name, before.get(name)?.compiled)
+    }
   }
 
   /** Re-reads one exception from the store and applies it, or its deletion. */
   async refresh(name: string): Promise<void> {
+    const before = this.#compiled.get(name)
     const stored = await getException(this.#db, name)
     if (stored) this.#load(stored)
     else {
@@ -79,6 +97,15 @@ export class ExceptionCatalog {
       this.#setAside.delete(name)
     }
     this.#reorder()
+    if (before !== this.#compiled.get(name)) this.#announce(name, before?.compiled)
+  }
+
+  #announce(name: string, before: CompiledException | undefined): void {
+    const after = this.#compiled.get(name)?.compiled
+    // Undefined (any policy) wins: an exception naming rules only may touch every policy.
+    const named = [before, after].filter((exception): exception is CompiledException => exception !== undefined)
+    const policies = named.some((exception) => exception.policies === undefined) ? undefined : [...new Set(named.flatMap((exception) => exception.policies ?? []))]
+    for (const listener of this.#listeners) listener({ name, policies })
   }
 
   #load(stored: StoredException): void {

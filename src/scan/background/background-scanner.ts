@@ -1,8 +1,9 @@
 import type { KubeConfig } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../../admission/namespace-source.js'
-import { resolvePolicyRulesets, type ClusterData, type Exemptions } from '../../engine/index.js'
+import { namesPolicy, resolvePolicyRulesets, type ClusterData, type Exemptions } from '../../engine/index.js'
 import type { ControllerLogger } from '../../k8s/controller-logger.js'
 import type { DefinitionCatalog, DefinitionChange } from '../../services/definition-catalog.js'
+import type { ExceptionChange } from '../../services/exception-catalog.js'
 import type { AuditRows } from '../../store/audits-repository.js'
 import { forgetVerdictsNotSeenSince, noteVerdicts } from '../../store/background-verdicts-repository.js'
 import type { Db } from '../../store/db.js'
@@ -30,6 +31,8 @@ export interface BackgroundScannerOptions {
   now?: () => Date
   /** The PolicyExceptions a scan at `now` honours (an expired one no longer does: the scan reports what it covered). */
   exemptions?: (now: Date) => Exemptions
+  /** Subscribes to exception changes: the policies a changed exception names are scanned again, as for a policy change. */
+  onExceptionChange?: (listener: (change: ExceptionChange) => void) => () => void
   onScanned?: (outcome: ScanOutcome) => void
 }
 
@@ -47,6 +50,7 @@ export class BackgroundScanner {
   readonly #options: BackgroundScannerOptions
   readonly #timers = new Set<NodeJS.Timeout>()
   #unsubscribe: (() => void) | undefined
+  #unsubscribeExceptions: (() => void) | undefined
   #running: Promise<void> | undefined
   /** What is asked for and not yet scanned: everything, or the changes since the last scan. */
   #wanted: { full: boolean; policies: Set<string>; rulesets: Set<string> } = { full: false, policies: new Set(), rulesets: new Set() }
@@ -67,6 +71,7 @@ export class BackgroundScanner {
   start(): void {
     if (this.#options.intervalMs <= 0) return
     this.#unsubscribe = this.#options.catalog.onChange((change) => this.#changed(change))
+    this.#unsubscribeExceptions = this.#options.onExceptionChange?.((change) => this.#exceptionChanged(change))
     this.#every(this.#options.leadershipCheckMs ?? 2_000, () => {
       const leader = this.#options.isLeader()
       const due = Date.now() - this.#lastScanAt >= this.#options.intervalMs
@@ -98,6 +103,7 @@ export class BackgroundScanner {
     this.#stopped = true
     this.#abort.abort(new Error('the background scanner stopped'))
     this.#unsubscribe?.()
+    this.#unsubscribeExceptions?.()
     for (const timer of this.#timers) clearTimeout(timer)
     this.#timers.clear()
     await this.idle()
@@ -184,6 +190,14 @@ export class BackgroundScanner {
     else this.#lastRulesets.clear()
     for (const entry of outcome.planned) this.#lastRulesets.set(entry.policy, entry.rulesets)
     if (!only && complete) this.#scannedAll = true
+  }
+
+  /** The background policies an exception names (every one when it names rules only) are scanned again. */
+  #exceptionChanged(change: ExceptionChange): void {
+    for (const policy of this.#options.catalog.policies()) {
+      if (policy.background !== false && namesPolicy(change, policy.name)) this.#wanted.policies.add(policy.name)
+    }
+    this.#settle()
   }
 
   #changed(change: DefinitionChange): void {

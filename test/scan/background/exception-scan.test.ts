@@ -7,6 +7,7 @@ import { ExceptionService } from '../../../src/services/exception-service.js'
 import { insertAudits, listPolicyAudits } from '../../../src/store/audits-repository.js'
 import { FakeKubeApi, type Json } from '../../k8s/fake-kube-api.js'
 import { recordingLogger } from '../../k8s/controller-harness.js'
+import { waitFor } from '../../k8s/wait-for.js'
 import { createTestDatabase, type TestDatabase } from '../../support/databases.js'
 
 /** The same exception as the REST and webhook scenario: the log shipper is let through until expiresAt, then reported. */
@@ -53,7 +54,6 @@ describe('background scans with a PolicyException', () => {
     const definitions = new DefinitionService(database.db, catalog)
     await definitions.createRuleset('pod-hardening', { rules: [noPrivileged] }, { by: 'admin' })
     await definitions.createPolicy('baseline-pods', { rulesets: ['pod-hardening'], action: 'Deny' }, { by: 'admin' })
-    await new ExceptionService(database.db, exceptions, { now: () => clock.now }).create('log-shipper', exception, { by: 'admin' })
     api.createMany('daemonsets', [daemonSet('log-shipper'), daemonSet('node-agent')])
   })
 
@@ -76,8 +76,14 @@ describe('background scans with a PolicyException', () => {
       settings: { pageSize: 10, maxResults: 10, excludedNamespaces: new Set(), listRestarts: 2 },
       now: () => clock.now,
       exemptions: (now) => exceptions.exemptions(now),
+      onExceptionChange: (listener) => exceptions.onChange(listener),
+      settleMs: 10,
+      leadershipCheckMs: 20,
     })
   }
+
+  const createException = (): Promise<unknown> => new ExceptionService(database.db, exceptions, { now: () => clock.now }).create('log-shipper', exception, { by: 'admin' })
+  const summary = (): unknown => api.list('policyreports')[0]?.summary
 
   const auditsOf = async (name: string): Promise<unknown[]> =>
     (await listPolicyAudits(database.db, { name: 'baseline-pods', start: new Date(0), end: new Date(Date.UTC(2030, 0, 1)), page: 1, pageSize: 100, source: 'background' }))
@@ -85,6 +91,7 @@ describe('background scans with a PolicyException', () => {
       .map((audit) => audit.output)
 
   it('reports the covered workload as skip naming the exception until expiresAt, and as a failure from the next scan after it', async () => {
+    await createException()
     const scan = scanner()
     clock.now = new Date(EXPIRES.getTime() - 1)
     await scan.scanOnce()
@@ -112,5 +119,19 @@ describe('background scans with a PolicyException', () => {
       { policy: 'baseline-pods', passed: false, results: [expect.objectContaining({ rule: 'no-privileged', status: 'fail', autogen: 'DaemonSet' })] },
       expect.objectContaining({ passed: true }),
     ])
+  })
+
+  it('scans the policies an exception names again when it is created, without waiting for the interval', async () => {
+    clock.now = START
+    const scan = scanner()
+    scan.start()
+    try {
+      await waitFor('the first scan', () => (summary() as { fail?: number } | undefined)?.fail === 2)
+      await createException()
+      await waitFor('the rescan after the exception', () => (summary() as { skip?: number } | undefined)?.skip === 1)
+      expect(summary()).toEqual({ pass: 0, fail: 1, warn: 0, error: 0, skip: 1 })
+    } finally {
+      await scan.stop()
+    }
   })
 })
