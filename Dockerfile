@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 #
-# The Verdict image: `docker build -t verdict:0.1.0 .` (README, "Install on Kubernetes").
+# The Verdict image: `docker build -t verdict:0.1.0 .` (docs/kubernetes.md, "Install with Helm").
 # Runs `verdict serve` as user 10001 on Node 24; works with a read-only root filesystem: everything it
 # writes goes to VERDICT_DATA_DIR (/var/lib/verdict) or /tmp.
 

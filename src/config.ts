@@ -77,7 +77,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** One row of the settings table, as the README and `verdict serve --help` print it. */
+/** One row of the settings table, as docs/configuration.md and `verdict serve --help` print it. */
 export interface SettingDescription {
   readonly name: string
   readonly flag: string
@@ -361,7 +361,7 @@ const DEFINITIONS = [
   }),
 ] as const
 
-/** The settings table: the README table and `verdict serve --help` are printed from it. */
+/** The settings table: the table of docs/configuration.md and `verdict serve --help` are printed from it. */
 export const SETTINGS: readonly SettingDescription[] = DEFINITIONS.map(({ name, flag, default: shown, description, secret }) => ({
   name,
   flag,
@@ -464,7 +464,7 @@ export function formatSettingsHelp(): string {
   return lines.join('\n')
 }
 
-/** The settings as the README's Markdown table. */
+/** The settings as the Markdown table of docs/configuration.md (test/readme.test.ts checks it). */
 export function formatSettingsMarkdown(): string {
   const escape = (value: string): string => value.replaceAll('|', '\\|')
   const lines = ['| Variable | Flag | Default | Meaning |', '|---|---|---|---|']

@@ -294,7 +294,7 @@ describe('the settings table', () => {
     ])
   })
 
-  it('prints the help and the README table from the same rows', () => {
+  it('prints the help and the table of docs/configuration.md from the same rows', () => {
     const help = formatSettingsHelp().split('\n')
     expect(help).toHaveLength(SETTINGS.length + 1)
     expect(help).toContain('  --api-port <value>                       VERDICT_API_PORT: REST API port (0: an ephemeral port, logged at start) (default 8080)')

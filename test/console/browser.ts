@@ -38,7 +38,7 @@ export async function recordingPage(browser: Browser): Promise<{ page: Page; req
   return { page, requests, errors }
 }
 
-/** `npm run screenshots` sets UPDATE_SCREENSHOTS: the tests then write the README's pictures under docs/console/. */
+/** `npm run screenshots` sets UPDATE_SCREENSHOTS: the tests then write the pictures of docs/console.md under docs/console/. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!process.env.UPDATE_SCREENSHOTS) return
   const directory = join(import.meta.dirname, '..', '..', 'docs', 'console')

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as yaml from 'js-yaml'
@@ -90,11 +90,15 @@ describe('the CRDs', () => {
       return validator(document) ? [] : (validator.errors ?? []).map((error) => `${error.instancePath} ${error.message ?? ''}`)
     }
 
-    it('accepts the example manifests of the README', () => {
-      const readme = readFileSync(join(root, 'README.md'), 'utf8')
-      const documents = [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)]
+    it('accepts the example manifests of the README and docs/', () => {
+      const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => join('docs', name))]
+      const text = pages.map((page) => readFileSync(join(root, page), 'utf8')).join('\n')
+      const documents = [...text.matchAll(/```yaml\n([\s\S]*?)```/g)]
         .flatMap((block) => yaml.loadAll(block[1] ?? ''))
-        .filter((document): document is Schema => (document as Schema | null)?.apiVersion === 'verdict.dev/v1alpha1')
+        .filter((document): document is Schema => {
+          const candidate = document as Schema | null
+          return candidate?.apiVersion === 'verdict.dev/v1alpha1' && (candidate.kind === 'Ruleset' || candidate.kind === 'Policy')
+        })
       expect(documents.map((document) => document.kind)).toEqual(expect.arrayContaining(['Ruleset', 'Policy']))
       for (const document of documents) expect(validate(document), JSON.stringify(document)).toEqual([])
     })

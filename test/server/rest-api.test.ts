@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AuthoringService } from '../../src/services/authoring-service.js'
 import { testDatabases } from '../support/databases.js'
@@ -498,6 +501,17 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       '/api/tokens/{id}',
       '/version',
     ])
+  })
+
+  it('has every route of /api/openapi.json in docs/api.md', async () => {
+    const response = await api('GET', '/api/openapi.json', { token: admin })
+    const page = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'api.md'), 'utf8')
+    const missing = Object.keys((response.body as { paths: Record<string, unknown> }).paths).filter((path) => {
+      // Parameters may be named differently on the page ({name} for {policy_name}); the path must end where it ends.
+      const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '\\{[^}]+\\}')
+      return !new RegExp(`${pattern}(?=[\`?\\s,)|])`).test(page)
+    })
+    expect(missing).toEqual([])
   })
 
   it('answers unknown routes with 404 in the error shape', async () => {

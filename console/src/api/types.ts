@@ -1,4 +1,4 @@
-/** The shapes of the REST API answers the console reads (README, "API"). */
+/** The shapes of the REST API answers the console reads (docs/api.md). */
 
 export interface PolicyDefinition {
   name: string

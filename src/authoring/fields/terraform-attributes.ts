@@ -37,7 +37,7 @@ export function knowsTerraformType(type: string): boolean {
   return loadTable().types[type] !== undefined
 }
 
-/** The provider versions the table was built from, for messages and the README. */
+/** The provider versions the table was built from, for messages and docs/authoring.md. */
 export function terraformTableVersions(): Readonly<Record<string, string>> {
   return loadTable().versions
 }
