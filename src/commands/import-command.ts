@@ -7,7 +7,7 @@ import { EXIT_OK, UsageError } from './usage-error.js'
 
 export const importUsage = `verdict import <file>... [-o yaml|json]
 
-Translates Kyverno ClusterPolicy/Policy (validate.cel rules), Kyverno ValidatingPolicy and Kubernetes
+Translates Kyverno ClusterPolicy/Policy (validate rules: CEL, patterns, deny, foreach), Kyverno ValidatingPolicy and Kubernetes
 ValidatingAdmissionPolicy (+ bindings) into Verdict Ruleset and Policy manifests. Rules that cannot
 be translated are listed on stderr with the reason.`
 

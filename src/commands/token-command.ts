@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { parseTimestamp } from '../services/rfc3339-timestamp.js'
+import { SCOPES } from '../services/scopes.js'
 import { InvalidRequestError } from '../services/service-errors.js'
 import { TokenService, type TokenView } from '../services/token-service.js'
 import { openConfiguredStore } from './store-access.js'
@@ -10,7 +11,7 @@ verdict token list [-o json]
 verdict token revoke ID
   (each also takes --data-dir DIR or --database-url URL; default: the service's store)
 
-Scopes: eval, audits:read, rulesets:read, rulesets:write, policies:read, policies:write, tokens:manage, admin.
+Scopes: ${SCOPES.join(', ')}.
 create prints the secret once; only its hash is stored.`
 
 export async function runToken(argv: string[], print: (line: string) => void): Promise<number> {
