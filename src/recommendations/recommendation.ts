@@ -15,6 +15,8 @@ export const RECOMMENDATION_TYPES = [
   'frequent-violation',
   'idle-policy',
   'unused-ruleset',
+  'expiring-exception',
+  'broad-exception',
 ] as const
 
 export type RecommendationType = (typeof RECOMMENDATION_TYPES)[number]
@@ -24,7 +26,7 @@ export type RecommendationType = (typeof RECOMMENDATION_TYPES)[number]
  * such as `pss-privileged`): an uncovered control is about something no definition has yet.
  */
 export interface RecommendationTarget {
-  kind: 'policy' | 'ruleset' | 'rule' | 'control'
+  kind: 'policy' | 'ruleset' | 'rule' | 'control' | 'exception'
   name: string
   /** For a rule: the ruleset it belongs to. */
   ruleset?: string

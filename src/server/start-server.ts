@@ -156,7 +156,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ),
         auditRoutes(new AuditQueryService(db)),
         timeseriesRoutesOn(db),
-        recommendationRoutesOn(db, catalog),
+        recommendationRoutesOn(db, catalog, { exceptions: () => exceptions.stored(), now }),
         remediationRoutesOn(db, catalog),
         labelRoutes(definitions, authoring),
         authoringRoutes(authoring),

@@ -69,6 +69,11 @@ export class ExceptionCatalog {
     return () => this.#listeners.delete(listener)
   }
 
+  /** Every applied exception as stored, in name order (recommendations read them). */
+  stored(): StoredException[] {
+    return [...this.#compiled.values()].map((entry) => entry.stored).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
+
   /** Stored exceptions that are not applied because they fail their checks. */
   setAside(): SetAsideException[] {
     return [...this.#setAside.values()]

@@ -1,4 +1,7 @@
+import type { PolicyException } from '../engine/index.js'
+import { broadExceptions } from '../recommendations/broad-exception.js'
 import { erroringPolicies } from '../recommendations/erroring-policy.js'
+import { expiringExceptions } from '../recommendations/expiring-exception.js'
 import { erroringRules } from '../recommendations/erroring-rule.js'
 import { frequentViolations } from '../recommendations/frequent-violation.js'
 import { idlePolicies, idlePolicyCandidates } from '../recommendations/idle-policy.js'
@@ -49,12 +52,15 @@ export class RecommendationService {
   readonly #catalog: DefinitionCatalog
   readonly #now: () => Date
   readonly #ruleScanLimit: number
+  readonly #exceptions: () => readonly PolicyException[]
 
-  constructor(db: Queryable, catalog: DefinitionCatalog, options: { now?: () => Date; ruleScanLimit?: number } = {}) {
+  /** `exceptions`: the stored PolicyExceptions (the exception catalog's), for the exception kinds; none when absent. */
+  constructor(db: Queryable, catalog: DefinitionCatalog, options: { now?: () => Date; ruleScanLimit?: number; exceptions?: () => readonly PolicyException[] } = {}) {
     this.#db = db
     this.#catalog = catalog
     this.#now = options.now ?? (() => new Date())
     this.#ruleScanLimit = options.ruleScanLimit ?? RULE_RESULT_SCAN_LIMIT
+    this.#exceptions = options.exceptions ?? (() => [])
   }
 
   async recommend(query: RecommendationQuery = {}): Promise<RecommendationsResponse> {
@@ -94,6 +100,8 @@ export class RecommendationService {
       'frequent-violation': () => frequentViolations(rulesets, { scan: ruleScan, rulesetAudits }, window),
       'idle-policy': () => idlePolicies(policies, { policyAudits, lastAudits }, window),
       'unused-ruleset': () => unusedRulesets(policies, rulesets, rulesetAudits, window),
+      'expiring-exception': () => expiringExceptions(this.#exceptions(), window.to),
+      'broad-exception': () => broadExceptions(this.#exceptions()),
     }
     // RECOMMENDATION_TYPES is the response's order; each kind keeps its own order within it.
     return RECOMMENDATION_TYPES.filter((type) => wanted.has(type)).flatMap((type) => kinds[type]())

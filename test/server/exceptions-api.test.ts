@@ -160,6 +160,18 @@ describe.each(testDatabases())('the exception routes on $kind', ({ kind }) => {
     clock.now = START
   })
 
+  it('recommends renewing an exception about to expire and narrowing a broad one', async () => {
+    clock.now = START
+    expect((await api('POST', '/api/exceptions/all-daemonsets', { token: admin, body: { policies: ['restricted'], match: { kinds: ['DaemonSet'] }, reason: 'r' } })).status).toBe(201)
+    const response = await api('GET', '/api/recommendations?type=expiring-exception&type=broad-exception', { token: admin })
+    expect(response.status).toBe(200)
+    expect((response.body as { recommendations: Array<{ id: string }> }).recommendations.map((item) => item.id)).toEqual([
+      'expiring-exception:log-shipper',
+      'broad-exception:all-daemonsets',
+    ])
+    expect((await api('DELETE', '/api/exceptions/all-daemonsets', { token: admin })).status).toBe(204)
+  })
+
   it('stamps ISO times and lists exceptions in the OpenAPI document', async () => {
     const exception = (await api('GET', '/api/exceptions/cni-privileged', { token: admin })).body as { createdAt: string }
     expect(exception.createdAt).toMatch(ISO)

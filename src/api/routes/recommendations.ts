@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { RECOMMENDATION_TYPES, type RecommendationType } from '../../recommendations/recommendation.js'
 import type { DefinitionCatalog } from '../../services/definition-catalog.js'
 import { DEFAULT_RECOMMENDATION_DAYS, MAX_RECOMMENDATION_DAYS, RecommendationService } from '../../services/recommendation-service.js'
+import type { PolicyException } from '../../engine/index.js'
 import type { Queryable } from '../../store/db.js'
 import { errorSchema } from './common-schemas.js'
 
@@ -69,7 +70,7 @@ export function recommendationRoutes(recommendations: RecommendationService): Fa
   }
 }
 
-/** The route group on a RecommendationService of its own over the store and the definitions (what `verdict serve` mounts). */
-export function recommendationRoutesOn(db: Queryable, catalog: DefinitionCatalog): FastifyPluginAsync {
-  return recommendationRoutes(new RecommendationService(db, catalog))
+/** The route group on a RecommendationService of its own over the store, the definitions and the exceptions (what `verdict serve` mounts). */
+export function recommendationRoutesOn(db: Queryable, catalog: DefinitionCatalog, options: { exceptions?: () => readonly PolicyException[]; now?: () => Date } = {}): FastifyPluginAsync {
+  return recommendationRoutes(new RecommendationService(db, catalog, options))
 }
