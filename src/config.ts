@@ -80,6 +80,8 @@ export class ConfigError extends Error {
 /** One row of the settings table, as docs/configuration.md and `verdict serve --help` print it. */
 export interface SettingDescription {
   readonly name: string
+  /** The Config field it sets, and the chart's `config.<key>` value. */
+  readonly key: keyof Config
   readonly flag: string
   /** The default as a user reads it; undefined when the setting is optional and unset by default. */
   readonly default: string | undefined
@@ -362,8 +364,9 @@ const DEFINITIONS = [
 ] as const
 
 /** The settings table: the table of docs/configuration.md and `verdict serve --help` are printed from it. */
-export const SETTINGS: readonly SettingDescription[] = DEFINITIONS.map(({ name, flag, default: shown, description, secret }) => ({
+export const SETTINGS: readonly SettingDescription[] = DEFINITIONS.map(({ name, key, flag, default: shown, description, secret }) => ({
   name,
+  key,
   flag,
   default: shown,
   description,
