@@ -84,6 +84,8 @@ const READ_ROUTES: readonly ReadRoute[] = [
   { path: '/api/remediations/rulesets/{}', param: 'name', query: [] },
   { path: '/api/tokens/{}', param: 'id', query: [] },
   { path: '/api/recommendations', query: ['days', 'type'] },
+  { path: '/api/exceptions', query: ['policy', 'ruleset', 'state'] },
+  { path: '/api/exceptions/{}', param: 'name', query: [] },
   { path: '/api/labels/rulesets', query: [] },
 ]
 
@@ -133,14 +135,16 @@ describe.each(testDatabases())('hostile input, generated ($kind)', ({ kind }) =>
 
   /** What a refused request must leave as it was. */
   const storedState = async () => {
-    const [tokens, rulesets, policies, rulesetAudits, policyAudits] = await Promise.all([
+    const [tokens, rulesets, policies, rulesetAudits, policyAudits, exceptions] = await Promise.all([
       api('GET', '/api/tokens', { token: admin }),
       api('GET', '/api/rulesets', { token: admin }),
       api('GET', '/api/policies', { token: admin }),
       api('GET', '/api/audits/count/rulesets/*', { token: admin }),
       api('GET', '/api/audits/count/policies/*', { token: admin }),
+      api('GET', '/api/exceptions', { token: admin }),
     ])
     return {
+      exceptions: (exceptions.body as { exceptions: Array<{ name: string; version: number }> }).exceptions.map((exception) => `${exception.name}:${exception.version}`),
       tokens: (tokens.body as { tokens: Array<{ id: string; revokedAt: string | null }> }).tokens.map((token) => `${token.id}:${token.revokedAt}`),
       rulesets: rulesets.body,
       policies: policies.body,
@@ -201,6 +205,40 @@ describe.each(testDatabases())('hostile input, generated ($kind)', ({ kind }) =>
           expect(answer.status).not.toBe(200)
         }
         expect(await storedState()).toEqual(after)
+      }),
+      { numRuns: RUNS },
+    )
+  })
+
+  it('exception routes answer hostile bodies and names without a 5xx; a refused write stores nothing, an accepted one is listed', async () => {
+    const valid = { policies: ['echo'], match: { kinds: ['Pod'], namespaces: ['shop'] }, reason: 'a reason' }
+    const body = fc.record(
+      {
+        policies: fc.oneof(fc.constant(['echo', 'prod-*']), fc.array(hostileString, { maxLength: 2 })),
+        rules: fc.oneof(fc.constant([{ ruleset: 'echo', rule: 'echo' }]), fc.array(fc.record({ ruleset: hostileString, rule: hostileString }), { maxLength: 2 })),
+        match: fc.oneof(fc.constant(valid.match), hostileDocument),
+        conditions: fc.oneof(fc.constant([{ expression: 'true' }]), fc.array(fc.record({ expression: hostileString }), { maxLength: 2 })),
+        reason: fc.oneof(hostileString, fc.constant('a reason')),
+        ticket: hostileString,
+        owner: hostileString,
+        expiresAt: fc.oneof(hostileString, fc.constant('2999-01-01T00:00:00Z')),
+      },
+      { requiredKeys: [] },
+    )
+    const fields = ['policies', 'rules', 'match', 'conditions', 'reason', 'ticket', 'owner', 'expiresAt', 'name']
+    await fc.assert(
+      fc.asyncProperty(body, urlComponent, async (sent, name) => {
+        const before = await storedState()
+        const created = await api('POST', `/api/exceptions/${name}`, { token: admin, body: sent })
+        expectClientError(created, fields)
+        const after = await storedState()
+        if (created.status === 201) {
+          const stored = created.body as { name: string }
+          expect(after.exceptions).toEqual([...before.exceptions, `${stored.name}:1`].sort())
+          expect((await api('DELETE', `/api/exceptions/${percentEncode(stored.name)}`, { token: admin })).status).toBe(204)
+        } else {
+          expect(after).toEqual(before)
+        }
       }),
       { numRuns: RUNS },
     )
