@@ -61,6 +61,8 @@ export interface Config {
   readonly scanExcludedNamespaces: readonly string[]
   /** Results a PolicyReport keeps; its summary counts everything. */
   readonly reportMaxResults: number
+  /** Whether the REST API refuses a PolicyException without expiresAt. */
+  readonly exceptionRequireExpiry: boolean
   readonly llmUrl: string | undefined
   readonly llmModel: string | undefined
   readonly llmApiKey: string | undefined
@@ -349,6 +351,14 @@ const DEFINITIONS = [
     description: "comma-separated namespaces background scans leave out, besides Verdict's own (the chart passes the webhook's)",
   }),
   setting({ name: 'VERDICT_REPORT_MAX_RESULTS', key: 'reportMaxResults', parse: integer(1, 'an integer of at least 1'), fallback: 1000, default: '1000', description: 'results kept per PolicyReport (failing objects); the summary stays exact' }),
+  setting({
+    name: 'VERDICT_EXCEPTION_REQUIRE_EXPIRY',
+    key: 'exceptionRequireExpiry',
+    parse: (raw) => oneOf(['true', 'false'] as const)(raw) === 'true',
+    fallback: false,
+    default: 'false',
+    description: 'true: the REST API refuses a PolicyException without expiresAt (400 naming body.expiresAt), so every exception ends',
+  }),
   setting({ name: 'VERDICT_LLM_URL', key: 'llmUrl', parse: url(['http:', 'https:']), fallback: undefined, default: undefined, description: 'OpenAI-compatible endpoint for instructions the catalog cannot handle' }),
   setting({ name: 'VERDICT_LLM_MODEL', key: 'llmModel', parse: text, fallback: undefined, default: undefined, description: 'model name sent to VERDICT_LLM_URL' }),
   setting({ name: 'VERDICT_LLM_API_KEY', key: 'llmApiKey', parse: text, fallback: undefined, default: undefined, description: 'API key for VERDICT_LLM_URL (prefer the environment to the flag)', secret: true }),

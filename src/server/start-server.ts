@@ -145,7 +145,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       routes: [
         rulesetRoutes(definitions),
         policyRoutes(definitions),
-        exceptionRoutes(new ExceptionService(db, exceptions, { now })),
+        exceptionRoutes(new ExceptionService(db, exceptions, { now, requireExpiry: config.exceptionRequireExpiry })),
         evaluationRoutes(
           new EvaluationService(catalog, audits, {
             onEvaluated: (kind, name, passed, ms) => metrics.evaluated(kind, name, passed, ms),

@@ -19,7 +19,7 @@ import { InvalidRequestError } from './service-errors.js'
  * as the UTC instant with milliseconds), and every CEL condition compiled. Pure: a refusal is an
  * InvalidRequestError whose details name each field, and nothing reaches the store.
  */
-export function parseExceptionBody(name: string, body: unknown, root = 'body'): ParsedBody<PolicyExceptionSpec> {
+export function parseExceptionBody(name: string, body: unknown, root = 'body', options: { requireExpiry?: boolean } = {}): ParsedBody<PolicyExceptionSpec> {
   const top = root === '' ? '' : `${root}.`
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InvalidRequestError(`${root || '(root)'}: must be an object`)
   const record = body as Record<string, unknown>
@@ -29,6 +29,9 @@ export function parseExceptionBody(name: string, body: unknown, root = 'body'): 
   const problems = checkExceptionSpec(spec, '')
   if (problems.length > 0) throw new InvalidRequestError(describe(fieldPrefix, problems))
   const checked = spec as PolicyExceptionSpec
+  if (options.requireExpiry && checked.expiresAt === undefined) {
+    throw new InvalidRequestError(`${fieldPrefix}expiresAt: is required here (VERDICT_EXCEPTION_REQUIRE_EXPIRY): every exception must end`)
+  }
   if (checked.expiresAt !== undefined) checked.expiresAt = parseTimestamp(`${fieldPrefix}expiresAt`, checked.expiresAt).toISOString()
   try {
     compileException({ name, ...checked })

@@ -26,15 +26,22 @@ export class ExceptionService {
   readonly #db: Db
   readonly #catalog: ExceptionCatalog
   readonly #now: () => Date
+  readonly #requireExpiry: boolean
 
-  constructor(db: Db, catalog: ExceptionCatalog, options: { now?: () => Date } = {}) {
+  /** `requireExpiry`: refuse an exception without expiresAt (VERDICT_EXCEPTION_REQUIRE_EXPIRY). */
+  constructor(db: Db, catalog: ExceptionCatalog, options: { now?: () => Date; requireExpiry?: boolean } = {}) {
     this.#db = db
     this.#catalog = catalog
     this.#now = options.now ?? (() => new Date())
+    this.#requireExpiry = options.requireExpiry ?? false
+  }
+
+  #parse(name: string, body: unknown): ReturnType<typeof parseExceptionBody> {
+    return parseExceptionBody(name, body, 'body', { requireExpiry: this.#requireExpiry })
   }
 
   async create(name: string, body: unknown, options: WriteOptions): Promise<ExceptionView> {
-    const { spec } = parseExceptionBody(name, body)
+    const { spec } = this.#parse(name, body)
     const now = this.#now().toISOString()
     const record: StoredException = { ...spec, labels: spec.labels ?? {}, name, version: 1, source: 'api', createdAt: now, createdBy: options.by, updatedAt: now, updatedBy: options.by }
     if (options.dryRun) {
@@ -52,7 +59,7 @@ export class ExceptionService {
   }
 
   async replace(name: string, body: unknown, options: WriteOptions): Promise<ExceptionView> {
-    const { spec } = parseExceptionBody(name, body)
+    const { spec } = this.#parse(name, body)
     const stored = await this.#db.transaction(async (tx) => {
       const current = await getException(tx, name)
       if (!current) throw new NotFoundError('exception', name)

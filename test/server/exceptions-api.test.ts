@@ -179,3 +179,29 @@ describe.each(testDatabases())('the exception routes on $kind', ({ kind }) => {
     expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/exceptions', '/api/exceptions/{name}']))
   })
 })
+
+describe('VERDICT_EXCEPTION_REQUIRE_EXPIRY=true', () => {
+  let service: TestService
+
+  beforeAll(async () => {
+    service = await startTestService('pglite', { VERDICT_EXCEPTION_REQUIRE_EXPIRY: 'true' })
+  })
+
+  afterAll(async () => {
+    await service?.close()
+  })
+
+  it('refuses an exception without expiresAt, naming the field, and takes one with it', async () => {
+    const api = client(service.server.apiUrl)
+    const token = service.adminToken
+    const { expiresAt: _expiresAt, ...forever } = shipperException
+    const refused = await api('POST', '/api/exceptions/forever', { token, body: forever })
+    expect({ status: refused.status, ...errorBody(refused) }).toEqual({
+      status: 400,
+      error: 'invalid request',
+      details: 'body.expiresAt: is required here (VERDICT_EXCEPTION_REQUIRE_EXPIRY): every exception must end',
+    })
+    expect((await api('GET', '/api/exceptions/forever', { token })).status).toBe(404)
+    expect((await api('POST', '/api/exceptions/ends', { token, body: shipperException })).status).toBe(201)
+  })
+})
