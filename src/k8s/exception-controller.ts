@@ -44,6 +44,7 @@ export class ExceptionController {
   readonly #written = new Map<string, { over: string | undefined; status: ExceptionStatus }>()
   #leading = false
   #resync: NodeJS.Timeout | undefined
+  #unsubscribe: (() => void) | undefined
 
   constructor(options: ExceptionControllerOptions) {
     this.#options = options
@@ -77,6 +78,11 @@ export class ExceptionController {
 
   start(): void {
     this.#informer.start()
+    // An exception changed here, on another replica or through the REST API: the resource of that name settles again
+    // (one made through the API deleted frees the name for a resource in Conflict, at once rather than at the resync).
+    this.#unsubscribe = this.#options.exceptions.onChange((change) => {
+      if (this.#leading && this.#informer.get(change.name)) this.#queue.add(change.name)
+    })
   }
 
   /** Called by the definition controller as this replica gains or loses the Lease. */
@@ -102,6 +108,7 @@ export class ExceptionController {
 
   async stop(): Promise<void> {
     this.#leading = false
+    this.#unsubscribe?.()
     this.#stopLeading()
     await this.#queue.pause()
     await this.#informer.stop()

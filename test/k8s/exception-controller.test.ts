@@ -3,6 +3,7 @@ import { PreparedInput } from '../../src/engine/index.js'
 import { DefinitionController } from '../../src/k8s/definition-controller.js'
 import { DefinitionCatalog } from '../../src/services/definition-catalog.js'
 import { ExceptionCatalog } from '../../src/services/exception-catalog.js'
+import { ExceptionService } from '../../src/services/exception-service.js'
 import { exemptingException } from '../../src/engine/exceptions/exempting-exception.js'
 import { getException, insertException } from '../../src/store/exceptions-repository.js'
 import { createTestDatabase, type TestDatabase } from '../support/databases.js'
@@ -115,10 +116,16 @@ describe('the PolicyException controller', () => {
 
   it('leaves an exception made through the REST API alone and reports the conflict', async () => {
     await insertException(database.db, { name: 'taken', ...spec, labels: {}, source: 'api', createdBy: 'alice@example.com', updatedBy: 'alice@example.com' })
+    await exceptions.refresh('taken')
     api.create('policyexceptions', resource('taken', { ...spec, reason: 'mine now' }))
     await lead()
     await waitFor('Conflict', () => condition(api, 'taken', 'Ready')?.reason === 'Conflict')
     expect((await getException(database.db, 'taken'))?.reason).toBe('the log shipper reads host logs')
+    // Deleted through the API: the resource takes the name over at once, not at the next resync.
+    await new ExceptionService(database.db, exceptions).delete('taken')
+    await waitFor('the resource stored', async () => (await getException(database.db, 'taken'))?.source === 'crd')
+    expect((await getException(database.db, 'taken'))?.reason).toBe('mine now')
+    await waitFor('Ready', () => condition(api, 'taken', 'Ready')?.reason === 'Reconciled')
   })
 
   it('removes the stored exception when its resource is deleted', async () => {
