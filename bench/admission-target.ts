@@ -2,7 +2,9 @@
 // share its event loop: the admission server as the service composes it (catalog, group-commit
 // audit writer on PostgreSQL with fsync on), with the benchmark's 50 rules. The PostgreSQL URL is
 // the first argument. BENCH_HOSTILE=<kind> replaces one of the rules by a hostile one (see
-// HOSTILE_RULES). Prints one JSON line with the port and the certificate to trust.
+// HOSTILE_RULES). BENCH_EXCEPTIONS=<n> stores n PolicyExceptions naming every policy, none of which
+// matches the benchmark's Pod, so each review pays for asking them all (issue 33's 100-exception figure).
+// Prints one JSON line with the port and the certificate to trust.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -12,6 +14,8 @@ import { startAdmissionServer } from '../src/admission/index.js'
 import { AuditWriter } from '../src/audit/audit-writer.js'
 import { DefinitionCatalog } from '../src/services/definition-catalog.js'
 import { DefinitionService } from '../src/services/definition-service.js'
+import { ExceptionCatalog } from '../src/services/exception-catalog.js'
+import { ExceptionService } from '../src/services/exception-service.js'
 import { ConflictError } from '../src/services/service-errors.js'
 import { migrate } from '../src/store/migrate.js'
 import { openDb } from '../src/store/open-db.js'
@@ -41,6 +45,16 @@ for (const [name, body] of Object.entries(wanted.rulesets)) {
 for (const [name, body] of Object.entries(wanted.policies)) {
   await write(() => definitions.createPolicy(name, body, { by: 'bench' }), () => definitions.replacePolicy(name, body, { by: 'bench' }))
 }
+const exceptions = new ExceptionCatalog(db)
+await exceptions.start()
+const exceptionCount = Number(process.env.BENCH_EXCEPTIONS ?? 0)
+const exceptionService = new ExceptionService(db, exceptions)
+for (let index = 0; index < exceptionCount; index++) {
+  const name = `bench-exception-${index}`
+  const body = { policies: ['*'], match: { kinds: ['Pod'], namespaces: [`elsewhere-${index}`] }, reason: 'benchmark', expiresAt: '2999-01-01T00:00:00Z' }
+  await write(() => exceptionService.create(name, body, { by: 'bench' }), () => exceptionService.replace(name, body, { by: 'bench' }))
+}
+
 // What the webhook's own process went through, printed at exit: a stalled event loop delays every review in it.
 const loopDelay = monitorEventLoopDelay({ resolution: 5 })
 const batches = { count: 0, entries: 0, maxEntries: 0, slowest: 0 }
@@ -59,6 +73,7 @@ const server = await startAdmissionServer({
   namespaces: { get: () => undefined },
   logger,
   host: '127.0.0.1',
+  exemptions: () => exceptions.exemptions(new Date()),
   // BENCH_AUDIT_WAIT_MS overrides how long a review waits for its audit commit, for experiments.
   ...(process.env.BENCH_AUDIT_WAIT_MS ? { auditWaitMs: Number(process.env.BENCH_AUDIT_WAIT_MS) } : {}),
 })
@@ -77,6 +92,7 @@ process.once('SIGTERM', () => {
         `at most ${batches.maxEntries}, slowest ${Math.round(batches.slowest)} ms\n`,
     )
     await catalog.stop()
+    await exceptions.stop()
     await db.close()
     rmSync(dataDir, { recursive: true, force: true })
     process.exit(0)
