@@ -3,7 +3,7 @@ import { DEFAULT_POD_CONTROLLERS } from '../autogen/pod-controllers.js'
 import { namesPodKind } from '../match/kind-selector.js'
 import { kindsNamedBy, matchesMatch } from '../match/matches-rule.js'
 import type { Policy } from '../model/policy.js'
-import { exceptionsForPolicy, exemptingException, type Exemptions, type ExemptionMemo } from '../exceptions/exempting-exception.js'
+import { exceptionsApplyingTo, firstNamingRule, type Exemptions } from '../exceptions/exempting-exception.js'
 import type { CompiledException } from '../exceptions/compile-exception.js'
 import type { RuleResult } from '../results/rule-result.js'
 import {
@@ -63,18 +63,19 @@ type ExemptResults = (outcomes: RuleResult[]) => RuleResult[]
 const NOTHING_EXEMPT: ExemptResults = (outcomes) => outcomes
 
 /**
- * Replaces each rule result an exception covers with a skip naming it. Only rules that applied
- * (passed, failed or erred) are asked about: a rule that did not match has nothing to let through.
+ * Replaces each rule result an exception covers with a skip naming it (exemptingException's
+ * decision, in two steps: the exceptions applying to the input once, then per rule). Only rules
+ * that applied (passed, failed or erred) are asked about: a rule that did not match has nothing
+ * to let through.
  */
 function exemptionOf(policy: string, input: PreparedInput, exemptions: Exemptions | undefined): ExemptResults {
   if (!exemptions || exemptions.exceptions.length === 0) return NOTHING_EXEMPT
-  const candidates = exceptionsForPolicy(exemptions, policy)
-  if (candidates.length === 0) return NOTHING_EXEMPT
-  const memo: ExemptionMemo = new Map()
+  const applying = exceptionsApplyingTo(exemptions, policy, input)
+  if (applying.length === 0) return NOTHING_EXEMPT
   return (outcomes) =>
     outcomes.map((outcome) => {
       if (outcome.status === 'skip') return outcome
-      const exception = exemptingException(candidates, { policy, ruleset: outcome.ruleset, rule: outcome.rule, input, now: exemptions.now }, memo)
+      const exception = firstNamingRule(applying, outcome.ruleset, outcome.rule)
       return exception ? exempted(outcome, exception) : outcome
     })
 }

@@ -16,6 +16,12 @@ export interface CompiledException {
   /** Globs over ruleset and rule names; undefined: every rule of the policies. */
   readonly rules: readonly ExceptionRule[] | undefined
   readonly matches: TargetPredicate
+  /**
+   * The match's own `namespaces` when none is a glob: a namespaced object outside them is never
+   * matched, so a request is compared with a set before any predicate runs (most exceptions name
+   * their namespaces, and every request asks every exception).
+   */
+  readonly namespaces: ReadonlySet<string> | undefined
   /** The pod controllers whose template is judged as a Pod, as autogen does for a rule naming Pods. */
   readonly controllers: ReadonlySet<string>
   readonly conditions: readonly CompiledNamedProgram[]
@@ -69,11 +75,17 @@ export function compileException(exception: PolicyException): CompiledException 
     policies: exception.policies,
     rules: exception.rules,
     matches: compileMatch(exception.match),
+    namespaces: literalNamespaces(exception.match.namespaces),
     controllers: kinds && namesPodKind(kinds) ? POD_CONTROLLERS : NO_CONTROLLERS,
     conditions,
     expiresAtMs,
     reason: exception.reason,
   }
+}
+
+function literalNamespaces(namespaces: readonly string[] | undefined): ReadonlySet<string> | undefined {
+  if (namespaces === undefined || namespaces.some((namespace) => namespace.includes('*') || namespace.includes('?'))) return undefined
+  return new Set(namespaces)
 }
 
 /** Compiled, in name order (the order Exemptions asks them in); throws ExceptionCompileError for the first that fails. */

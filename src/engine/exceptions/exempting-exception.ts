@@ -19,36 +19,30 @@ export interface ExemptionQuery {
 }
 
 /**
- * Whether each exception's match and conditions hold for one input: they do not depend on the
- * rule, so one evaluation asks each exception once however many rules it could exempt.
- */
-export type ExemptionMemo = Map<CompiledException, boolean>
-
-/**
  * The exception that lets one rule result through, or undefined: the first, by name, that is
  * active at `now` (expiry is exact), names the policy, names the rule when it names rules, matches
  * the resource (a Pod match also takes a pod controller's template, as autogen judges it) and whose
  * CEL conditions are all true. A condition that errs or is not a bool does not exempt: the
  * rule is judged as if the exception were not there.
  */
-export function exemptingException(exceptions: readonly CompiledException[], query: ExemptionQuery, memo: ExemptionMemo = new Map()): CompiledException | undefined {
-  const nowMs = query.now.getTime()
-  for (const exception of exceptions) {
-    if (!isActiveAt(exception, nowMs) || !namesPolicy(exception, query.policy) || !namesRule(exception, query.ruleset, query.rule)) continue
-    let applies = memo.get(exception)
-    if (applies === undefined) {
-      applies = appliesTo(exception, query.input)
-      memo.set(exception, applies)
-    }
-    if (applies) return exception
-  }
-  return undefined
+export function exemptingException(exceptions: readonly CompiledException[], query: ExemptionQuery): CompiledException | undefined {
+  return firstNamingRule(exceptionsApplyingTo({ exceptions, now: query.now }, query.policy, query.input), query.ruleset, query.rule)
 }
 
-/** The exceptions that may exempt some rule of `policy` at `now`: what one policy evaluation asks among. */
-export function exceptionsForPolicy(exemptions: Exemptions, policy: string): CompiledException[] {
-  const nowMs = exemptions.now.getTime()
-  return exemptions.exceptions.filter((exception) => isActiveAt(exception, nowMs) && namesPolicy(exception, policy))
+/**
+ * The exceptions that let something of `policy` through for this input at `now`, in name order:
+ * what one policy evaluation then asks per rule (firstNamingRule). The part that does not depend
+ * on the policy (active, match, conditions) is worked out once per input, however many policies
+ * judge it, so that the common case, no exception matching the request, costs almost nothing.
+ */
+export function exceptionsApplyingTo(exemptions: Exemptions, policy: string, input: PreparedInput): CompiledException[] {
+  const applying = applyingToInput(exemptions, input)
+  return applying.length === 0 ? applying : applying.filter((exception) => namesPolicy(exception, policy))
+}
+
+/** The first of `exceptions` whose `rules` name this rule (or that names no rules: every rule of its policies). */
+export function firstNamingRule(exceptions: readonly CompiledException[], ruleset: string, rule: string): CompiledException | undefined {
+  return exceptions.find((exception) => namesRule(exception, ruleset, rule))
 }
 
 /** Whether an exception may let rules of `policy` through: its `policies` match the name, or it names none (its `rules` say which). */
@@ -63,6 +57,29 @@ export function namesRuleset(exception: { readonly rules?: readonly { ruleset: s
 
 function namesRule(exception: CompiledException, ruleset: string, rule: string): boolean {
   return exception.rules === undefined || exception.rules.some((entry) => matchesGlob(ruleset, entry.ruleset) && matchesGlob(rule, entry.rule))
+}
+
+interface InputExemptions {
+  readonly exceptions: readonly CompiledException[]
+  readonly nowMs: number
+  readonly applying: CompiledException[]
+}
+
+/** Per input, the exceptions applying to it, for the list and instant they were worked out for. */
+const perInput = new WeakMap<PreparedInput, InputExemptions>()
+
+function applyingToInput(exemptions: Exemptions, input: PreparedInput): CompiledException[] {
+  const nowMs = exemptions.now.getTime()
+  const known = perInput.get(input)
+  if (known && known.exceptions === exemptions.exceptions && known.nowMs === nowMs) return known.applying
+  const target = input.subject.target
+  // A Namespace belongs to itself (see matches-filter.ts): only other objects are compared with the set.
+  const namespace = target.gvk.kind === 'Namespace' && target.gvk.group === '' ? undefined : target.namespace
+  const applying = exemptions.exceptions.filter(
+    (exception) => isActiveAt(exception, nowMs) && (namespace === undefined || exception.namespaces === undefined || exception.namespaces.has(namespace)) && appliesTo(exception, input),
+  )
+  perInput.set(input, { exceptions: exemptions.exceptions, nowMs, applying })
+  return applying
 }
 
 function appliesTo(exception: CompiledException, input: PreparedInput): boolean {

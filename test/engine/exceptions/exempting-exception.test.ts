@@ -74,6 +74,22 @@ describe('exemptingException', () => {
     expect(exemptingException(erring, query(shipper))).toBeUndefined()
   })
 
+  it('judges one input again at another instant (what it worked out is kept per input and instant)', () => {
+    const input = new PreparedInput({ object: shipper })
+    expect(exemptingException(compiled, query(shipper, { input }))?.name).toBe('log-shipper-privileged')
+    expect(exemptingException(compiled, query(shipper, { input, now: new Date('2026-07-01T00:00:00Z') }))).toBeUndefined()
+    expect(exemptingException(compiled, query(shipper, { input }))?.name).toBe('log-shipper-privileged')
+  })
+
+  it('compares namespaces literally or as globs, and takes a Namespace as belonging to itself', () => {
+    const namespaceObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'logging' } }
+    const forNamespaces = [compileException({ name: 'ns', policies: ['*'], match: { kinds: ['Namespace'], namespaces: ['logging'] }, reason: 'r' })]
+    expect(exemptingException(forNamespaces, query(namespaceObject))?.name).toBe('ns')
+    const globbed = [compileException({ ...exception, conditions: undefined, match: { kinds: ['Pod'], namespaces: ['log*'] } })]
+    expect(exemptingException(globbed, query(shipper))?.name).toBe('log-shipper-privileged')
+    expect(exemptingException(globbed, query({ ...shipper, metadata: { ...shipper.metadata, namespace: 'shop' } }))).toBeUndefined()
+  })
+
   it('takes the first exception by name when several apply', () => {
     const all = [compileException({ ...exception, name: 'a-first' }), ...compiled]
     expect(exemptingException(all, query(shipper))?.name).toBe('a-first')
