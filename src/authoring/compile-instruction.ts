@@ -11,6 +11,7 @@ import { asksSeveralSchemaFields } from './understand/interpret-instruction.js'
 import type { SentenceReading } from './understand/requirement.js'
 import { describeRoles } from './understand/description-roles.js'
 import { ruleStrings, unusedLiterals } from './understand/coverage.js'
+import { proseFieldsIn } from './understand/named-fields-grounded.js'
 
 export { MAX_INSTRUCTION_LENGTH } from './instruction-length.js'
 
@@ -78,6 +79,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
   const named = (text: string): Rule[] | undefined => {
     try {
       const compiled = compileWithCatalog(text, labels, catalog)
+      if (compiled.rules.some((rule) => proseFieldsIn(rule.template, rule.parameters).length > 0)) return undefined
       templated.push(...compiled.rules)
       return compiled.spec.rules
     } catch (error) {
@@ -100,7 +102,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
         const rule = whole.spec.rules.find((item) => item.name === clause.rule)
         return unusedLiterals(clause.text, rule ? ruleStrings(rule) : []).length > 0
       })
-      if (uncovered) throw new InstructionNotUnderstoodError(whole.clauses)
+      if (uncovered || whole.rules.some((rule) => proseFieldsIn(rule.template, rule.parameters).length > 0)) throw new InstructionNotUnderstoodError(whole.clauses)
       const sentences: SentenceReading[] = whole.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))
       return { ...whole, sentences }
     } catch (error) {
