@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
 import { proseFieldsIn } from '../../../src/authoring/understand/named-fields-grounded.js'
+import { qualifiesAbsence } from '../../../src/authoring/understand/absence-qualifier.js'
 
 /** The sentences of a refused instruction that were not compiled, with why. */
 function refusal(instruction: string): string[] {
@@ -30,5 +31,30 @@ describe('safety checks: what a reading leaves unused refuses the request', () =
     expect(proseFieldsIn({ platform: 'generic' }, { field: 'replicas', whenField: 'environment' })).toEqual([])
     // A platform template's own field choice ("limits" of a container's resources) is not a key taken from the text.
     expect(proseFieldsIn({ platform: 'kubernetes' }, { resources: ['memory'], fields: ['limits'] })).toEqual([])
+  })
+})
+
+describe('what an absent field means, as the author says it', () => {
+  const statements = (instruction: string): string[] => compileInstruction(instruction).spec.rules.map((rule) => rule.description ?? rule.name)
+
+  it('a named rule that rejects the absent field never reads a clause that lets it pass', () => {
+    expect(qualifiesAbsence('seccomp is unset or set to `RuntimeDefault`')).toBe(true)
+    expect(qualifiesAbsence('the field, if present, must be false')).toBe(true)
+    expect(qualifiesAbsence('seccomp must be set to `RuntimeDefault`')).toBe(false)
+    // Read by the restricted seccomp control, an unset profile would fail; nothing else reads it, so the request is refused.
+    expect(() => compileInstruction('Make sure seccomp is unset or set to `RuntimeDefault`.')).toThrow(InstructionNotUnderstoodError)
+  })
+
+  it('"if a kind specifies the field it must ..." lets an absent field pass', () => {
+    expect(statements('If a Deployment specifies the progressDeadlineSeconds field it must be at least 60.')).toEqual(['For Deployment objects, `spec.progressDeadlineSeconds` must be at least 60 (unset is accepted).'])
+  })
+
+  it('"either unset or set to a number greater than zero" is a bound that absence passes', () => {
+    expect(statements('`runAsGroup` is either unset or set to a number greater than zero.')).toEqual(['In every container (init and ephemeral included), `securityContext.runAsGroup` must be greater than zero (unset is accepted).'])
+  })
+
+  it('"no lower than" is a lower bound', () => {
+    expect(statements('Deployment replicas must not be lower than 2.')).toEqual(['For Deployment objects, `spec.replicas` must be at least 2 (unset fails).'])
+    expect(statements('PodDisruptionBudget maxUnavailable must be no lower than 1.')).toEqual(['For PodDisruptionBudget objects, `spec.maxUnavailable` must be at least 1 (unset fails).'])
   })
 })
