@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
 import { proseFieldsIn } from '../../../src/authoring/understand/named-fields-grounded.js'
 import { qualifiesAbsence } from '../../../src/authoring/understand/absence-qualifier.js'
+import { resolveKubernetesField } from '../../../src/authoring/fields/resolve-kubernetes-field.js'
 
 /** The sentences of a refused instruction that were not compiled, with why. */
 function refusal(instruction: string): string[] {
@@ -56,5 +57,19 @@ describe('what an absent field means, as the author says it', () => {
   it('"no lower than" is a lower bound', () => {
     expect(statements('Deployment replicas must not be lower than 2.')).toEqual(['For Deployment objects, `spec.replicas` must be at least 2 (unset fails).'])
     expect(statements('PodDisruptionBudget maxUnavailable must be no lower than 1.')).toEqual(['For PodDisruptionBudget objects, `spec.maxUnavailable` must be at least 1 (unset fails).'])
+  })
+})
+
+describe('namesakes: the field the words name, not one that shares a word', () => {
+  const statements = (instruction: string): string[] => compileInstruction(instruction).spec.rules.map((rule) => rule.description ?? rule.name)
+
+  it('"ephemeral containers" is spec.ephemeralContainers, whose name covers both words, not a volume\'s ephemeral', () => {
+    expect(statements('Ephemeral containers must not be used.')).toEqual(['`spec.ephemeralContainers` must not be set.'])
+  })
+
+  it('a capitalized word is a value, never a field it matches case-insensitively', () => {
+    expect(resolveKubernetesField('Service', '`NodePort`')).toEqual([])
+    expect(resolveKubernetesField('Pod', '`Localhost`')).toEqual([])
+    expect(resolveKubernetesField('Service', 'nodePort').map((field) => field.path)).toEqual(['spec.ports[].nodePort'])
   })
 })
