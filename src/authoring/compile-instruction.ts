@@ -11,6 +11,9 @@ import { asksSeveralSchemaFields } from './understand/interpret-instruction.js'
 import type { SentenceReading } from './understand/requirement.js'
 import { describeRoles } from './understand/description-roles.js'
 import { ruleStrings, unusedLiterals } from './understand/coverage.js'
+import { proseFieldsIn } from './understand/named-fields-grounded.js'
+import { qualifiesAbsence } from './understand/absence-qualifier.js'
+import { absencePasses } from './understand/absence-judged.js'
 
 export { MAX_INSTRUCTION_LENGTH } from './instruction-length.js'
 
@@ -78,6 +81,9 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
   const named = (text: string): Rule[] | undefined => {
     try {
       const compiled = compileWithCatalog(text, labels, catalog)
+      // A named rule decides for itself what an absent field means: the author's "if present" / "unset or" holds only if it agrees.
+      if (qualifiesAbsence(text) && !absencePasses(compiled.spec.rules)) return undefined
+      if (compiled.rules.some((rule) => proseFieldsIn(rule.template, rule.parameters).length > 0)) return undefined
       templated.push(...compiled.rules)
       return compiled.spec.rules
     } catch (error) {
@@ -100,7 +106,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
         const rule = whole.spec.rules.find((item) => item.name === clause.rule)
         return unusedLiterals(clause.text, rule ? ruleStrings(rule) : []).length > 0
       })
-      if (uncovered) throw new InstructionNotUnderstoodError(whole.clauses)
+      if (uncovered || whole.clauses.some((clause) => qualifiesAbsence(clause.text) && !absencePasses(whole.spec.rules.filter((rule) => rule.name === clause.rule))) || whole.rules.some((rule) => proseFieldsIn(rule.template, rule.parameters).length > 0)) throw new InstructionNotUnderstoodError(whole.clauses)
       const sentences: SentenceReading[] = whole.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))
       return { ...whole, sentences }
     } catch (error) {

@@ -38,6 +38,9 @@ export function resolveKubernetesField(kind: string, mention: string): FieldInfo
   if (index.entries.length === 0) return []
   const text = mention.trim()
   if (text === '') return []
+  // "the `NodePort` type": Kubernetes field names are lowerCamelCase; one capitalized word is a kind or an enum value
+  // (NodePort, Always, RuntimeDefault), never the namesake field it matches case-insensitively (`nodePort`).
+  if (/^[`'"]?[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)*[`'"]?$/.test(text)) return []
   if (PATH_LIKE.test(text)) {
     const byPath = resolvePath(index, text)
     if (byPath.length > 0) return byPath

@@ -1,7 +1,7 @@
 import type { Rule } from '../../engine/index.js'
 import type { Platform } from '../catalog/rule-template.js'
 import { compileRequirement } from './compile-requirement.js'
-import { interpretInstruction, type Interpretation, type NamedRequirementReader } from './interpret-instruction.js'
+import { INTRODUCES_NOTE, interpretInstruction, type Interpretation, type NamedRequirementReader } from './interpret-instruction.js'
 import type { Requirement, SentenceReading } from './requirement.js'
 import { groundingProblem } from './grounding.js'
 import { requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
@@ -43,6 +43,19 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
         sentence.requirements = []
         sentence.catalogRules = []
       }
+    }
+  }
+  // What the instruction's requirements use, after the checks: a sentence said to restate them may only write that.
+  // A named rule's description counts here: restating it in words ("an allowed \"safe\" subset") is what a restatement does.
+  const usedByAll = [
+    ...sharedStrings,
+    ...interpretation.sentences.flatMap((sentence) => [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap((rule) => [...ruleStrings(rule), rule.description ?? ''])]),
+  ]
+  for (const sentence of interpretation.sentences) {
+    // A lead-in before a colon ("must not live longer than 24h: ... at most a day") is made precise by what follows it.
+    if (!sentence.problem && sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE) {
+      const extra = restatesNothingNew(sentence.text, usedByAll)
+      if (extra) sentence.problem = extra
     }
     const made: string[] = []
     for (const requirement of sentence.requirements) {
@@ -90,6 +103,18 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     return `it writes ${words} but no rule read from it uses ${unused.length === 1 ? 'it' : 'them'}; which field must ${unused.length === 1 ? 'it' : 'each'} be checked against, and how?`
   }
   return undefined
+}
+
+/**
+ * A sentence read as restating the requirements around it ("be at least 64Mi" after a clause the
+ * catalog took, "cannot be more than 2Gi") writes a number or literal no rule uses: it adds a
+ * bound nothing checks, so the instruction is not understood rather than read without it.
+ */
+function restatesNothingNew(text: string, used: readonly string[]): string | undefined {
+  const unused = unusedLiterals(text, used)
+  if (unused.length === 0) return undefined
+  const words = unused.map((word) => `"${word}"`).join(', ')
+  return `it writes ${words}, which no rule read from the instruction uses; which field must ${unused.length === 1 ? 'it' : 'each'} be checked against, and how?`
 }
 
 function quantifierOnly(predicate: Requirement['predicate']): boolean {

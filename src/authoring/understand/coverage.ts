@@ -103,10 +103,16 @@ function predicateStrings(predicate: Predicate): string[] {
   }
 }
 
-/** A named (catalog) rule uses what its parameters, scope and checks say. */
+/**
+ * A named (catalog) rule uses what its parameters, scope and checks say; not what its prose says:
+ * a message or remediation example ("for example cpu: 100m") checks nothing, so it must not cover a bound the
+ * author wrote.
+ */
 export function ruleStrings(rule: Rule): string[] {
-  return [JSON.stringify(rule)]
+  return [JSON.stringify(rule, (key, value: unknown) => (PROSE_KEYS.has(key) ? undefined : value))]
 }
+
+const PROSE_KEYS = new Set(['description', 'message', 'messageExpression', 'title', 'remediation'])
 
 /** The literals of `text` that none of `used` contains; a code literal counts as used when each of its names is. */
 export function unusedLiterals(text: string, used: readonly string[]): string[] {

@@ -44,6 +44,9 @@ export interface ReadSentence {
   subjectConditions?: Condition[]
 }
 
+/** The note of a lead-in before a colon: what follows the colon says it precisely. */
+export const INTRODUCES_NOTE = 'introduces the requirement after the colon'
+
 /** A sentence the structural reader could not take: the catalog may know it as a named requirement. */
 export type NamedRequirementReader = (text: string) => Rule[] | undefined
 
@@ -154,7 +157,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     const afterColon = colonContent(trimmed)
     if (afterColon && readsRequirements(afterColon, context, schemaKindOf(afterColon))) {
       const head = trimmed.slice(0, trimmed.length - afterColon.length).trim()
-      sentences.push({ text: head, role: 'restatement', requirements: [], catalogRules: [], group, note: 'introduces the requirement after the colon' })
+      sentences.push({ text: head, role: 'restatement', requirements: [], catalogRules: [], group, note: INTRODUCES_NOTE })
       const from = sentences.length
       readUnit(afterColon, group, parenthetical)
       // "Any Deployment running more than one replica must spread its pods: define ...": the lead-in's condition scopes what follows.
@@ -263,6 +266,9 @@ export function interpretInstruction(instruction: string, context: InstructionCo
           for (const rule of rules) narrowNamedRule(rule, ruleModifiers)
           sentence.role = 'requirement'
           sentence.catalogRules = rules
+          // "a memory request must be set and be at least 64Mi": a clause that starts on its predicate is about what the named
+          // rule named, which has no field here to lend; the field of a requirement before it would be another one.
+          previous = undefined
         } else if (reading.problem) {
           sentence.role = 'requirement'
           sentence.problem = reading.problem

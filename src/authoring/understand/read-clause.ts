@@ -854,11 +854,35 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
       add(knownRef)
       continue
     }
+    const namesake = widerNamesake(text, phrase, context.schemaKind ?? 'Pod')
+    if (namesake) {
+      add(namesake)
+      if (firstOnly) break
+      continue
+    }
     const found = kubernetesMentions(context.schemaKind ?? 'Pod', phrase).filter((ref) => namesLeaf(phrase, ref))
     for (const ref of found.slice(0, found.length > 1 && samePlace(found) ? 2 : 1)) add(ref)
     if (firstOnly && refs.length > 0) break
   }
   return refs
+}
+
+/**
+ * "ephemeral containers": the phrase stops before "containers" (a scope word), and "ephemeral"
+ * alone names a namesake (`spec.volumes[].ephemeral`). When the phrase with the scope noun after
+ * it names a field whose own name covers every word (`spec.ephemeralContainers`), that field is
+ * meant: of two candidates, the one whose name the author's words cover more fully.
+ */
+function widerNamesake(text: string, phrase: string, kind: string): ValueRef | undefined {
+  const after = new RegExp(String.raw`\b${escapeRegex(phrase)}\s+(containers?|pods?)\b`, 'i').exec(text)
+  if (!after?.[1]) return undefined
+  const wider = `${phrase} ${after[1]}`
+  const words = wordsOf(wider)
+  return kubernetesMentions(kind, wider).find((ref) => {
+    const leaf = ref.variants[0]?.segments.at(-1) ?? ''
+    const leafWords = wordsOf(leaf)
+    return leafWords.length === words.length && words.every((word) => leafWords.includes(word))
+  })
 }
 
 const wordsOf = (text: string): string[] =>

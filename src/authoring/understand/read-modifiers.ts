@@ -4,6 +4,14 @@ import { readValueList } from './read-values.js'
 import type { Condition, ValueRef } from './requirement.js'
 
 /**
+ * "if a PodDisruptionBudget specifies the maxUnavailable field it must be greater than zero": a
+ * condition on the field's own presence, taken back by "it". Where the field is absent the
+ * requirement does not apply, so absence passes. Only the words up to the verb are the modifier;
+ * the field after them is the requirement's subject.
+ */
+const PRESENCE_CONDITION = /\b(?:if|when) (?:(?:a|an|the|any) )?(?:[\w-]+ ){0,2}?(?:specifies|sets|defines|declares|includes|provides)\b(?=\s+(?:the |a |an |its )?[\w.`/-]+(?: field| value| key| setting)?,?\s+(?:then )?(?:it|its value|the value|that value)\b)/
+
+/**
  * What a sentence says about the requirements around it rather than a requirement of its own:
  * which containers count, where the requirement applies (namespaces, tags, a field's value),
  * what is exempt, and what an absent value means.
@@ -99,7 +107,7 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
   if (/\b(pod (or|and) container level|at any level|at (both|either) (the )?pod (or|and) container|pod-level (or|and) container-level|on the pod or (on )?(each|every) container|at pod or container)\b/.test(lower)) modifiers.level = 'both'
 
   // What absent means.
-  const absentFine = /\b(unset|not set|left unset|leaving it (unset|out|empty)|omitted|absent|missing|not present)\b[^.;]{0,40}\b(is|are|counts? as)?\s*(fine|ok|okay|allowed|acceptable|permitted)\b|\b(if|when) (set|present|specified|given|defined|provided)\b|\bor (just )?(left )?unset\b|\b(is|are) optional\b|\bmay be (omitted|left out)\b|\b(?:if|when) (?:there'?s|there is|it has|they have) no\b[^.;]{0,40}\b(fine|ok|okay|allowed|acceptable)\b/.exec(lower)
+  const absentFine = /\b(unset|not set|left unset|leaving it (unset|out|empty)|omitted|absent|missing|not present)\b[^.;]{0,40}\b(is|are|counts? as)?\s*(fine|ok|okay|allowed|acceptable|permitted)\b|\b(if|when) (set|present|specified|given|defined|provided)\b|\bor (just )?(left )?unset\b|\b(is|are) optional\b|\bmay be (omitted|left out)\b|\b(?:if|when) (?:there'?s|there is|it has|they have) no\b[^.;]{0,40}\b(fine|ok|okay|allowed|acceptable)\b/.exec(lower) ?? PRESENCE_CONDITION.exec(lower)
   const absentFails = /\b(unset|not set|leaving it (unset|out|empty)|left unset|omitted|absent|missing|without (a|an|one|it))\b[^.;]{0,40}\b(is not|isn'?t|not) (acceptable|allowed|ok|okay|fine)\b|\b(leaving it unset|leaving it out|omitting it|not setting it|unset|missing|absent|omitted)\b[^.;]{0,40}\b(fails?|is rejected|are rejected|gets rejected|rejected|not allowed)\b|\bso is leaving it unset\b|\bmeans '?forever'?,? which is not allowed\b|\bwhich is not allowed\b|\bfails too\b|\bfails as well\b/.exec(lower)
   if (absentFails) {
     modifiers.missing = 'fail'

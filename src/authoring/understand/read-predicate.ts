@@ -173,7 +173,8 @@ const CUES: Cue[] = [
   { pattern: /(?<=^|\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+(?:max|maximum|tops|at most|at the most)\b)/, read: (after) => bound('<=', after) },
   { pattern: /(?<=^|\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+(?:min|minimum|at least|at the least)\b)/, read: (after) => bound('>=', after) },
   { pattern: /(?<=\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+or (?:more|higher|greater|above|over|larger|longer)\b)/, read: (after) => bound('>=', after) },
-  { pattern: /(?:\b(?:at least|no less than|not less than|no fewer than|minimum(?: of)?|min\.?|greater than or equal to)|>=|≥)\s*/, read: (after) => bound('>=', after) },
+  // "no lower than 50%": a negated "lower than" is a lower bound, the mirror of "no higher than".
+  { pattern: new RegExp(String.raw`(?:\b(?:at least|no less than|not less than|no fewer than|no lower than|not lower than|no smaller than|no shorter than|minimum(?: of)?|min\.?|greater than or equal to|${NEGATED_MODAL} (?:\w+ )?(?:go below|go under|(?:be )?(?:lower|less|fewer|smaller|shorter) than|be below|be under))|>=|≥)\s*`), read: (after) => bound('>=', after) },
   { pattern: new RegExp(String.raw`\b(?:at most|no more than|not more than|no higher than|no greater than|no larger than|no longer than|up to|maximum(?: of)?|max\.?|capped at|less than or equal to|${NEGATED_MODAL} (?:\w+ )?(?:exceed|go over|go above|(?:be )?(?:higher|more|greater|larger|longer|bigger) than|be over|be above)|<=|≤)\s*`), read: (after) => bound('<=', after) },
   { pattern: /\b(?:strictly )?(?:greater|more|higher|larger|longer) than\s+|\b(?:above|over|exceeds?)\s+(?=\d)|>\s*(?=\d)/, read: (after) => bound('>', after) },
   { pattern: /\b(?:less|lower|fewer|shorter|smaller) than\s+|\b(?:under|below)\s+(?=\d|\w+ \w)|<\s*(?=\d)/, read: (after) => bound('<', after) },
@@ -239,7 +240,13 @@ const CUES: Cue[] = [
     read: (after, lower) => {
       const unsetOr = /^(?:either )?(?:unset|not set|absent|omitted|left unset) or (?:set to |explicitly )?/.exec(lower)
       if (unsetOr) {
-        const list = values(after.slice(unsetOr[0].length))
+        // "either unset or set to a number greater than zero": the bound after "or" is the predicate, absence passes.
+        const rest = after.slice(unsetOr[0].length)
+        const compared = readPredicate(rest, rest.toLowerCase())
+        if (compared?.predicate.op === 'compare' && compared.cueIndex <= 12) {
+          return { predicate: compared.predicate, end: unsetOr[0].length + compared.end, missing: 'pass', ...(compared.unit ? { unit: compared.unit } : {}) }
+        }
+        const list = values(rest)
         if (list.values.length > 0) return { predicate: list.values.length === 1 && list.values[0] !== undefined ? { op: 'equals', value: list.values[0] } : { op: 'oneOf', values: list.values }, end: unsetOr[0].length + list.end, missing: 'pass' }
       }
       if (/^(unset|not set|absent|omitted|empty)\b/.test(lower)) return { predicate: { op: 'unset' }, end: lower.match(/^\w+( set)?/)?.[0].length ?? 0 }
@@ -251,7 +258,7 @@ const CUES: Cue[] = [
       // "must be a whole number from 0 to 100": the bound after the noun is the predicate.
       // "IMDSv2: metadata_options.http_tokens = "required"": after the colon comes a field given its own value.
       if (/^\s*[`"']?[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[`"']?\s*(?:[=:]|(?:must|should|has to|needs? to|is)\b)/.test(after)) return undefined
-      const boundAfter = /^[^.;,]*?\b(?:from|between|at (?:least|most)|up to|no (?:more|less)|less|more|greater|fewer|under|over|above|below|range|max(?:imum)?|min(?:imum)?)\b[^.;,]*?\d/.test(lower)
+      const boundAfter = /^[^.;,]*?\b(?:from|between|at (?:least|most)|up to|no (?:more|less)|less|more|greater|fewer|under|over|above|below|range|max(?:imum)?|min(?:imum)?)\b[^.;,]*?(?:\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten)\b)/.test(lower)
       // "must be the EU multi-region or a europe-* region": values each named inside its own noun phrase.
       const named = valuesInNounPhrases(after)
       if (named) return { predicate: { op: 'oneOf', values: named.values }, end: named.end }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
+import { proseFieldsIn } from '../../../src/authoring/understand/named-fields-grounded.js'
+import { qualifiesAbsence } from '../../../src/authoring/understand/absence-qualifier.js'
+import { resolveKubernetesField } from '../../../src/authoring/fields/resolve-kubernetes-field.js'
+
+/** The sentences of a refused instruction that were not compiled, with why. */
+function refusal(instruction: string): string[] {
+  try {
+    compileInstruction(instruction)
+  } catch (error) {
+    if (!(error instanceof InstructionNotUnderstoodError)) throw error
+    return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
+  }
+  throw new Error(`compiled: ${instruction}`)
+}
+
+describe('safety checks: what a reading leaves unused refuses the request', () => {
+  it('a sentence read as a restatement that writes a bound no rule uses refuses', () => {
+    expect(refusal('Every container must declare a memory limit, and cannot be more than 3Gi.')).toEqual([
+      'cannot be more than 3Gi. => not compiled: it writes "3Gi", which no rule read from the instruction uses; which field must it be checked against, and how?',
+    ])
+  })
+
+  it('a named rule whose message gives an example does not cover a bound the author wrote', () => {
+    expect(refusal('Every container must declare a cpu request; be at least 100m.')).toHaveLength(1)
+  })
+
+  it('a named rule never takes an English word as its field', () => {
+    expect(proseFieldsIn({ platform: 'generic' }, { field: 'be', minimum: 100 })).toEqual(['be'])
+    expect(proseFieldsIn({ platform: 'generic' }, { fields: ['server.port', 'use'] })).toEqual(['use'])
+    expect(proseFieldsIn({ platform: 'generic' }, { field: 'replicas', whenField: 'environment' })).toEqual([])
+    // A platform template's own field choice ("limits" of a container's resources) is not a key taken from the text.
+    expect(proseFieldsIn({ platform: 'kubernetes' }, { resources: ['memory'], fields: ['limits'] })).toEqual([])
+  })
+})
+
+describe('what an absent field means, as the author says it', () => {
+  const statements = (instruction: string): string[] => compileInstruction(instruction).spec.rules.map((rule) => rule.description ?? rule.name)
+
+  it('a named rule that rejects the absent field never reads a clause that lets it pass', () => {
+    expect(qualifiesAbsence('seccomp is unset or set to `RuntimeDefault`')).toBe(true)
+    expect(qualifiesAbsence('the field, if present, must be false')).toBe(true)
+    expect(qualifiesAbsence('seccomp must be set to `RuntimeDefault`')).toBe(false)
+    // Read by the restricted seccomp control, an unset profile would fail; nothing else reads it, so the request is refused.
+    expect(() => compileInstruction('Make sure seccomp is unset or set to `RuntimeDefault`.')).toThrow(InstructionNotUnderstoodError)
+  })
+
+  it('"if a kind specifies the field it must ..." lets an absent field pass', () => {
+    expect(statements('If a Deployment specifies the progressDeadlineSeconds field it must be at least 60.')).toEqual(['For Deployment objects, `spec.progressDeadlineSeconds` must be at least 60 (unset is accepted).'])
+  })
+
+  it('"either unset or set to a number greater than zero" is a bound that absence passes', () => {
+    expect(statements('`runAsGroup` is either unset or set to a number greater than zero.')).toEqual(['In every container (init and ephemeral included), `securityContext.runAsGroup` must be greater than zero (unset is accepted).'])
+  })
+
+  it('"no lower than" is a lower bound', () => {
+    expect(statements('Deployment replicas must not be lower than 2.')).toEqual(['For Deployment objects, `spec.replicas` must be at least 2 (unset fails).'])
+    expect(statements('PodDisruptionBudget maxUnavailable must be no lower than 1.')).toEqual(['For PodDisruptionBudget objects, `spec.maxUnavailable` must be at least 1 (unset fails).'])
+  })
+})
+
+describe('namesakes: the field the words name, not one that shares a word', () => {
+  const statements = (instruction: string): string[] => compileInstruction(instruction).spec.rules.map((rule) => rule.description ?? rule.name)
+
+  it('"ephemeral containers" is spec.ephemeralContainers, whose name covers both words, not a volume\'s ephemeral', () => {
+    expect(statements('Ephemeral containers must not be used.')).toEqual(['`spec.ephemeralContainers` must not be set.'])
+  })
+
+  it('a capitalized word is a value, never a field it matches case-insensitively', () => {
+    expect(resolveKubernetesField('Service', '`NodePort`')).toEqual([])
+    expect(resolveKubernetesField('Pod', '`Localhost`')).toEqual([])
+    expect(resolveKubernetesField('Service', 'nodePort').map((field) => field.path)).toEqual(['spec.ports[].nodePort'])
+  })
+})
