@@ -15,9 +15,11 @@ import { InvalidRequestError } from './service-errors.js'
 /**
  * A PolicyException body in the plain form (`{policies, rules, match, conditions, reason, ...}`)
  * or the manifest form (`apiVersion: verdict.dev/v1alpha1, kind: PolicyException, metadata.name,
- * spec`), checked whole (field paths under `root`: `body` for the REST API, '' for a resource): schema, the rules a schema cannot say, `expiresAt` as RFC 3339 (kept
- * as the UTC instant with milliseconds), and every CEL condition compiled. Pure: a refusal is an
- * InvalidRequestError whose details name each field, and nothing reaches the store.
+ * spec`), checked whole: schema, the rules a schema cannot say, `expiresAt` as RFC 3339 (kept as
+ * the UTC instant with milliseconds), and every CEL condition compiled. Field paths start at
+ * `root`: `body` for the REST API, '' for a resource or a file (`spec.reason`). Pure: a refusal is
+ * an InvalidRequestError whose details name each field, and nothing reaches the store. The REST
+ * API, the controller and the CLI all check exceptions here.
  */
 export function parseExceptionBody(name: string, body: unknown, root = 'body', options: { requireExpiry?: boolean } = {}): ParsedBody<PolicyExceptionSpec> {
   const top = root === '' ? '' : `${root}.`
