@@ -4,6 +4,7 @@ import { compileRequirement } from './compile-requirement.js'
 import { INTRODUCES_NOTE, interpretInstruction, type Interpretation, type NamedRequirementReader } from './interpret-instruction.js'
 import type { Requirement, SentenceReading } from './requirement.js'
 import { groundingProblem } from './grounding.js'
+import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
 import { requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 
 export interface UnderstoodRules {
@@ -95,7 +96,7 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     // The sentence as read may carry its list head ("the tag Environment" from a head and an item): both count as written.
     const ungrounded = groundingProblem(requirement, `${text}\n${sentence.text}`)
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
-    const compared = wholeCompared(requirement)
+    const compared = wholeCompared(requirement) ?? forbidsWhatEveryObjectHas(requirement)
     if (compared) return compared
   }
   const used = [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings), ...shared]

@@ -90,3 +90,17 @@ describe('a comparison is never dropped', () => {
     ])
   })
 })
+
+describe('a rule that would reject every object', () => {
+  it('forbidding a field every object of the kind has refuses, asking what inside it is meant', () => {
+    expect(refusal('Deny any container in a Pod from defining memory limits.')).toEqual([
+      'Deny any container in a Pod from defining memory limits. => not compiled: it forbids `spec.containers`, which every Pod has, so it would reject everything; what inside `spec.containers` is forbidden?',
+    ])
+  })
+
+  it('forbidding the very kind a rule judges refuses', () => {
+    expect(refusal('Containers in a Pod are forbidden from defining CPU limits.')).toEqual([
+      'Containers in a Pod are forbidden from defining CPU limits. => not compiled: it forbids the kind Pod itself, so it would reject everything it judges; what of a Pod is forbidden?',
+    ])
+  })
+})
