@@ -47,10 +47,10 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     }
   }
   // What the instruction's requirements use, after the checks: a sentence said to restate them may only write that.
-  // A named rule's description counts here: restating it in words ("an allowed \"safe\" subset") is what a restatement does.
+  // A named rule's description counts (see ruleStrings): restating it in words ("an allowed \"safe\" subset") is what a restatement does.
   const usedByAll = [
     ...sharedStrings,
-    ...interpretation.sentences.flatMap((sentence) => [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap((rule) => [...ruleStrings(rule), rule.description ?? ''])]),
+    ...interpretation.sentences.flatMap((sentence) => [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings)]),
   ]
   for (const sentence of interpretation.sentences) {
     // A lead-in before a colon ("must not live longer than 24h: ... at most a day") is made precise by what follows it.
