@@ -82,6 +82,8 @@ describe('a comparison is never dropped', () => {
     expect(dropsComparison('memory requests equal to limits', [setOnly])).toBe(true)
     expect(dropsComparison('replicas at least 2', [compares])).toBe(false)
     expect(dropsComparison('memory limits must be set', [setOnly])).toBe(false)
+    // "one of" several fields read by a named rule that asks for all of them.
+    expect(dropsComparison('each container defines one of livenessProbe or readinessProbe', [setOnly])).toBe(true)
   })
 
   it('a map or list compared with another field refuses, asking which single value is meant', () => {
