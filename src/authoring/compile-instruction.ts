@@ -14,6 +14,7 @@ import { ruleStrings, unusedLiterals } from './understand/coverage.js'
 import { proseFieldsIn } from './understand/named-fields-grounded.js'
 import { qualifiesAbsence } from './understand/absence-qualifier.js'
 import { absencePasses } from './understand/absence-judged.js'
+import { dropsComparison } from './understand/named-comparison.js'
 
 export { MAX_INSTRUCTION_LENGTH } from './instruction-length.js'
 
@@ -83,6 +84,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
       const compiled = compileWithCatalog(text, labels, catalog)
       // A named rule decides for itself what an absent field means: the author's "if present" / "unset or" holds only if it agrees.
       if (qualifiesAbsence(text) && !absencePasses(compiled.spec.rules)) return undefined
+      if (dropsComparison(text, compiled.spec.rules)) return undefined
       if (compiled.rules.some((rule) => proseFieldsIn(rule.template, rule.parameters).length > 0)) return undefined
       templated.push(...compiled.rules)
       return compiled.spec.rules
@@ -106,7 +108,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
         const rule = whole.spec.rules.find((item) => item.name === clause.rule)
         return unusedLiterals(clause.text, rule ? ruleStrings(rule) : []).length > 0
       })
-      if (uncovered || whole.clauses.some((clause) => qualifiesAbsence(clause.text) && !absencePasses(whole.spec.rules.filter((rule) => rule.name === clause.rule))) || whole.rules.some((rule) => proseFieldsIn(rule.template, rule.parameters).length > 0)) throw new InstructionNotUnderstoodError(whole.clauses)
+      if (uncovered || whole.clauses.some((clause) => { const own = whole.spec.rules.filter((rule) => rule.name === clause.rule); return (qualifiesAbsence(clause.text) && !absencePasses(own)) || dropsComparison(clause.text, own) }) || whole.rules.some((rule) => proseFieldsIn(rule.template, rule.parameters).length > 0)) throw new InstructionNotUnderstoodError(whole.clauses)
       const sentences: SentenceReading[] = whole.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))
       return { ...whole, sentences }
     } catch (error) {

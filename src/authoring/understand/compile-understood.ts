@@ -4,6 +4,7 @@ import { compileRequirement } from './compile-requirement.js'
 import { INTRODUCES_NOTE, interpretInstruction, type Interpretation, type NamedRequirementReader } from './interpret-instruction.js'
 import type { Requirement, SentenceReading } from './requirement.js'
 import { groundingProblem } from './grounding.js'
+import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
 import { requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 
 export interface UnderstoodRules {
@@ -46,10 +47,10 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     }
   }
   // What the instruction's requirements use, after the checks: a sentence said to restate them may only write that.
-  // A named rule's description counts here: restating it in words ("an allowed \"safe\" subset") is what a restatement does.
+  // A named rule's description counts (see ruleStrings): restating it in words ("an allowed \"safe\" subset") is what a restatement does.
   const usedByAll = [
     ...sharedStrings,
-    ...interpretation.sentences.flatMap((sentence) => [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap((rule) => [...ruleStrings(rule), rule.description ?? ''])]),
+    ...interpretation.sentences.flatMap((sentence) => [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings)]),
   ]
   for (const sentence of interpretation.sentences) {
     // A lead-in before a colon ("must not live longer than 24h: ... at most a day") is made precise by what follows it.
@@ -95,6 +96,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     // The sentence as read may carry its list head ("the tag Environment" from a head and an item): both count as written.
     const ungrounded = groundingProblem(requirement, `${text}\n${sentence.text}`)
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
+    const compared = wholeCompared(requirement) ?? forbidsWhatEveryObjectHas(requirement)
+    if (compared) return compared
   }
   const used = [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings), ...shared]
   const unused = unusedLiterals(sentence.text, used)
@@ -115,6 +118,18 @@ function restatesNothingNew(text: string, used: readonly string[]): string | und
   if (unused.length === 0) return undefined
   const words = unused.map((word) => `"${word}"`).join(', ')
   return `it writes ${words}, which no rule read from the instruction uses; which field must ${unused.length === 1 ? 'it' : 'each'} be checked against, and how?`
+}
+
+/**
+ * "containers have memory requests equal to limits" read as `spec.containers` equal to
+ * `resources.limits`: one value compared with another is a comparison of two scalars. A list or an
+ * object on either side means the words that named the scalar were lost, so the sentence refuses.
+ */
+function wholeCompared(requirement: Requirement): string | undefined {
+  if (requirement.predicate.op !== 'compareField') return undefined
+  const whole = [...requirement.values, requirement.predicate.other].find((ref) => ref.type === 'array' || ref.type === 'object' || ref.type === 'map')
+  if (!whole) return undefined
+  return `it compares \`${whole.variants[0]?.segments.join('.') ?? whole.label}\`, a ${whole.type === 'array' ? 'list' : 'map of values'}, with another field; which single value of it must be compared, and with which?`
 }
 
 function quantifierOnly(predicate: Requirement['predicate']): boolean {

@@ -29,7 +29,7 @@ function asideSpans(text: string, quoted: RegExp): Array<[number, number]> {
   return spans
 }
 
-/** The numbers (with their unit) and the quoted or backticked literals a sentence writes. */
+/** The numbers (with their unit), constants' names, and the quoted or backticked literals a sentence writes. */
 export function sentenceLiterals(text: string): string[] {
   const literals: string[] = []
   const quoted = /`([^`]+)`|"([^"]+)"|(?<![\w])'([^'\s][^']*)'(?![\w])/g
@@ -45,6 +45,8 @@ export function sentenceLiterals(text: string): string[] {
   for (const token of unquoted.matchAll(/\S+/g)) {
     const bare = token[0].replace(/^[([{]+/, '').replace(/[)\]},;:.!?]+$/, '')
     if (/^\d+(?:\.\d+)?(?:%|[A-Za-z]{1,2}i?)?$/.test(bare) && !/^\d+(?:\.\d+){2,}/.test(bare) && !aside(token.index)) literals.push(bare)
+    // "CAP_NET_RAW", "NET_BIND_SERVICE": a constant's name written unquoted is as much a literal as a quoted one.
+    else if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(bare) && !aside(token.index)) literals.push(bare)
   }
   return literals
 }
@@ -104,15 +106,16 @@ function predicateStrings(predicate: Predicate): string[] {
 }
 
 /**
- * A named (catalog) rule uses what its parameters, scope and checks say; not what its prose says:
- * a message or remediation example ("for example cpu: 100m") checks nothing, so it must not cover a bound the
- * author wrote.
+ * A named (catalog) rule uses what its parameters, scope, checks and description say (the
+ * description names what it checks: "PASSWORD, SECRET, TOKEN, API_KEY"); not what its message or
+ * remediation gives as an example ("for example cpu: 100m"): that checks nothing, so it must not
+ * cover a bound the author wrote.
  */
 export function ruleStrings(rule: Rule): string[] {
   return [JSON.stringify(rule, (key, value: unknown) => (PROSE_KEYS.has(key) ? undefined : value))]
 }
 
-const PROSE_KEYS = new Set(['description', 'message', 'messageExpression', 'title', 'remediation'])
+const PROSE_KEYS = new Set(['message', 'messageExpression', 'remediation'])
 
 /** The literals of `text` that none of `used` contains; a code literal counts as used when each of its names is. */
 export function unusedLiterals(text: string, used: readonly string[]): string[] {

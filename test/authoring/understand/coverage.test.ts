@@ -6,6 +6,11 @@ describe('coverage of what a requirement sentence writes', () => {
     expect(sentenceLiterals('minReplicas >= 2 and `maxReplicas` <= 20, memory 4Gi, "gold" tier, 50% of v1.19 (CVE-2021-1234) since 1.23.0')).toEqual(['maxReplicas', 'gold', '2', '20', '4Gi', '50%'])
   })
 
+  it('counts a constant written unquoted (CAP_NET_ADMIN) as a literal', () => {
+    expect(sentenceLiterals('containers must drop CAP_NET_ADMIN explicitly')).toEqual(['CAP_NET_ADMIN'])
+    expect(unusedLiterals('containers must drop CAP_NET_ADMIN explicitly', ['drop', 'ALL'])).toEqual(['CAP_NET_ADMIN'])
+  })
+
   it('names a number the interpretation did not use, however close another one is', () => {
     expect(unusedLiterals('minReplicas >= 2 and maxReplicas <= 20', ['minReplicas', '2'])).toEqual(['20'])
     expect(unusedLiterals('minReplicas >= 2 and maxReplicas <= 20', ['maxReplicas', '20'])).toEqual(['2'])

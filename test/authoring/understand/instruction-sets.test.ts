@@ -52,8 +52,8 @@ const shared = (path: string): string => fileURLToPath(new URL(`../../../../shar
 /** Each set with the figures last measured on it: at least `right` cases right, at most `silentlyWrong` silently wrong. */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
   { folder: 'own-holdout', right: 14, silentlyWrong: 37 },
-  { folder: 'own-holdout-2', right: 9, silentlyWrong: 26 },
-  { folder: 'own-holdout-3', right: 9, silentlyWrong: 27 },
+  { folder: 'own-holdout-2', right: 9, silentlyWrong: 25 },
+  { folder: 'own-holdout-3', right: 9, silentlyWrong: 25 },
   { folder: 'own-holdout-4', right: 12, silentlyWrong: 24 },
   { folder: 'own-holdout-5', right: 5, silentlyWrong: 22 },
 ]
@@ -61,7 +61,7 @@ const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> 
 // The dev sets live beside the project, not in it: a clone without ../shared skips these (get them with the workspace).
 const SHARED_SETS: Array<{ path: string; right: number; silentlyWrong: number }> = [
   { path: 'authoring-devset/cases.json', right: 49, silentlyWrong: 1 },
-  { path: 'authoring-kyverno-descriptions/cases.json', right: 32, silentlyWrong: 21 },
+  { path: 'authoring-kyverno-descriptions/cases.json', right: 32, silentlyWrong: 13 },
 ]
 
 describe('instructions written by others', () => {

@@ -3,6 +3,7 @@ import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/
 import { proseFieldsIn } from '../../../src/authoring/understand/named-fields-grounded.js'
 import { qualifiesAbsence } from '../../../src/authoring/understand/absence-qualifier.js'
 import { resolveKubernetesField } from '../../../src/authoring/fields/resolve-kubernetes-field.js'
+import { dropsComparison } from '../../../src/authoring/understand/named-comparison.js'
 
 /** The sentences of a refused instruction that were not compiled, with why. */
 function refusal(instruction: string): string[] {
@@ -71,5 +72,37 @@ describe('namesakes: the field the words name, not one that shares a word', () =
     expect(resolveKubernetesField('Service', '`NodePort`')).toEqual([])
     expect(resolveKubernetesField('Pod', '`Localhost`')).toEqual([])
     expect(resolveKubernetesField('Service', 'nodePort').map((field) => field.path)).toEqual(['spec.ports[].nodePort'])
+  })
+})
+
+describe('a comparison is never dropped', () => {
+  it('a named rule that only asks for fields to be set does not read a clause that compares them', () => {
+    const setOnly = { name: 'set', validate: { cel: [{ expression: "object.spec.containers.all(c, c.?resources.?limits[?'memory'].hasValue())" }] } }
+    const compares = { name: 'bound', validate: { cel: [{ expression: 'object.spec.replicas >= 2' }] } }
+    expect(dropsComparison('memory requests equal to limits', [setOnly])).toBe(true)
+    expect(dropsComparison('replicas at least 2', [compares])).toBe(false)
+    expect(dropsComparison('memory limits must be set', [setOnly])).toBe(false)
+    // "one of" several fields read by a named rule that asks for all of them.
+    expect(dropsComparison('each container defines one of livenessProbe or readinessProbe', [setOnly])).toBe(true)
+  })
+
+  it('a map or list compared with another field refuses, asking which single value is meant', () => {
+    expect(refusal('Every container must have memory requests equal to its limits.')).toEqual([
+      'Every container must have memory requests equal to its limits. => not compiled: it compares `resources.limits`, a map of values, with another field; which single value of it must be compared, and with which?',
+    ])
+  })
+})
+
+describe('a rule that would reject every object', () => {
+  it('forbidding a field every object of the kind has refuses, asking what inside it is meant', () => {
+    expect(refusal('Deny any container in a Pod from defining memory limits.')).toEqual([
+      'Deny any container in a Pod from defining memory limits. => not compiled: it forbids `spec.containers`, which every Pod has, so it would reject everything; what inside `spec.containers` is forbidden?',
+    ])
+  })
+
+  it('forbidding the very kind a rule judges refuses', () => {
+    expect(refusal('Containers in a Pod are forbidden from defining CPU limits.')).toEqual([
+      'Containers in a Pod are forbidden from defining CPU limits. => not compiled: it forbids the kind Pod itself, so it would reject everything it judges; what of a Pod is forbidden?',
+    ])
   })
 })
