@@ -61,8 +61,8 @@ describe.each(testDatabases())('pattern rules through the REST API on $kind', ({
   })
 
   it.each([
-    ['an unknown operator', { spec: { replicas: '=>2' } }, 'body.rules[0].validate.pattern.spec.replicas: unknown operator "=>" in "=>2" (operators are >, <, >=, <=, !, |, &, a-b and a!-b)'],
-    ['a mutate anchor', { metadata: { labels: { '+(team)': 'a' } } }, 'body.rules[0].validate.pattern.metadata.labels["+(team)"]: the anchor "+(team)" adds a field in mutate overlays; validate patterns do not accept it'],
+    ['an unknown operator', { spec: { replicas: '=>2' } }, 'body.rules[0] (rule "x").validate.pattern.spec.replicas: unknown operator "=>" in "=>2" (operators are >, <, >=, <=, !, |, &, a-b and a!-b)'],
+    ['a mutate anchor', { metadata: { labels: { '+(team)': 'a' } } }, 'body.rules[0] (rule "x").validate.pattern.metadata.labels["+(team)"]: the anchor "+(team)" adds a field in mutate overlays; validate patterns do not accept it'],
   ])('answers 400 naming the place of %s, storing nothing', async (_what, pattern, details) => {
     const response = await api('POST', '/api/rulesets/broken', { token: admin, body: { rules: [{ name: 'x', validate: { pattern } }] } })
     expect(response.status).toBe(400)
@@ -71,8 +71,8 @@ describe.each(testDatabases())('pattern rules through the REST API on $kind', ({
   })
 
   it.each([
-    ['an operator Kyverno does not have', { deny: { conditions: { any: [{ key: '{{ request.operation }}', operator: 'equals', value: 'CREATE' }] } } }, 'body.rules[0].validate.deny.conditions.any[0].operator: unknown condition operator "equals"; operators are case-sensitive: did you mean "Equals"?'],
-    ['a foreach list that does not parse', { foreach: [{ list: 'request.object.spec.[', deny: {} }] }, 'body.rules[0].validate.foreach[0].list'],
+    ['an operator Kyverno does not have', { deny: { conditions: { any: [{ key: '{{ request.operation }}', operator: 'equals', value: 'CREATE' }] } } }, 'body.rules[0] (rule "x").validate.deny.conditions.any[0].operator: unknown condition operator "equals"; operators are case-sensitive: did you mean "Equals"?'],
+    ['a foreach list that does not parse', { foreach: [{ list: 'request.object.spec.[', deny: {} }] }, 'body.rules[0] (rule "x").validate.foreach[0].list'],
   ])('answers 400 for a classic rule with %s, storing nothing', async (_what, validate, details) => {
     const response = await api('POST', '/api/rulesets/broken-classic', { token: admin, body: { rules: [{ name: 'x', validate }] } })
     expect(response.status).toBe(400)
