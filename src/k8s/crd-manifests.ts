@@ -2,30 +2,37 @@ import { PolicyExceptionSpecSchema, PolicySpecSchema, RulesetSpecSchema } from '
 import { toStructuralSchema, type StructuralSchema } from './structural-schema.js'
 import { GROUP, VERSION, type VerdictResource, POLICIES, POLICY_EXCEPTIONS, RULESETS } from './resources.js'
 
-/** The status the controller writes; the same for both kinds. */
+/** Kubernetes' conditions list, keyed by type; the kinds differ only in the types and reasons they write. */
+function conditionsSchema(types: string, reasons: string): StructuralSchema {
+  return {
+    type: 'array',
+    'x-kubernetes-list-type': 'map',
+    'x-kubernetes-list-map-keys': ['type'],
+    items: {
+      type: 'object',
+      required: ['type', 'status', 'reason', 'message', 'lastTransitionTime'],
+      properties: {
+        type: { type: 'string', description: types },
+        status: { type: 'string', enum: ['True', 'False', 'Unknown'] },
+        reason: { type: 'string', description: reasons },
+        message: { type: 'string' },
+        lastTransitionTime: { type: 'string', format: 'date-time' },
+        observedGeneration: { type: 'integer', format: 'int64', minimum: 0 },
+      },
+    },
+  }
+}
+
+const OBSERVED_GENERATION: StructuralSchema = { type: 'integer', format: 'int64', description: 'the metadata.generation the status describes' }
+
+/** The status the controller writes for rulesets and policies. */
 export const STATUS_SCHEMA: StructuralSchema = {
   type: 'object',
   description: 'written by the Verdict controller',
   properties: {
-    observedGeneration: { type: 'integer', format: 'int64', description: 'the metadata.generation the status describes' },
+    observedGeneration: OBSERVED_GENERATION,
     rules: { type: 'integer', description: 'rules in the ruleset; for a policy, rules in the rulesets it applies' },
-    conditions: {
-      type: 'array',
-      'x-kubernetes-list-type': 'map',
-      'x-kubernetes-list-map-keys': ['type'],
-      items: {
-        type: 'object',
-        required: ['type', 'status', 'reason', 'message', 'lastTransitionTime'],
-        properties: {
-          type: { type: 'string', description: 'Ready' },
-          status: { type: 'string', enum: ['True', 'False', 'Unknown'] },
-          reason: { type: 'string', description: 'Reconciled, Invalid, MissingRulesets or Conflict' },
-          message: { type: 'string' },
-          lastTransitionTime: { type: 'string', format: 'date-time' },
-          observedGeneration: { type: 'integer', format: 'int64', minimum: 0 },
-        },
-      },
-    },
+    conditions: conditionsSchema('Ready', 'Reconciled, Invalid, MissingRulesets or Conflict'),
   },
 }
 
@@ -34,24 +41,8 @@ export const EXCEPTION_STATUS_SCHEMA: StructuralSchema = {
   type: 'object',
   description: 'written by the Verdict controller',
   properties: {
-    observedGeneration: { type: 'integer', format: 'int64', description: 'the metadata.generation the status describes' },
-    conditions: {
-      type: 'array',
-      'x-kubernetes-list-type': 'map',
-      'x-kubernetes-list-map-keys': ['type'],
-      items: {
-        type: 'object',
-        required: ['type', 'status', 'reason', 'message', 'lastTransitionTime'],
-        properties: {
-          type: { type: 'string', description: 'Ready or Expired' },
-          status: { type: 'string', enum: ['True', 'False', 'Unknown'] },
-          reason: { type: 'string', description: 'Ready: Reconciled, Invalid or Conflict; Expired: Expired or Active' },
-          message: { type: 'string' },
-          lastTransitionTime: { type: 'string', format: 'date-time' },
-          observedGeneration: { type: 'integer', format: 'int64', minimum: 0 },
-        },
-      },
-    },
+    observedGeneration: OBSERVED_GENERATION,
+    conditions: conditionsSchema('Ready or Expired', 'Ready: Reconciled, Invalid or Conflict; Expired: Expired or Active'),
   },
 }
 
