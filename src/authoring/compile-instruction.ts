@@ -11,10 +11,7 @@ import { asksSeveralSchemaFields } from './understand/interpret-instruction.js'
 import type { SentenceReading } from './understand/requirement.js'
 import { describeRoles } from './understand/description-roles.js'
 import { ruleStrings, unusedLiterals } from './understand/coverage.js'
-import { proseFieldsIn } from './understand/named-fields-grounded.js'
-import { qualifiesAbsence } from './understand/absence-qualifier.js'
-import { absencePasses } from './understand/absence-judged.js'
-import { dropsComparison } from './understand/named-comparison.js'
+import { namedRuleDoubt } from './understand/named-rule-doubts.js'
 
 export { MAX_INSTRUCTION_LENGTH } from './instruction-length.js'
 
@@ -63,7 +60,7 @@ export interface CompiledInstruction {
 export function compileInstruction(instruction: string, labels: Record<string, string> = {}, catalog: readonly RuleTemplate[] = CATALOG): CompiledInstruction {
   // A published description: only its operative sentence (and what narrows it) is read for requirements.
   const roles = describeRoles(instruction)
-  const compiled = compileRequirementText(roles?.requirementText ?? instruction, labels, catalog)
+  const compiled = compileRequirementText(roles?.requirementText ?? instruction, labels, catalog, instruction)
   if (!roles) return { ...compiled, spec: { ...compiled.spec, instruction } }
   const context: SentenceReading[] = roles.context.map((sentence) => ({ text: sentence.text, role: sentence.role, became: sentence.note }))
   // A sentence that says what is skipped narrows the requirement; read but not applied, the ruleset would judge more than meant.
@@ -72,20 +69,27 @@ export function compileInstruction(instruction: string, labels: Record<string, s
     const clauses: ClauseReport[] = unapplied.map((text) => ({ text, status: 'unmapped', reason: 'not compiled: it says which documents are skipped, but no requirement read here could be narrowed by it; which field and value decide that a document is skipped?' }))
     throw new InstructionNotUnderstoodError(clauses, [...context, ...compiled.sentences])
   }
+  // Every part of the operative sentence says what is required: a part read as stating nothing (a condition such as
+  // "for any Pod mounting the Docker socket") would be dropped, and the rule would judge more than meant.
+  const unread = compiled.sentences.filter((sentence) => sentence.role === 'rationale' && sentence.became === 'states no requirement' && !PURPOSE_LEAD.test(sentence.text))
+  if (unread.length > 0) {
+    const clauses: ClauseReport[] = unread.map((sentence) => ({ text: sentence.text, status: 'unmapped', reason: 'not compiled: it is part of the sentence that says what the policy requires, and nothing was read from it; which field and value does it check?' }))
+    throw new InstructionNotUnderstoodError(clauses, [...context, ...compiled.sentences.map((sentence) => (unread.includes(sentence) ? { ...sentence, became: clauses[0]?.reason ?? sentence.became } : sentence))])
+  }
   return { ...compiled, spec: { ...compiled.spec, instruction }, sentences: [...context, ...compiled.sentences] }
 }
 
-function compileRequirementText(instruction: string, labels: Record<string, string>, catalog: readonly RuleTemplate[]): CompiledInstruction {
+/** "to ensure ...", "so that ...", "because ...": why the requirement is there, not a part of it. */
+const PURPOSE_LEAD = /^\s*(?:,\s*)?(?:to|so|so that|in order to|because|since|as|which|thus|thereby|helping|ensuring|making)\b/i
+
+function compileRequirementText(instruction: string, labels: Record<string, string>, catalog: readonly RuleTemplate[], fullText: string): CompiledInstruction {
   const fromLabels = contextFromLabels(labels)
   const platform: Platform = fromLabels.platform ?? (TERRAFORM_WORDS.test(normalizeText(instruction)) ? 'terraform' : 'kubernetes')
   const templated: TemplatedRule[] = []
   const named = (text: string): Rule[] | undefined => {
     try {
       const compiled = compileWithCatalog(text, labels, catalog)
-      // A named rule decides for itself what an absent field means: the author's "if present" / "unset or" holds only if it agrees.
-      if (qualifiesAbsence(text) && !absencePasses(compiled.spec.rules)) return undefined
-      if (dropsComparison(text, compiled.spec.rules)) return undefined
-      if (compiled.rules.some((rule) => proseFieldsIn(rule.template, rule.parameters).length > 0)) return undefined
+      if (namedRuleDoubt({ clause: text, instruction: fullText }, compiled.spec.rules, compiled.rules) !== undefined) return undefined
       templated.push(...compiled.rules)
       return compiled.spec.rules
     } catch (error) {
@@ -99,18 +103,22 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
   const requirements = understood.interpretation.sentences.flatMap((sentence) => sentence.requirements)
   const explicit = requirements.some((requirement) => requirement.values.some((ref) => ref.explicit))
   // The catalog's rules cannot carry the scopes, exemptions and conditions the sentences added.
-  const qualified = requirements.some((requirement) => requirement.conditions.length > 0 || requirement.exemptions.length > 0) || understood.interpretation.sentences.some((sentence) => sentence.role === 'modifier')
+  const qualified = requirements.some((requirement) => requirement.conditions.length > 0 || requirement.exemptions.length > 0) || understood.interpretation.sentences.some((sentence) => sentence.role === 'modifier' || sentence.unreadCondition !== undefined)
   if (!explicit && !qualified && !requirements.some(asksSeveralSchemaFields)) {
     try {
-      const whole = compileWithCatalog(instruction, labels, catalog)
+      const catalogRead = compileWithCatalog(instruction, labels, catalog)
       // Every number and literal of each clause must be used by its rule; otherwise the sentences are read one by one.
-      const uncovered = whole.clauses.some((clause) => {
-        const rule = whole.spec.rules.find((item) => item.name === clause.rule)
+      const uncovered = catalogRead.clauses.some((clause) => {
+        const rule = catalogRead.spec.rules.find((item) => item.name === clause.rule)
         return unusedLiterals(clause.text, rule ? ruleStrings(rule) : []).length > 0
       })
-      if (uncovered || whole.clauses.some((clause) => { const own = whole.spec.rules.filter((rule) => rule.name === clause.rule); return (qualifiesAbsence(clause.text) && !absencePasses(own)) || dropsComparison(clause.text, own) }) || whole.rules.some((rule) => proseFieldsIn(rule.template, rule.parameters).length > 0)) throw new InstructionNotUnderstoodError(whole.clauses)
-      const sentences: SentenceReading[] = whole.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))
-      return { ...whole, sentences }
+      const doubted = catalogRead.clauses.some((clause) => {
+        const own = catalogRead.spec.rules.filter((rule) => rule.name === clause.rule)
+        return namedRuleDoubt({ clause: clause.text, instruction: fullText }, own, catalogRead.rules.filter((rule) => rule.rule === clause.rule)) !== undefined
+      })
+      if (uncovered || doubted) throw new InstructionNotUnderstoodError(catalogRead.clauses)
+      const sentences: SentenceReading[] = catalogRead.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))
+      return { ...catalogRead, sentences }
     } catch (error) {
       if (!(error instanceof InstructionNotUnderstoodError)) throw error
     }

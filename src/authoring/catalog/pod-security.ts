@@ -420,16 +420,30 @@ const capabilities: RuleTemplate = {
     { name: 'forbidden', question: 'which capabilities must not be added?', required: false, example: ['NET_ADMIN', 'SYS_ADMIN'] },
     { name: 'allowed', question: 'which capabilities may be added?', required: false, example: ['NET_BIND_SERVICE'] },
   ],
+  constantsNamedBy: /\b(?:default|baseline|dangerous)\b/i,
   recognize(clause) {
     const names = capabilityNames(clause.text)
     if (names.length === 0 && !mentions(clause, /\bcapabilit(y|ies)\b/, /\bcaps\b/)) return NOT_RECOGNIZED
     // "drop ALL capabilities" is the restricted control.
     if (mentions(clause, DROP)) return NOT_RECOGNIZED
+    // "must not add any capabilities": nothing may be added, not even the baseline set.
+    if (names.length === 0 && clause.negated && mentions(clause, /\b(?:any|no)\s+(?:\w+\s+)?(?:capabilit(?:y|ies)|caps)\b/)) return recognized(3, { none: true })
     if (names.length === 0) return recognized(3)
     return recognized(3, listsAllowedValues(clause) ? { allowed: names } : { forbidden: names })
   },
   rule(parameters) {
     const forbidden = stringsOf(parameters.forbidden)
+    if (parameters.none === true) {
+      return podRule({
+        name: 'disallow-adding-capabilities',
+        description: 'Added capabilities give a container kernel powers beyond what its runtime grants by default; none may be added.',
+        severity: 'high',
+        containers: ALL_CONTAINERS,
+        expression: "variables.containers.all(c, c.?securityContext.?capabilities.?add.orValue([]).size() == 0)",
+        message: 'containers must not add capabilities',
+        remediation: 'Remove securityContext.capabilities.add from every container, init container and ephemeral container.',
+      })
+    }
     return podRule({
       name: forbidden.length > 0 ? 'disallow-capabilities' : 'restrict-capabilities',
       description: 'Capabilities beyond the container runtime\'s default set (SYS_ADMIN, NET_ADMIN...) give a container kernel powers close to root on the node: Pod Security baseline forbids adding them.',
@@ -662,6 +676,7 @@ const sysctls: RuleTemplate = {
   kinds: ['Pod'],
   phrasings: ['only safe sysctls are allowed', 'no unsafe sysctls', 'pods must not set unsafe kernel parameters'],
   parameters: [],
+  constantsNamedBy: /\b(?:safe|unsafe)\b/i,
   recognize: (clause) => (mentions(clause, /\bsysctls?\b/, /\bkernel (parameters?|params?|settings?|tunables?)\b/) ? recognized(3) : NOT_RECOGNIZED),
   rule: () =>
     podRule({
@@ -903,10 +918,23 @@ const capabilitiesRestricted: RuleTemplate = {
   parameters: [],
   recognize(clause) {
     if (!mentions(clause, DROP)) return NOT_RECOGNIZED
-    return mentions(clause, /\bcapabilit(y|ies)\b/, /\bcaps\b/, /\ball\b/) || capabilityNames(clause.text).length > 0 ? recognized(3) : NOT_RECOGNIZED
+    if (!(mentions(clause, /\bcapabilit(y|ies)\b/, /\bcaps\b/, /\ball\b/) || capabilityNames(clause.text).length > 0)) return NOT_RECOGNIZED
+    // What may be added back is the restricted control's second half: read only when the clause speaks of adding.
+    return recognized(3, mentions(clause, /\badd(?:s|ed|ing)?\b/, /\bnet_bind_service\b/, /\brestricted\b/) ? {} : { dropOnly: true })
   },
-  rule: () =>
-    podRule({
+  rule: (parameters) =>
+    parameters.dropOnly === true
+      ? podRule({
+          name: 'require-drop-all-capabilities',
+          description: 'Dropping ALL capabilities leaves a container only what it adds back explicitly.',
+          severity: 'medium',
+          containers: ALL_CONTAINERS,
+          // Linux capabilities do not exist on Windows nodes: a Windows pod has none to drop.
+          expression: "object.spec.?os.?name.orValue('') == 'windows' || variables.containers.all(c, 'ALL' in c.?securityContext.?capabilities.?drop.orValue([]))",
+          message: 'containers must drop ALL capabilities',
+          remediation: 'Set securityContext.capabilities.drop: ["ALL"] on every container, init container and ephemeral container.',
+        })
+      : podRule({
       name: 'require-drop-all-capabilities',
       description: 'Dropping ALL capabilities leaves a container only what it needs: Pod Security restricted requires drop ALL and allows adding back only NET_BIND_SERVICE.',
       severity: 'medium',
@@ -914,11 +942,11 @@ const capabilitiesRestricted: RuleTemplate = {
       ...capabilitiesRestrictedCheck(),
       remediation: 'Set securityContext.capabilities.drop: ["ALL"] on every container, init container and ephemeral container, and remove every capability but NET_BIND_SERVICE from capabilities.add.',
     }),
-  samples: () => ({
+  samples: (parameters) => ({
     good: [],
     bad: [
       { description: 'an app container that does not drop ALL', edit: (document) => void (mapIn(securityContextOf(firstContainerOf(document)), 'capabilities').drop = ['NET_RAW']) },
-      { description: 'an init container adding CHOWN (baseline allows it, restricted does not)', edit: (document) => addCapability(firstInitContainerOf(document), 'CHOWN') },
+      ...(parameters.dropOnly === true ? [] : [{ description: 'an init container adding CHOWN (baseline allows it, restricted does not)', edit: (document: Record<string, unknown>) => addCapability(firstInitContainerOf(document), 'CHOWN') }]),
       { description: 'an init container without capabilities', edit: (document) => void delete securityContextOf(firstInitContainerOf(document)).capabilities },
     ],
   }),

@@ -73,6 +73,11 @@ export interface RuleTemplate {
   /** Instructions that map to this template alone, as an author would type them; used for hints and tests. */
   phrasings: readonly string[]
   parameters: readonly TemplateParameter[]
+  /**
+   * Words that name the set the rule's constants come from ("safe" sysctls, capabilities "beyond the
+   * default set"): with them the text grounds constants it does not spell out (unwritten-constants.ts).
+   */
+  constantsNamedBy?: RegExp
   recognize(clause: Clause): Recognition
   /** The rule, given every required parameter. `name` is a DNS-label-like id derived from the parameters. */
   rule(parameters: Parameters): Rule

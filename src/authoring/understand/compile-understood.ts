@@ -6,6 +6,7 @@ import type { Requirement, SentenceReading } from './requirement.js'
 import { groundingProblem } from './grounding.js'
 import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
 import { requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
+import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 
 export interface UnderstoodRules {
   rules: Rule[]
@@ -99,6 +100,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     const compared = wholeCompared(requirement) ?? forbidsWhatEveryObjectHas(requirement)
     if (compared) return compared
   }
+  const unjudged = unjudgedSubjectKinds(sentence.text, sentence.requirements, sentence.catalogRules)
+  if (unjudged.length > 0) return `it names ${unjudged.join(' and ')} as what must comply, and no rule read from it judges ${unjudged.length === 1 ? 'that kind' : 'those kinds'}; which field of ${unjudged.length === 1 ? 'it' : 'each'} must be checked, and how?`
   const used = [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings), ...shared]
   const unused = unusedLiterals(sentence.text, used)
   if (unused.length > 0) {

@@ -1,4 +1,5 @@
 import { normalizeInstruction } from './segment-instruction.js'
+import { statedAsRequirement } from './stated-requirement.js'
 
 /**
  * Policy descriptions as people publish them: a title, background, rationale and notes around
@@ -22,7 +23,7 @@ const ACTING_VERB = String.raw`(?:ensures?|validates?|requires?|prevents?|blocks
  * "This policy ensures ...", "This policy, requiring Kubernetes v1.19 or later, ensures ...",
  * "This sample ensures ...", "It checks ...": the sentence that says what the policy does.
  */
-const OPERATIVE = new RegExp(String.raw`^(?:this|the)\s+(?:policy|sample|rule|validation|check)(?:\s*,[^,]{1,80},)?\s+(?:also\s+)?${ACTING_VERB}\b`, 'i')
+const OPERATIVE = new RegExp(String.raw`^(?:this|the)\s+(?:policy|sample|rule|validation|check)(?:\s*,[^,]{1,80},)?\s+(?:also\s+)?(?:${ACTING_VERB}|(?:illustrates|demonstrates|shows)\s+how\s+to\s+\w+)\b`, 'i')
 const CONTINUATION = new RegExp(String.raw`^(?:(?:in addition|additionally|also|furthermore)\b,?|it\s+(?:also\s+)?${ACTING_VERB}\b)`, 'i')
 
 /** What a policy needs to run, where to read more, how it was written: never a requirement on documents. */
@@ -66,7 +67,7 @@ export function describeRoles(instruction: string): DescriptionRoles | undefined
 }
 
 /** "This policy ensures that X": what follows is the requirement, stated. */
-const ENSURES = /^(?:this|the)\s+(?:policy|sample|rule|validation|check)\s+(?:also\s+)?(?:ensures?|validates?|requires?|checks?|enforces?|verifies|mandates?)\s+(?:that\s+)?(?=\S)/i
+const ENSURES = /^(?:this|the)\s+(?:policy|sample|rule|validation|check)\s+(?:also\s+)?(?:ensures?|validates?|requires?|checks?|enforces?|verifies|mandates?|(?:illustrates|demonstrates|shows)\s+how\s+to\s+(?:ensure|require|enforce|validate|check))\s+(?:that\b,?\s*)?(?=\S)/i
 /** "This policy prevents X", "restricts the use of X": X is what is not allowed ("restricts X to Y" is not this: it says what is allowed). */
 const PREVENTS = /^(?:this|the)\s+(?:policy|sample|rule|validation|check)\s+(?:also\s+)?(?:prevents?|blocks?|forbids?|disallows?|prohibits?|denies|rejects?|disables?|restricts?\s+(?:the\s+)?(?:use|usage)\s+of)\s+(?=\S)/i
 
@@ -74,7 +75,7 @@ const PREVENTS = /^(?:this|the)\s+(?:policy|sample|rule|validation|check)\s+(?:a
 function cleanOperative(sentence: string): string {
   const cleaned = sentence.replace(LINK_ASIDE, '').replace(VERSION_ASIDE, ' ').replace(/\s+/g, ' ').trim()
   const ensures = ENSURES.exec(cleaned)
-  if (ensures) return capitalize(cleaned.slice(ensures[0].length))
+  if (ensures) return capitalize(statedAsRequirement(cleaned.slice(ensures[0].length)))
   const prevents = PREVENTS.exec(cleaned)
   if (prevents) return `Disallow ${cleaned.slice(prevents[0].length)}`
   return cleaned

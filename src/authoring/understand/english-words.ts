@@ -28,6 +28,7 @@ consume consumes reuse reused exist exists existing present absent found find fi
 certain specific particular given new old good bad best better important common recommended optional
 desired potential potentially possible possibly typically usually generally commonly normally
 policy policies rule rules resource resources object objects value values field fields key keys
+list lists pattern patterns regex item items entry entries
 something anything everything nothing someone anyone everyone nobody one ones thing things way ways
 `
 

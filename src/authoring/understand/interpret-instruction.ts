@@ -37,6 +37,8 @@ export interface ReadSentence {
   catalogRules: Rule[]
   modifiers?: Modifiers
   problem?: string
+  /** A condition it states that could not be read ("for any Pod mounting the Docker socket"): no reading may drop it. */
+  unreadCondition?: string
   /** Why the sentence states no requirement. */
   note?: string
   group: number
@@ -172,6 +174,10 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const kinds = kindsFor(clauseText)
       const schemaKind = schemaKindOf(clauseText)
       const split = splitCondition(clauseText, { platform: context.platform, kinds, schemaKind })
+      if (split.unread !== undefined) {
+        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: split.unread, problem: `it applies only "${split.unread.trim()}", and no field and value for that condition can be found; which field and value decide it?` })
+        continue
+      }
       const { condition, body } = split.condition && !readsRequirements(split.body, context, schemaKind) ? { condition: undefined, body: clauseText } : split
       const subjectConditions = split.condition
       const modifiers = readModifiers(body, context)
@@ -498,11 +504,14 @@ function conditionalClauses(text: string): string[] {
  * "if environment is prod then debug must be false": the condition and the body. Conditions are
  * also read from "pods with hostNetwork: true must ..." and "X running more than one replica must".
  */
-function splitCondition(text: string, context: ClauseContext): { condition?: Condition[]; body: string } {
+function splitCondition(text: string, context: ClauseContext): { condition?: Condition[]; body: string; unread?: string } {
   const lead = /^\s*(?:if|when|where|for)\s+(.+?)(?:\s+then\s+|,\s+)(.+)$/i.exec(text)
   if (lead?.[1] && lead[2] && !ASKING_VERB.test(lead[1])) {
     const condition = readCondition(lead[1], context)
     if (condition) return { condition: [condition], body: lead[2] }
+    // "for any Pod mounting the Docker socket, it must ...": a condition that cannot be read would be dropped, and the rule
+    // would judge every Pod; the clause says so instead. "For every Deployment, ..." names only what is judged.
+    if (conditionWords(text, lead[1]) && ASKING_VERB.test(lead[2])) return { body: text, unread: lead[1] }
   }
   // "If tags.environment is "production" the account_replication_type also has to be ...": no comma, the value ends the condition.
   const unmarked = /^\s*(?:if|when)\s+(\S+\s+(?:is|=|==|equals)\s+(?:"[^"]+"|'[^']+'|`[^`]+`|[\w./:-]+))\s+(?!and\b|or\b)(.+)$/i.exec(text)
@@ -518,6 +527,18 @@ function splitCondition(text: string, context: ClauseContext): { condition?: Con
     if (condition) return { condition: [condition], body: `${withField[1].replace(/\b(with|having|that (?:have|has|set)|running|whose|of)\s+$/i, '')} ${withField[3]}${withField[4]}` }
   }
   return { body: text }
+}
+
+/** Whether a lead before the comma ("if ...", "when ...", "for any Pod mounting ...") states a condition rather than only the subject. */
+function conditionWords(text: string, lead: string): boolean {
+  if (!/^\s*(?:if|when|where|for\s+(?:any|every|each|all)\b)/i.test(text)) return false
+  // "if the field is missing", "where present": what absence means, read by the absence qualifiers.
+  if (/\b(?:missing|absent|unset|not set|left out|omitted|present|specified|defined|given)\b/i.test(lead)) return false
+  const rest = lead
+    .replace(/\b(?:any|every|each|all|the|a|an|of|its|their|and|or)\b/gi, ' ')
+    .split(/[\s,]+/)
+    .filter((word) => word !== '' && kindsNamedIn(normalizeText(word)).length === 0 && terraformTypesNamedIn(word).length === 0 && !/^(?:objects?|resources?|documents?|containers?|workloads?|manifests?)$/i.test(word))
+  return rest.length > 0
 }
 
 function readCondition(written: string, context: ClauseContext): Condition | undefined {

@@ -779,6 +779,12 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   const stopAt = after.search(/\b(?:set to|must|has to|have to|needs? to|should|may|can|with (?:a )?value|(?:is|are) (?:set|one of)|one of|in the format|format|(?:that|which) (?:is|are))\b|\bof(?=\s[^.;]*\bor\b)|=|:\s/i)
   let listText = (stopAt >= 0 ? after.slice(0, stopAt) : after).replace(/^\s*(?:with|:|the|these|following|labels?|keys?|named|called|on|of)+\s*/i, '')
   let rest = stopAt >= 0 ? after.slice(stopAt) : ''
+  // "set the annotation `x` to `y`": the key ends at "to", and the value follows as "set to" would give it.
+  const setTo = /\bset\s+(?:the\s+|its\s+|an?\s+)?$/i.test(before) ? /\sto\s/.exec(after) : null
+  if (setTo && (stopAt < 0 || setTo.index < stopAt)) {
+    listText = after.slice(0, setTo.index).replace(/^\s*(?:with|:|the|these|following|labels?|keys?|named|called|on|of)+\s*/i, '')
+    rest = `set${after.slice(setTo.index)}`
+  }
   // "these labels on the Deployment itself: a, b and c": the keys follow the colon.
   const colon = /^[^:]*?\b(?:itself|following|these|labels?|annotations?|tags?|keys?|below)\b[^:]*:\s+/i.exec(after)
   if (colon && stopAt >= 0 && after.slice(stopAt).startsWith(':')) {

@@ -28,7 +28,8 @@ export function readValueList(text: string): ValueList {
     const between = text.slice(end, match.index)
     if (/[.;:!?]\s*$/.test(between) && values.length > 0) break
     const separated = /[,|]|\bor\b|\band\b/.test(between) || values.length === 0
-    const quotedValue = match[1] ?? match[2] ?? match[3]
+    // "`\"false\"`": a quoted string written as code is the string, without its quotes.
+    const quotedValue = match[1] !== undefined ? match[1].replace(/^"([^"]*)"$|^'([^']*)'$/, '$1$2') : (match[2] ?? match[3])
     const word = match[4]
     if (quotedValue !== undefined) {
       if (!separated && !sawSeparator && values.length > 0) break

@@ -375,8 +375,15 @@ describe('Pod Security templates: rules', () => {
   })
 
   describe('drop ALL capabilities (restricted)', () => {
-    it('requires drop ALL on every container and allows adding only NET_BIND_SERVICE', () => {
+    it('"drop ALL" alone requires drop ALL on every container and says nothing of what is added', () => {
       const rule = 'containers must drop ALL capabilities'
+      expect(passes(rule, pod((spec) => void (sc(app(spec)).capabilities = { drop: ['ALL'], add: ['CHOWN'] })))).toBe(true)
+      expect(passes(rule, pod((spec) => delete sc(init(spec)).capabilities))).toBe(false)
+      expect(passes(rule, pod((spec) => withEphemeral(spec, {})))).toBe(false)
+    })
+
+    it('requires drop ALL on every container and allows adding only NET_BIND_SERVICE when the text speaks of adding', () => {
+      const rule = 'containers must drop ALL capabilities and may add back only NET_BIND_SERVICE'
       expect(passes(rule, pod((spec) => void (sc(app(spec)).capabilities = { drop: ['ALL'], add: ['NET_BIND_SERVICE'] })))).toBe(true)
       expect(passes(rule, pod((spec) => void (sc(app(spec)).capabilities = { drop: ['ALL'], add: ['CHOWN'] })))).toBe(false)
       expect(passes(rule, pod((spec) => delete sc(init(spec)).capabilities))).toBe(false)
@@ -385,6 +392,7 @@ describe('Pod Security templates: rules', () => {
 
     it('does not apply to Windows pods, as the standard says', () => {
       expect(passes('drop all capabilities', pod((spec) => Object.assign(spec, { os: { name: 'windows' }, containers: [{ name: 'win', image: 'x' }], initContainers: [] })))).toBe(true)
+      expect(passes('drop all capabilities, as Pod Security restricted requires', pod((spec) => Object.assign(spec, { os: { name: 'windows' }, containers: [{ name: 'win', image: 'x' }], initContainers: [] })))).toBe(true)
     })
   })
 

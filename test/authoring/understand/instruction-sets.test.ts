@@ -49,19 +49,23 @@ function outcomes(cases: InstructionCase[]): Outcomes {
 
 const shared = (path: string): string => fileURLToPath(new URL(`../../../../shared/${path}`, import.meta.url))
 
-/** Each set with the figures last measured on it: at least `right` cases right, at most `silentlyWrong` silently wrong. */
+/**
+ * Each set with the figures last measured on it: at least `right` cases right, at most `silentlyWrong` silently wrong.
+ * own-holdout fell from 14 right to 13 once a named rule could no longer check constants the text never wrote: its
+ * sysctl allow-list was "right" only because the Pod Security safe set it added happened to agree with the documents.
+ */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
-  { folder: 'own-holdout', right: 14, silentlyWrong: 37 },
-  { folder: 'own-holdout-2', right: 9, silentlyWrong: 25 },
-  { folder: 'own-holdout-3', right: 9, silentlyWrong: 25 },
+  { folder: 'own-holdout', right: 13, silentlyWrong: 36 },
+  { folder: 'own-holdout-2', right: 9, silentlyWrong: 24 },
+  { folder: 'own-holdout-3', right: 9, silentlyWrong: 23 },
   { folder: 'own-holdout-4', right: 12, silentlyWrong: 24 },
-  { folder: 'own-holdout-5', right: 5, silentlyWrong: 22 },
+  { folder: 'own-holdout-5', right: 5, silentlyWrong: 19 },
 ]
 
 // The dev sets live beside the project, not in it: a clone without ../shared skips these (get them with the workspace).
 const SHARED_SETS: Array<{ path: string; right: number; silentlyWrong: number }> = [
   { path: 'authoring-devset/cases.json', right: 49, silentlyWrong: 1 },
-  { path: 'authoring-kyverno-descriptions/cases.json', right: 32, silentlyWrong: 13 },
+  { path: 'authoring-kyverno-descriptions/cases.json', right: 36, silentlyWrong: 6 },
 ]
 
 describe('instructions written by others', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
-import { proseFieldsIn } from '../../../src/authoring/understand/named-fields-grounded.js'
+import { proseParametersIn } from '../../../src/authoring/understand/named-parameters-grounded.js'
 import { qualifiesAbsence } from '../../../src/authoring/understand/absence-qualifier.js'
 import { resolveKubernetesField } from '../../../src/authoring/fields/resolve-kubernetes-field.js'
 import { dropsComparison } from '../../../src/authoring/understand/named-comparison.js'
@@ -28,13 +28,73 @@ describe('safety checks: what a reading leaves unused refuses the request', () =
   })
 
   it('a named rule never takes an English word as its field', () => {
-    expect(proseFieldsIn({ platform: 'generic' }, { field: 'be', minimum: 100 })).toEqual(['be'])
-    expect(proseFieldsIn({ platform: 'generic' }, { fields: ['server.port', 'use'] })).toEqual(['use'])
-    expect(proseFieldsIn({ platform: 'generic' }, { field: 'replicas', whenField: 'environment' })).toEqual([])
+    expect(proseParametersIn({ platform: 'generic' }, { field: 'be', minimum: 100 }, 'be at least 100')).toEqual(['be'])
+    expect(proseParametersIn({ platform: 'generic' }, { fields: ['server.port', 'use'] }, 'server.port and use')).toEqual(['use'])
+    expect(proseParametersIn({ platform: 'generic' }, { field: 'replicas', whenField: 'environment' }, '')).toEqual([])
     // A platform template's own field choice ("limits" of a container's resources) is not a key taken from the text.
-    expect(proseFieldsIn({ platform: 'kubernetes' }, { resources: ['memory'], fields: ['limits'] })).toEqual([])
+    expect(proseParametersIn({ platform: 'kubernetes' }, { resources: ['memory'], fields: ['limits'] }, 'memory limits')).toEqual([])
+  })
+
+  it('a named rule never takes an English word as a key or value, unless the author quoted it', () => {
+    expect(proseParametersIn({ platform: 'kubernetes' }, { allowed: ['defines'] }, 'A Pod defines the priorityClassName field with some value')).toEqual(['defines'])
+    expect(proseParametersIn({ platform: 'kubernetes' }, { keys: ['list'] }, 'Rather than creating a deny list of annotations')).toEqual(['list'])
+    expect(proseParametersIn({ platform: 'generic' }, { field: 'protected-mode', value: 'no' }, 'protected-mode must not be "no"')).toEqual([])
+    // Read from a description, "with some value" asks for the field to be set, never for the class `defines`.
+    expect(compileInstruction('Require Pod priorityClassName. This policy requires that a Pod defines the priorityClassName field with some value.', { platform: 'kubernetes', resource: 'Pod' }).spec.rules.map((rule) => rule.description)).toEqual([
+      'For Pod objects, `spec.priorityClassName` must be set.',
+    ])
+  })
+
+  it('a named rule never checks a constant the text does not write, unless the text names the standard that says it', () => {
+    // The restricted control also limits what may be added back (NET_BIND_SERVICE): the sentence asks only for drop ALL.
+    const dropAll = compileInstructionOrRefusal('All containers must explicitly specify the `drop: ["ALL"]` ability.')
+    expect(dropAll).not.toContain('NET_BIND_SERVICE')
+    expect(compileInstructionOrRefusal('Containers must drop ALL capabilities, as Pod Security restricted requires.')).toContain('NET_BIND_SERVICE')
+    // The baseline sysctl control allows only the safe set; the sentence is about the values' characters.
+    expect(compileInstructionOrRefusal('Disallow sysctl settings with + or = in their value.')).not.toContain('kernel.shm_rmid_forced')
   })
 })
+
+describe('safety checks: a published description', () => {
+  const labels = { platform: 'kubernetes', resource: 'Pod' }
+  const refusedParts = (instruction: string, given: Record<string, string> = labels): string[] => {
+    try {
+      compileInstruction(instruction, given)
+    } catch (error) {
+      if (!(error instanceof InstructionNotUnderstoodError)) throw error
+      return error.clauses.map((clause) => clause.text)
+    }
+    throw new Error(`compiled: ${instruction}`)
+  }
+
+  it('a part of the operative sentence read as stating nothing refuses, naming it', () => {
+    expect(refusedParts('Version Label. This policy illustrates how to ensure a label with key `corp.org/version` is present, in this case ensuring semver is met.')).toEqual(['in this case ensuring semver is met.'])
+  })
+
+  it('a condition that cannot be read refuses; it is never dropped, by the structural reader or the catalog', () => {
+    const sentence = 'For any Pod wearing the blue hat, it must have the label `allow-docker` set to `true`.'
+    expect(refusedParts(`Socket Label. This policy requires that, ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`)).toEqual([sentence])
+    expect(() => compileInstruction('When a Deployment feels important, it must have the label `tier` set to `gold`.', { platform: 'kubernetes' })).toThrow(/applies only "a Deployment feels important"/)
+  })
+
+  it('a kind the requirement names as its subject and no rule judges refuses', () => {
+    expect(() => compileInstruction('Require StorageClass. This policy requires that PVCs and StatefulSets containing volumeClaimTemplates define the storageClassName field with some value.', { platform: 'kubernetes', resource: 'PersistentVolumeClaim' })).toThrow(/StatefulSet/)
+  })
+
+  it('a requirement that the kind be the kind judged checks nothing and refuses', () => {
+    expect(() => compileInstruction('Require QoS Guaranteed. This policy requires that all containers within a Pod run with this definition resulting in a guaranteed QoS.', labels)).toThrow(InstructionNotUnderstoodError)
+  })
+})
+
+/** The CEL of the rules an instruction compiles to, or "refused". */
+function compileInstructionOrRefusal(instruction: string): string {
+  try {
+    return compileInstruction(instruction, { platform: 'kubernetes', resource: 'Pod' }).spec.rules.map((rule) => JSON.stringify(rule.validate)).join('\n')
+  } catch (error) {
+    if (error instanceof InstructionNotUnderstoodError) return 'refused'
+    throw error
+  }
+}
 
 describe('what an absent field means, as the author says it', () => {
   const statements = (instruction: string): string[] => compileInstruction(instruction).spec.rules.map((rule) => rule.description ?? rule.name)

@@ -1,0 +1,26 @@
+import type { Rule } from '../../engine/index.js'
+import type { TemplatedRule } from '../compile-instruction.js'
+import { absencePasses } from './absence-judged.js'
+import { qualifiesAbsence } from './absence-qualifier.js'
+import { dropsComparison } from './named-comparison.js'
+import { proseParametersIn } from './named-parameters-grounded.js'
+import { unwrittenConstants } from './unwritten-constants.js'
+
+/**
+ * Why the named (catalog) rules a clause became may not be what it says, or undefined when
+ * nothing stands against them. `clause` is what the rules were read from; `instruction` the whole
+ * text the author wrote, where a constant or the standard that implies it may be written. One list of doubts for every place a named rule is taken, so the
+ * catalog-first reading of a whole instruction and a single sentence offered to the catalog are
+ * held to the same grounding.
+ */
+export function namedRuleDoubt(text: { clause: string; instruction: string }, rules: readonly Rule[], templated: readonly TemplatedRule[]): string | undefined {
+  const { clause } = text
+  // A named rule decides for itself what an absent field means: the author's "if present" / "unset or" holds only if it agrees.
+  if (qualifiesAbsence(clause) && !absencePasses(rules)) return 'it says what an absent field means, and the named requirement judges absence otherwise'
+  if (dropsComparison(clause, rules)) return 'it asks for a comparison, and the named requirement compares nothing'
+  const prose = templated.flatMap((rule) => proseParametersIn(rule.template, rule.parameters, clause))
+  if (prose.length > 0) return `the named requirement would take the English word${prose.length > 1 ? 's' : ''} ${prose.map((word) => `"${word}"`).join(', ')} as a key or value; which key or value is meant (quote it)?`
+  const unwritten = unwrittenConstants(text.instruction, rules, templated)
+  if (unwritten.length > 0) return `the named requirement also checks ${unwritten.join(', ')}, which the sentence does not write`
+  return undefined
+}

@@ -1,0 +1,40 @@
+/**
+ * An operative sentence states what a compliant document does ("This policy requires that a Pod
+ * defines the priorityClassName field", "validates that the annotation `x` is specified"); once
+ * its lead is set aside, that statement is the requirement. Said with a modal it reads as one:
+ * "a Pod must define the priorityClassName field", "the annotation `x` must be specified". A
+ * statement that already has a modal ("should be no higher than") is left as written.
+ */
+const MODAL = /\b(?:must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may|can|cannot|can't|is required to|are required to|will|won't)\b/i
+
+/** Verbs a description uses for what a document does, in their base form. */
+const VERBS = 'define specify set declare use provide contain include carry mount run reference request expose match drop add pull list configure enable disable pin'.split(' ')
+
+export function statedAsRequirement(statement: string): string {
+  // Words inside code spans and quotes are values and names, never the verb.
+  const masked = statement.replace(/`[^`]*`|"[^"]*"/g, (span) => 'x'.repeat(span.length))
+  if (MODAL.test(masked)) return statement
+  const candidates: Array<{ index: number; length: number; replacement: string }> = []
+  const be = /\s(is|are)(\s+not)?(?=\s)/i.exec(masked)
+  if (be) candidates.push({ index: be.index, length: be[0].length, replacement: be[2] ? ' must not be' : ' must be' })
+  const have = /\s(has|have)(?=\s)/i.exec(masked)
+  if (have) candidates.push({ index: have.index, length: have[0].length, replacement: ' must have' })
+  const doesNot = /\s(?:does not|do not|doesn't|don't)\s+(\w+)(?=\s)/i.exec(masked)
+  if (doesNot?.[1]) candidates.push({ index: doesNot.index, length: doesNot[0].length, replacement: ` must not ${doesNot[1]}` })
+  for (const match of masked.matchAll(/\s((?:[a-z]+ly\s+)?)([a-z]+)(?=\s)/gi)) {
+    const base = baseForm(match[2] ?? '')
+    if (base === undefined || match.index === 0) continue
+    candidates.push({ index: match.index, length: match[0].length, replacement: ` must ${match[1] ?? ''}${base}` })
+    break
+  }
+  const first = candidates.filter((candidate) => candidate.index > 0).sort((left, right) => left.index - right.index)[0]
+  if (!first) return statement
+  return statement.slice(0, first.index) + first.replacement + statement.slice(first.index + first.length)
+}
+
+/** "defines" → "define", "specifies" → "specify", "matches" → "match", "set" → "set"; undefined for any other word. */
+function baseForm(word: string): string | undefined {
+  const lower = word.toLowerCase()
+  const forms = [lower, lower.replace(/ies$/, 'y'), lower.replace(/(?<=(?:ch|sh|x|ss))es$/, ''), lower.replace(/s$/, '')]
+  return forms.find((form) => VERBS.includes(form))
+}
