@@ -987,7 +987,9 @@ const pullPolicy: RuleTemplate = {
     const policy = word === 'ifnotpresent' ? 'IfNotPresent' : word === 'never' ? 'Never' : 'Always'
     // "never" can be the value itself ("must be Never"): negation is read without it.
     const rest = last ? clause.normalized.slice(0, last.index) + clause.normalized.slice(last.index + last[0].length) : clause.normalized
-    const forbidden = NEGATION_WORDS.test(rest)
+    // "is set to Always when ... a tag is not defined at all": a negation inside the "when" clause says which images, not the policy's polarity.
+    const mainClause = rest.split(/\b(?:when|where|whenever|if|unless|whose)\b/)[0] ?? rest
+    const forbidden = NEGATION_WORDS.test(mainClause)
     return recognized(3, { policy, forbidden, onlyLatest: mentions(clause, LATEST) })
   },
   rule(parameters) {

@@ -7,6 +7,7 @@ import { groundingProblem } from './grounding.js'
 import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
 import { requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
+import { droppedQualifier } from './dropped-qualifier.js'
 
 export interface UnderstoodRules {
   rules: Rule[]
@@ -99,6 +100,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
     const compared = wholeCompared(requirement) ?? forbidsWhatEveryObjectHas(requirement)
     if (compared) return compared
+    const qualifier = droppedQualifier(sentence.text, requirement)
+    if (qualifier) return `it forbids only what is "${qualifier}", and that was not read: the rule would forbid every value; which field and value narrow it?`
   }
   const unjudged = unjudgedSubjectKinds(sentence.text, sentence.requirements, sentence.catalogRules)
   if (unjudged.length > 0) return `it names ${unjudged.join(' and ')} as what must comply, and no rule read from it judges ${unjudged.length === 1 ? 'that kind' : 'those kinds'}; which field of ${unjudged.length === 1 ? 'it' : 'each'} must be checked, and how?`

@@ -5,6 +5,7 @@ import { qualifiesAbsence } from './absence-qualifier.js'
 import { dropsComparison } from './named-comparison.js'
 import { proseParametersIn } from './named-parameters-grounded.js'
 import { unwrittenConstants } from './unwritten-constants.js'
+import { fieldsUnusedBy } from './unused-fields.js'
 
 /**
  * Why the named (catalog) rules a clause became may not be what it says, or undefined when
@@ -20,6 +21,8 @@ export function namedRuleDoubt(text: { clause: string; instruction: string }, ru
   if (dropsComparison(clause, rules)) return 'it asks for a comparison, and the named requirement compares nothing'
   const prose = templated.flatMap((rule) => proseParametersIn(rule.template, rule.parameters, clause))
   if (prose.length > 0) return `the named requirement would take the English word${prose.length > 1 ? 's' : ''} ${prose.map((word) => `"${word}"`).join(', ')} as a key or value; which key or value is meant (quote it)?`
+  const unused = fieldsUnusedBy(clause, rules)
+  if (unused.length > 0) return `it names ${unused.map((field) => `\`${field}\``).join(', ')}, which the named requirement does not read`
   const unwritten = unwrittenConstants(text.instruction, rules, templated)
   if (unwritten.length > 0) return `the named requirement also checks ${unwritten.join(', ')}, which the sentence does not write`
   return undefined

@@ -81,6 +81,18 @@ describe('safety checks: a published description', () => {
     expect(() => compileInstruction('Require StorageClass. This policy requires that PVCs and StatefulSets containing volumeClaimTemplates define the storageClassName field with some value.', { platform: 'kubernetes', resource: 'PersistentVolumeClaim' })).toThrow(/StatefulSet/)
   })
 
+  it('a named rule that never reads a field the clause names refuses', () => {
+    expect(() => compileInstruction('Localhost Services. This policy audits Services of type ExternalName if the externalName field refers to localhost.', { platform: 'kubernetes', resource: 'Service' })).toThrow(InstructionNotUnderstoodError)
+  })
+
+  it('forbidding a field outright, when the sentence forbids it only with a narrowing, refuses', () => {
+    expect(() => compileInstruction('Disallow sysctl settings with + or = in their value.', labels)).toThrow(/forbids only what is "with \+ or = in their value"/)
+  })
+
+  it('a negation inside a "when" clause does not invert the named rule', () => {
+    expect(compileInstruction('This policy validates the imagePullPolicy is set to `Always` when the `latest` tag is specified explicitly or where a tag is not defined at all.', labels).spec.rules.map((rule) => rule.name)).toEqual(['image-pull-policy-always-for-latest'])
+  })
+
   it('a requirement that the kind be the kind judged checks nothing and refuses', () => {
     expect(() => compileInstruction('Require QoS Guaranteed. This policy requires that all containers within a Pod run with this definition resulting in a guaranteed QoS.', labels)).toThrow(InstructionNotUnderstoodError)
   })
