@@ -224,7 +224,7 @@ describe('the console in a real browser', () => {
   it('fits a phone-width screen on every page, and is reachable from the keyboard', async () => {
     const page = await signedIn(service.adminToken)
     await page.setViewport({ width: 390, height: 844 })
-    for (const label of ['Overview', 'Audits', 'Timeseries', 'Rulesets', 'Policies', 'Try it', 'Recommendations', 'Tokens']) {
+    for (const label of ['Overview', 'Audits', 'Timeseries', 'Rulesets', 'Policies', 'Exceptions', 'Try it', 'Recommendations', 'Tokens']) {
       await clickLink(page, label)
       await page.waitForFunction((wanted) => document.querySelector('h1')?.textContent === wanted, {}, label)
       await page.waitForNetworkIdle({ idleTime: 150 })

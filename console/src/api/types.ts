@@ -28,6 +28,8 @@ export interface RuleResult {
   status: 'pass' | 'fail' | 'error' | 'skip'
   severity: string
   message?: string
+  /** On a skip: the PolicyException that let the rule through. */
+  exception?: string
 }
 
 export interface Evaluation {
@@ -79,4 +81,26 @@ export interface Recommendation {
   type: string
   target: { kind: string; name: string; ruleset?: string }
   message: string
+}
+
+/** A PolicyException as GET /api/exceptions answers it (docs/exceptions.md), with its state at the time of the answer. */
+export interface PolicyExceptionView {
+  name: string
+  description?: string
+  labels?: Record<string, string>
+  policies?: string[]
+  rules?: { ruleset: string; rule: string }[]
+  match?: Record<string, unknown>
+  conditions?: { name?: string; expression: string }[]
+  reason: string
+  ticket?: string
+  owner?: string
+  expiresAt?: string
+  state: 'active' | 'expired'
+  source?: 'api' | 'crd'
+  version?: number
+  createdAt?: string
+  createdBy?: string
+  updatedAt?: string
+  updatedBy?: string
 }
