@@ -11,6 +11,9 @@ export interface PolicyDefinition {
   admission?: boolean
   match?: { kinds?: string[] } & Record<string, unknown>
   updatedAt?: string
+  /** false: switched off, judging nothing, with `disabledReason`. */
+  enabled?: boolean
+  disabledReason?: string
 }
 
 export interface RulesetDefinition {
@@ -18,7 +21,7 @@ export interface RulesetDefinition {
   version?: number
   labels?: Record<string, string>
   description?: string
-  rules: { name: string; severity?: string; description?: string }[]
+  rules: { name: string; severity?: string; description?: string; enabled?: boolean; disabledReason?: string }[]
   updatedAt?: string
 }
 
@@ -30,6 +33,9 @@ export interface RuleResult {
   message?: string
   /** On a skip: the PolicyException that let the rule through. */
   exception?: string
+  /** On a skip: the rule is switched off, with why. */
+  disabled?: true
+  disabledReason?: string
 }
 
 export interface Evaluation {
@@ -38,6 +44,9 @@ export interface Evaluation {
   ruleset?: string
   passed: boolean
   results: RuleResult[]
+  /** On a policy evaluation: the policy is switched off and judged nothing. */
+  disabled?: true
+  disabledReason?: string
 }
 
 export interface PolicyAudit {
@@ -45,7 +54,7 @@ export interface PolicyAudit {
   requestId: string
   input: string
   inputFormat: string
-  output: { policy: string; passed: boolean; results: RuleResult[] }
+  output: { policy: string; passed: boolean; results: RuleResult[]; disabled?: true; disabledReason?: string }
   passed?: boolean
   updatedBy: string
   updatedAt: string

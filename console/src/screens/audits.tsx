@@ -13,7 +13,7 @@ const PAGE_SIZE = 25
 interface ListedAudit {
   name: string
   requestId: string
-  output: { passed: boolean; results: RuleResult[] }
+  output: { passed: boolean; results: RuleResult[]; disabled?: true; disabledReason?: string }
   updatedBy: string
   updatedAt: string
 }
@@ -143,6 +143,7 @@ export function AuditDetail(props: { api: ApiClient; requestId: string }) {
           <p>
             <strong>{audit.value.name}</strong> {audit.value.output.passed ? 'passed' : 'failed'} on <time dateTime={audit.value.updatedAt}>{new Date(audit.value.updatedAt).toLocaleString()}</time>, by {audit.value.updatedBy}.
           </p>
+          {audit.value.output.disabled ? <p class="notice switched-off-note">The policy was switched off ({audit.value.output.disabledReason}): it judged nothing.</p> : null}
           <Exemptions results={audit.value.output.results} />
           <ResultsTable results={audit.value.output.results} />
           <h2>Document</h2>

@@ -4,6 +4,8 @@ import { withoutStamps } from '../api/stored-definition.js'
 import type { RulesetDefinition } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
 import { ScopedButton } from '../components/scoped-button.js'
+import { switched, SwitchToggle } from '../components/switch-toggle.js'
+import { useAction } from '../components/use-action.js'
 import { useLoad } from '../components/use-api.js'
 import type { Session } from '../session.js'
 import { YamlEditor } from '../components/yaml-editor.js'
@@ -70,6 +72,20 @@ export function RulesetDetail(props: { api: ApiClient; session: Session; name: s
   const { api, name } = props
   const ruleset = useLoad(() => api.request<RulesetDefinition & Record<string, unknown>>(`/api/rulesets/${encodeURIComponent(name)}`), `ruleset:${name}`)
   const [yaml, setYaml] = useState('')
+  const switching = useAction()
+  // The ruleset written back whole with PUT, one rule's switch changed: nothing else of it changes.
+  const setSwitch = async (rule: string, reason: string | undefined): Promise<boolean> => {
+    const value = ruleset.value
+    if (!value) return false
+    let done = false
+    await switching.run(async () => {
+      const rules = value.rules.map((entry) => (entry.name === rule ? switched(entry, reason) : entry))
+      await api.request(`/api/rulesets/${encodeURIComponent(name)}`, { method: 'PUT', body: { ...withoutStamps(value), rules } })
+      done = true
+      ruleset.reload()
+    })
+    return done
+  }
   useEffect(() => {
     const value = ruleset.value
     if (!value) return
@@ -86,17 +102,21 @@ export function RulesetDetail(props: { api: ApiClient; session: Session; name: s
             {ruleset.value.description ? ` — ${ruleset.value.description}` : ''}
           </p>
           <table>
-            <TableHead columns={['Rule', 'Severity', 'Description']} />
+            <TableHead columns={['Rule', 'Severity', 'Description', 'Enabled']} />
             <tbody>
               {ruleset.value.rules.map((rule) => (
-                <tr key={rule.name}>
+                <tr key={rule.name} data-rule={rule.name}>
                   <td>{rule.name}</td>
                   <td>{rule.severity ?? 'medium'}</td>
                   <td>{rule.description ?? ''}</td>
+                  <td>
+                    <SwitchToggle session={props.session} scope="rulesets:write" label={`rule ${rule.name}`} enabled={rule.enabled !== false} disabledReason={rule.disabledReason} onSwitch={(reason) => setSwitch(rule.name, reason)} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <ErrorBox error={switching.error} />
           <h2>YAML</h2>
           <RulesetYaml api={api} session={props.session} name={name} yaml={yaml} onSaved={() => ruleset.reload()} />
           <ScopedButton session={props.session} scope="rulesets:write" kind="danger" onClick={() => void api.request(`/api/rulesets/${encodeURIComponent(name)}`, { method: 'DELETE' }).then(() => history.back(), () => ruleset.reload())}>
