@@ -83,7 +83,6 @@ describe('switching policies and rules off and on in a real browser', () => {
     const off = (await (await api('/api/policies/production')).json()) as Record<string, unknown>
     // Written back whole: only the switch changed.
     expect(off).toMatchObject({ version: 2, action: 'Deny', rulesets: ['pod-hardening'], labels: { team: 'web' }, enabled: false, disabledReason: 'replaced by restricted-pods' })
-    await screenshot(page, 'policy-switched-off')
 
     await tryIt(page)
     expect(await text(page, '.verdict h2')).toBe('Passed')
