@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'preact/hooks'
 import { ApiClient } from './api/api-client.js'
 import { follow, navigate, useRoute } from './router.js'
 import { AuditDetail, Audits } from './screens/audits.js'
+import { ExceptionDetail, Exceptions } from './screens/exceptions.js'
+import { NewException } from './screens/new-exception.js'
 import { Overview } from './screens/overview.js'
 import { Policies } from './screens/policies.js'
 import { Recommendations } from './screens/recommendations.js'
@@ -20,6 +22,7 @@ const SCREENS = [
   { path: '/timeseries', title: 'Timeseries' },
   { path: '/rulesets', title: 'Rulesets' },
   { path: '/policies', title: 'Policies' },
+  { path: '/exceptions', title: 'Exceptions' },
   { path: '/try', title: 'Try it' },
   { path: '/recommendations', title: 'Recommendations' },
   { path: '/tokens', title: 'Tokens' },
@@ -64,6 +67,7 @@ export function App() {
   }
   const auditMatch = /^\/audits\/(.+)$/.exec(route.path)
   const rulesetMatch = /^\/rulesets\/(.+)$/.exec(route.path)
+  const exceptionMatch = /^\/exceptions\/(.+)$/.exec(route.path)
   return (
     <>
       <a class="skip" href="#main">
@@ -106,6 +110,12 @@ export function App() {
           <Audits api={api} />
         ) : route.path === '/timeseries' ? (
           <Timeseries api={api} initial={route.query.get('policy') ?? undefined} />
+        ) : route.path === '/exceptions/new' ? (
+          <NewException api={api} session={session} />
+        ) : exceptionMatch ? (
+          <ExceptionDetail api={api} session={session} name={decodeURIComponent(exceptionMatch[1] ?? '')} />
+        ) : route.path === '/exceptions' ? (
+          <Exceptions api={api} session={session} />
         ) : route.path === '/policies' ? (
           <Policies api={api} session={session} />
         ) : route.path === '/try' ? (

@@ -1,18 +1,18 @@
-import { planPolicies, type CompiledRuleset, type PlannedPolicy, type Policy } from '../engine/index.js'
+import { judgesAtAdmission, planPolicies, type CompiledRuleset, type PlannedPolicy, type Policy } from '../engine/index.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
 import type { StoredRuleset } from '../store/rulesets-repository.js'
 
 /** A policy the webhook applies, with its rulesets resolved and compiled. */
 export type AdmissionPolicy = PlannedPolicy
 
-/** The policies with `admission` not false, by name, each with its rulesets in the policy's order. */
+/** The policies with `admission` not false and not switched off, by name, each with its rulesets in the policy's order. */
 export function planAdmissionPolicies(
   policies: readonly Policy[],
   rulesets: readonly StoredRuleset[],
   compile: (ruleset: StoredRuleset) => CompiledRuleset,
 ): AdmissionPolicy[] {
   return planPolicies(
-    policies.filter((policy) => policy.admission !== false),
+    policies.filter(judgesAtAdmission),
     rulesets,
     compile,
   )

@@ -9,15 +9,23 @@ export const ANNOTATION_LENGTH = 1024
  * The AdmissionResponse's auditAnnotations. The API server prefixes every key with the webhook's
  * name and rejects keys holding a `/` themselves, so the keys are plain: registered as webhook
  * `verdict.dev`, they land in the API server's audit log as `verdict.dev/policies`,
- * `verdict.dev/failed-rules` and `verdict.dev/exceptions` (the PolicyExceptions that let rules
- * through). Values are comma-separated lists.
+ * `verdict.dev/failed-rules`, `verdict.dev/exceptions` (the PolicyExceptions that let rules
+ * through) and `verdict.dev/disabled-rules` (rules switched off that would have judged the
+ * request). Values are comma-separated lists.
  */
-export function auditAnnotations(judgedPolicies: readonly string[], failures: readonly FailedRule[], exceptions: readonly string[] = []): Record<string, string> {
+export function auditAnnotations(
+  judgedPolicies: readonly string[],
+  failures: readonly FailedRule[],
+  exceptions: readonly string[] = [],
+  disabled: readonly FailedRule[] = [],
+): Record<string, string> {
   const annotations: Record<string, string> = {}
   if (judgedPolicies.length > 0) annotations.policies = truncateText(judgedPolicies.join(','), ANNOTATION_LENGTH)
   const failed = [...new Set(failures.map(({ policy, result }) => rulePath(policy, result)))]
   if (failed.length > 0) annotations['failed-rules'] = truncateText(failed.join(','), ANNOTATION_LENGTH)
   const applied = [...new Set(exceptions)]
   if (applied.length > 0) annotations.exceptions = truncateText(applied.join(','), ANNOTATION_LENGTH)
+  const switchedOff = [...new Set(disabled.map(({ policy, result }) => rulePath(policy, result)))]
+  if (switchedOff.length > 0) annotations['disabled-rules'] = truncateText(switchedOff.join(','), ANNOTATION_LENGTH)
   return annotations
 }

@@ -1,4 +1,5 @@
 import {
+  appliedTo,
   evaluatePolicy,
   isReported,
   missingRulesetResult,
@@ -56,8 +57,8 @@ function judgePolicy({ policy, rulesets, missing }: AdmissionPolicy, input: Prep
   if (!selectsOperation(policy.match, operation)) return undefined
   const evaluation = evaluatePolicy(policy, rulesets, input, exemptions ? { verbose: true, exemptions } : { verbose: true })
   if (!evaluation.applied) return undefined
-  // A rule an exception let through applied: its ruleset judged the request, and its audit says which exception.
-  const judged = evaluation.rulesets.filter((ruleset) => ruleset.results.some((result) => result.status !== 'skip' || result.exception !== undefined))
+  // A rule an exception let through, or one switched off, applied: its ruleset judged the request, and its audit says why it did not count.
+  const judged = evaluation.rulesets.filter((ruleset) => ruleset.results.some(appliedTo))
   if (judged.length === 0 && missing.length === 0) return undefined
   const ignoreErrors = policy.failurePolicy === 'Ignore'
   const missingResults = missing.map(missingRulesetResult)

@@ -1,4 +1,4 @@
-import { resolvePolicyRulesets, type Match, type Operation, type Policy, type ResourceFilter, type Rule, type Ruleset } from '../engine/index.js'
+import { judgesAtAdmission, resolvePolicyRulesets, type Match, type Operation, type Policy, type ResourceFilter, type Rule, type Ruleset } from '../engine/index.js'
 import {
   builtInResources,
   builtInResourcesOfGroup,
@@ -56,7 +56,7 @@ export function webhookRules(policies: readonly Policy[], rulesets: readonly Rul
     }
   }
   for (const policy of policies) {
-    if (policy.admission === false) continue
+    if (!judgesAtAdmission(policy)) continue
     const { found } = resolvePolicyRulesets(policy, rulesets)
     for (const rule of found.flatMap((ruleset) => ruleset.rules)) {
       for (const policyTarget of targetsOf(policy.match)) {

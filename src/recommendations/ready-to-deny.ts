@@ -1,4 +1,4 @@
-import type { Policy } from '../engine/index.js'
+import { judgesAtAdmission, type Policy } from '../engine/index.js'
 import { counted, lastDays, recommendation, type Recommendation, type RecommendationWindow } from './recommendation.js'
 import type { PolicyClusterFigures } from './violations-in-cluster.js'
 
@@ -10,7 +10,7 @@ export const READY_TO_DENY_MIN_AUDITS = 20
 
 /** Policies the webhook applies without refusing anything: the ones a switch to Deny would change. */
 function watchesOnly(policy: Policy): boolean {
-  return policy.admission !== false && (policy.action ?? 'Audit') !== 'Deny'
+  return judgesAtAdmission(policy) && (policy.action ?? 'Audit') !== 'Deny'
 }
 
 /**

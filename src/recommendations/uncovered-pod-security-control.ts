@@ -5,6 +5,7 @@ import {
   compileRuleset,
   evaluatePolicy,
   evaluateRuleset,
+  judgesAtAdmission,
   PreparedInput,
   resolvePolicyRulesets,
   type CompiledRuleset,
@@ -107,7 +108,7 @@ export function uncoveredPodSecurityControls<R extends Ruleset>(
   compile: (ruleset: R) => CompiledRuleset = compileRuleset,
 ): Recommendation[] {
   const denyPolicies: DenyPolicy[] = policies
-    .filter((policy) => policy.admission !== false && policy.action === 'Deny')
+    .filter((policy) => judgesAtAdmission(policy) && policy.action === 'Deny')
     .map((policy) => ({ policy, rulesets: resolvePolicyRulesets(policy, rulesets).found.map(compile) }))
   return podSecurityControls().flatMap((control) => {
     const compliantFailures = denyPolicies.map((deny) => failuresOf(deny, control.compliant))

@@ -1,4 +1,4 @@
-import type { PolicyAction, RuleStatus, Severity } from '../engine/index.js'
+import { isNotedSkip, type PolicyAction, type RuleStatus, type Severity } from '../engine/index.js'
 import type { ObjectRef } from './manifests/manifest-object.js'
 import type { ScanReport } from './scan-result.js'
 
@@ -9,23 +9,25 @@ export interface ScanFinding {
   action: PolicyAction
   ruleset: string
   rule: string
-  /** `skip` only for a rule a PolicyException let through (`exception` names it). */
+  /** `skip` only for a rule a PolicyException let through (`exception` names it) or one switched off (`disabled`). */
   status: RuleStatus
   severity: Severity
   message: string
   path?: string
   exception?: string
+  /** Set for a rule switched off (`enabled: false`): why. */
+  disabledReason?: string
 }
 
 /**
- * The fail and error results and the rules exceptions let through (never silently absent), in
+ * The fail and error results, the rules exceptions let through and those switched off (never silently absent), in
  * report order; `all` adds the passes (JUnit counts them).
  */
 export function scanFindings(report: ScanReport, which: 'failures' | 'all' = 'failures'): ScanFinding[] {
   const findings: ScanFinding[] = []
   for (const judgement of report.judgements) {
     for (const result of judgement.results) {
-      if ((result.status === 'skip' && result.exception === undefined) || (which === 'failures' && result.status === 'pass')) continue
+      if ((result.status === 'skip' && !isNotedSkip(result)) || (which === 'failures' && result.status === 'pass')) continue
       findings.push({
         object: judgement.object,
         policy: judgement.policy,
@@ -37,6 +39,7 @@ export function scanFindings(report: ScanReport, which: 'failures' | 'all' = 'fa
         message: result.message ?? defaultMessage(result.ruleset, result.rule, result.status),
         ...(result.path === undefined ? {} : { path: result.path }),
         ...(result.exception === undefined ? {} : { exception: result.exception }),
+        ...(result.disabled === true ? { disabledReason: result.disabledReason ?? '' } : {}),
       })
     }
   }

@@ -3,7 +3,6 @@ import {
   evaluatePolicy,
   evaluateRuleset,
   isReported,
-  isViolation,
   PreparedInput,
   resolvePolicyRulesets,
   type ClusterData,
@@ -110,13 +109,15 @@ export class EvaluationService {
     const input = this.#input(request.inputData)
     const exemptions = this.#exemptions?.()
     const evaluation = evaluatePolicy(policy, compiled, input, exemptions ? { verbose: true, exemptions } : { verbose: true })
-    const missingResults = missing.map((name) => missingRuleset(name))
+    // A policy switched off judged nothing: its rulesets, even missing ones, do not matter until it is switched on.
+    const missingResults = evaluation.output.disabled ? [] : missing.map((name) => missingRuleset(name))
     const all = [...evaluation.output.results, ...missingResults]
     for (const result of all) if (result.exception !== undefined) this.#onExempted(result.exception)
     const output: PolicyResult = {
       policy: policy.name,
       passed: evaluation.output.passed && missingResults.length === 0,
       results: all.filter(isReported),
+      ...(evaluation.output.disabled ? { disabled: true, disabledReason: evaluation.output.disabledReason ?? '' } : {}),
     }
     const audit = { requestId: request.requestId, input: request.inputText, inputFormat: request.inputFormat, updatedBy: request.by }
     const outcome = await this.#audits.write({
@@ -127,7 +128,7 @@ export class EvaluationService {
       }),
     })
     return {
-      response: { requestId: request.requestId, policy: policy.name, passed: output.passed, results: request.verbose ? all : output.results },
+      response: { requestId: request.requestId, ...output, results: request.verbose ? all : output.results },
       audit: outcome,
     }
   }
@@ -136,7 +137,7 @@ export class EvaluationService {
     const ruleset = this.#catalog.ruleset(request.name)
     if (!ruleset) throw this.#absent('ruleset', request.name)
     const result = evaluateRuleset(this.#catalog.compiled(ruleset), this.#input(request.inputData), { verbose: true })
-    const output: RulesetResult = { ruleset: ruleset.name, passed: result.passed, results: result.results.filter(isViolation) }
+    const output: RulesetResult = { ruleset: ruleset.name, passed: result.passed, results: result.results.filter(isReported) }
     const outcome = await this.#audits.write({
       policyAudits: [],
       rulesetAudits: [

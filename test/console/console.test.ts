@@ -159,7 +159,7 @@ describe('the console in a real browser', () => {
     const page = await signedIn(service.adminToken)
     await clickLink(page, 'Policies')
     await page.waitForFunction(() => [...document.querySelectorAll('tbody tr')].some((row) => row.textContent?.startsWith('selective')))
-    await page.evaluate(() => [...document.querySelectorAll('tbody tr')].find((row) => row.textContent?.startsWith('selective'))?.querySelector('button')?.click())
+    await page.evaluate(() => [...([...document.querySelectorAll('tbody tr')].find((row) => row.textContent?.startsWith('selective'))?.querySelectorAll('button') ?? [])].find((button) => button.textContent === 'Edit')?.click())
     await page.waitForFunction(() => (document.querySelector('#policy-kinds') as HTMLInputElement | null)?.value === 'Pod')
     await page.select('#policy-action', 'Warn')
     await clickButton(page, 'Save')
@@ -179,6 +179,8 @@ describe('the console in a real browser', () => {
     await page.waitForSelector('.verdict p a')
     await page.click('.verdict p a')
     await page.waitForSelector('.remediation')
+    // The audit and its remediation load apart: either may be shown first.
+    await page.waitForSelector('section > p')
     expect(await text(page, 'section > p')).toMatch(/^pod-security failed on /)
     expect(await text(page, 'pre.document')).toContain('"name": "json"')
     await page.close()
@@ -224,7 +226,7 @@ describe('the console in a real browser', () => {
   it('fits a phone-width screen on every page, and is reachable from the keyboard', async () => {
     const page = await signedIn(service.adminToken)
     await page.setViewport({ width: 390, height: 844 })
-    for (const label of ['Overview', 'Audits', 'Timeseries', 'Rulesets', 'Policies', 'Try it', 'Recommendations', 'Tokens']) {
+    for (const label of ['Overview', 'Audits', 'Timeseries', 'Rulesets', 'Policies', 'Exceptions', 'Try it', 'Recommendations', 'Tokens']) {
       await clickLink(page, label)
       await page.waitForFunction((wanted) => document.querySelector('h1')?.textContent === wanted, {}, label)
       await page.waitForNetworkIdle({ idleTime: 150 })

@@ -132,6 +132,20 @@ describe('the CRD controller', () => {
     await waitFor('both removed', async () => (await getPolicy(db, 'production')) === undefined && (await getRuleset(db, 'pod-hygiene')) === undefined)
   })
 
+  it('stores a Policy and a rule switched off (enabled: false) with their reasons, and refuses a switch without one', async () => {
+    const { api, db } = harness
+    await harness.leader()
+    api.create('rulesets', rulesetResource('pod-hygiene', { rules: [{ ...NO_LATEST_TAG, enabled: false, disabledReason: 'registry migration' }, TEAM_LABEL] }))
+    api.create('policies', policyResource('production', { rulesets: ['pod-hygiene'], action: 'Deny', enabled: false, disabledReason: 'replaced by restricted' }))
+    api.create('policies', policyResource('unexplained', { rulesets: ['pod-hygiene'], enabled: false }))
+    await waitFor('the policy Ready', () => readyOf(api, 'policies', 'production')?.status === 'True')
+    expect(await getPolicy(db, 'production')).toMatchObject({ source: 'crd', enabled: false, disabledReason: 'replaced by restricted' })
+    expect((await getRuleset(db, 'pod-hygiene'))?.rules[0]).toMatchObject({ name: 'no-latest-tag', enabled: false, disabledReason: 'registry migration' })
+    const unexplained = await waitFor('Invalid', () => readyOf(api, 'policies', 'unexplained'))
+    expect(unexplained).toMatchObject({ status: 'False', reason: 'Invalid', message: 'spec.disabledReason: is required with enabled: false (say why it is switched off)' })
+    expect(await getPolicy(db, 'unexplained')).toBeUndefined()
+  })
+
   it('leaves a definition made through the REST API alone and reports the conflict until it is deleted there', async () => {
     const { api, db } = harness
     const leader = await harness.leader()

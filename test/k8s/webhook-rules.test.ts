@@ -21,6 +21,7 @@ describe('webhook rules from admission policies', () => {
     expect(webhookRules([], [])).toEqual([])
     const rulesets = [ruleset('pods', [{ match: { kinds: ['Service'] } }])]
     expect(webhookRules([{ name: 'audit-only', rulesets: ['pods'], admission: false }], rulesets)).toEqual([])
+    expect(webhookRules([{ name: 'switched-off', rulesets: ['pods'], enabled: false, disabledReason: 'replaced' }], rulesets)).toEqual([])
     expect(webhookRules([{ name: 'missing', rulesets: ['nope'] }], rulesets)).toEqual([])
   })
 

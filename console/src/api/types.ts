@@ -11,6 +11,9 @@ export interface PolicyDefinition {
   admission?: boolean
   match?: { kinds?: string[] } & Record<string, unknown>
   updatedAt?: string
+  /** false: switched off, judging nothing, with `disabledReason`. */
+  enabled?: boolean
+  disabledReason?: string
 }
 
 export interface RulesetDefinition {
@@ -18,7 +21,7 @@ export interface RulesetDefinition {
   version?: number
   labels?: Record<string, string>
   description?: string
-  rules: { name: string; severity?: string; description?: string }[]
+  rules: { name: string; severity?: string; description?: string; enabled?: boolean; disabledReason?: string }[]
   updatedAt?: string
 }
 
@@ -28,6 +31,11 @@ export interface RuleResult {
   status: 'pass' | 'fail' | 'error' | 'skip'
   severity: string
   message?: string
+  /** On a skip: the PolicyException that let the rule through. */
+  exception?: string
+  /** On a skip: the rule is switched off, with why. */
+  disabled?: true
+  disabledReason?: string
 }
 
 export interface Evaluation {
@@ -36,6 +44,9 @@ export interface Evaluation {
   ruleset?: string
   passed: boolean
   results: RuleResult[]
+  /** On a policy evaluation: the policy is switched off and judged nothing. */
+  disabled?: true
+  disabledReason?: string
 }
 
 export interface PolicyAudit {
@@ -43,7 +54,7 @@ export interface PolicyAudit {
   requestId: string
   input: string
   inputFormat: string
-  output: { policy: string; passed: boolean; results: RuleResult[] }
+  output: { policy: string; passed: boolean; results: RuleResult[]; disabled?: true; disabledReason?: string }
   passed?: boolean
   updatedBy: string
   updatedAt: string
@@ -79,4 +90,26 @@ export interface Recommendation {
   type: string
   target: { kind: string; name: string; ruleset?: string }
   message: string
+}
+
+/** A PolicyException as GET /api/exceptions answers it (docs/exceptions.md), with its state at the time of the answer. */
+export interface PolicyExceptionView {
+  name: string
+  description?: string
+  labels?: Record<string, string>
+  policies?: string[]
+  rules?: { ruleset: string; rule: string }[]
+  match?: Record<string, unknown>
+  conditions?: { name?: string; expression: string }[]
+  reason: string
+  ticket?: string
+  owner?: string
+  expiresAt?: string
+  state: 'active' | 'expired'
+  source?: 'api' | 'crd'
+  version?: number
+  createdAt?: string
+  createdBy?: string
+  updatedAt?: string
+  updatedBy?: string
 }

@@ -1,4 +1,5 @@
 import type { RuleResult } from '../api/types.js'
+import { follow } from '../router.js'
 import { TableHead } from './table-head.js'
 
 export function ResultsTable(props: { results: RuleResult[] }) {
@@ -15,10 +16,28 @@ export function ResultsTable(props: { results: RuleResult[] }) {
               <span class={`status status-${result.status}`}>{result.status}</span>
             </td>
             <td>{result.severity}</td>
-            <td>{result.message ?? ''}</td>
+            <td>
+              {result.message ?? ''}
+              {result.exception === undefined ? null : (
+                <>
+                  {' '}
+                  (<ExceptionLink name={result.exception} />)
+                </>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>
     </table>
+  )
+}
+
+/** A link to the exception's own screen. */
+export function ExceptionLink(props: { name: string }) {
+  const path = `/exceptions/${encodeURIComponent(props.name)}`
+  return (
+    <a class="exception-link" href={`/ui${path}`} onClick={(event) => follow(event, path)}>
+      exception {props.name}
+    </a>
   )
 }

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import { ApiError, type ApiClient } from '../api/api-client.js'
 import type { AuditRemediations, PolicyAudit, RuleResult } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
-import { ResultsTable } from '../components/results-table.js'
+import { ExceptionLink, ResultsTable } from '../components/results-table.js'
 import { useLoad } from '../components/use-api.js'
 import { follow } from '../router.js'
 import { TableHead } from '../components/table-head.js'
@@ -13,7 +13,7 @@ const PAGE_SIZE = 25
 interface ListedAudit {
   name: string
   requestId: string
-  output: { passed: boolean; results: RuleResult[] }
+  output: { passed: boolean; results: RuleResult[]; disabled?: true; disabledReason?: string }
   updatedBy: string
   updatedAt: string
 }
@@ -91,7 +91,14 @@ export function Audits(props: { api: ApiClient }) {
               <td>
                 <span class={`status status-${audit.output.passed ? 'pass' : 'fail'}`}>{audit.output.passed ? 'passed' : 'failed'}</span>
               </td>
-              <td>{audit.output.results.map((result) => result.rule).join(', ')}</td>
+              <td>
+                {violations(audit.output.results).join(', ')}
+                {exceptionsOf(audit.output.results).map((name) => (
+                  <span key={name} class="tag">
+                    allowed by <ExceptionLink name={name} />
+                  </span>
+                ))}
+              </td>
               <td>{audit.updatedBy}</td>
             </tr>
           ))}
@@ -136,6 +143,8 @@ export function AuditDetail(props: { api: ApiClient; requestId: string }) {
           <p>
             <strong>{audit.value.name}</strong> {audit.value.output.passed ? 'passed' : 'failed'} on <time dateTime={audit.value.updatedAt}>{new Date(audit.value.updatedAt).toLocaleString()}</time>, by {audit.value.updatedBy}.
           </p>
+          {audit.value.output.disabled ? <p class="notice switched-off-note">The policy was switched off ({audit.value.output.disabledReason}): it judged nothing.</p> : null}
+          <Exemptions results={audit.value.output.results} />
           <ResultsTable results={audit.value.output.results} />
           <h2>Document</h2>
           <pre class="document">{pretty(audit.value.input)}</pre>
@@ -171,6 +180,33 @@ export function AuditDetail(props: { api: ApiClient; requestId: string }) {
       {remediations.value?.remediations.length === 0 ? <p>Nothing to change: no rule failed.</p> : null}
     </section>
   )
+}
+
+/** The exceptions that let rules of this evaluation through, each linked: why an audit passed that would have failed. */
+function Exemptions(props: { results: RuleResult[] }) {
+  const names = exceptionsOf(props.results)
+  if (names.length === 0) return null
+  return (
+    <p class="exemptions">
+      Allowed by{' '}
+      {names.map((name, index) => (
+        <span key={name}>
+          {index > 0 ? ', ' : ''}
+          <ExceptionLink name={name} />
+        </span>
+      ))}
+      : the rules {names.length === 1 ? 'it' : 'they'} let through are listed as skip.
+    </p>
+  )
+}
+
+function violations(results: RuleResult[]): string[] {
+  return results.filter((result) => result.status === 'fail' || result.status === 'error').map((result) => result.rule)
+}
+
+/** The exceptions named by skipped results, each once, in the order they appear. */
+function exceptionsOf(results: RuleResult[]): string[] {
+  return [...new Set(results.flatMap((result) => (result.exception === undefined ? [] : [result.exception])))]
 }
 
 function isoOf(local: string): string | undefined {

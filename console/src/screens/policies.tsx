@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/api-client.js'
 import type { PolicyDefinition, RulesetDefinition } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
 import { ScopedButton } from '../components/scoped-button.js'
+import { switched, SwitchToggle } from '../components/switch-toggle.js'
 import { withoutStamps } from '../api/stored-definition.js'
 import { TableHead } from '../components/table-head.js'
 import { useAction } from '../components/use-action.js'
@@ -23,6 +24,15 @@ export function Policies(props: { api: ApiClient; session: Session }) {
       await action()
       policies.reload()
     })
+  // Written back whole with PUT, as stored but for the switch: nothing else of the policy changes.
+  const setSwitch = async (policy: PolicyDefinition, reason: string | undefined): Promise<boolean> => {
+    let done = false
+    await act(async () => {
+      await api.request(`/api/policies/${encodeURIComponent(policy.name)}`, { method: 'PUT', body: switched(withoutStamps(policy), reason) })
+      done = true
+    })
+    return done
+  }
   const save = (): Promise<void> =>
     act(async () => {
       const kinds = form.kinds.split(',').map((kind) => kind.trim()).filter((kind) => kind !== '')
@@ -39,13 +49,16 @@ export function Policies(props: { api: ApiClient; session: Session }) {
       <h1 id="policies-title">Policies</h1>
       <ErrorBox error={policies.error} />
       <table>
-        <TableHead columns={['Name', 'Action', 'Rulesets', 'Version', { hidden: 'Actions' }]} />
+        <TableHead columns={['Name', 'Action', 'Rulesets', 'Enabled', 'Version', { hidden: 'Actions' }]} />
         <tbody>
           {(policies.value ?? []).map((policy) => (
             <tr key={policy.name}>
               <td>{policy.name}</td>
               <td>{policy.action ?? 'Audit'}</td>
               <td>{(policy.rulesets ?? []).join(', ')}</td>
+              <td>
+                <SwitchToggle session={session} scope="policies:write" label={`policy ${policy.name}`} enabled={policy.enabled !== false} disabledReason={policy.disabledReason} onSwitch={(reason) => setSwitch(policy, reason)} />
+              </td>
               <td class="number">{policy.version ?? ''}</td>
               <td class="actions">
                 <ScopedButton

@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, type ApiClient } from '../api/api-client.js'
+import { useEffect, useState } from 'preact/hooks'
+import type { ApiClient } from '../api/api-client.js'
 import { withoutStamps } from '../api/stored-definition.js'
 import type { RulesetDefinition } from '../api/types.js'
 import { ErrorBox } from '../components/error-box.js'
 import { ScopedButton } from '../components/scoped-button.js'
+import { switched, SwitchToggle } from '../components/switch-toggle.js'
+import { useAction } from '../components/use-action.js'
 import { useLoad } from '../components/use-api.js'
 import type { Session } from '../session.js'
-import { lineOfError } from '../yaml-field-line.js'
+import { YamlEditor } from '../components/yaml-editor.js'
 import { follow } from '../router.js'
 import { TableHead } from '../components/table-head.js'
 
@@ -70,6 +72,20 @@ export function RulesetDetail(props: { api: ApiClient; session: Session; name: s
   const { api, name } = props
   const ruleset = useLoad(() => api.request<RulesetDefinition & Record<string, unknown>>(`/api/rulesets/${encodeURIComponent(name)}`), `ruleset:${name}`)
   const [yaml, setYaml] = useState('')
+  const switching = useAction()
+  // The ruleset written back whole with PUT, one rule's switch changed: nothing else of it changes.
+  const setSwitch = async (rule: string, reason: string | undefined): Promise<boolean> => {
+    const value = ruleset.value
+    if (!value) return false
+    let done = false
+    await switching.run(async () => {
+      const rules = value.rules.map((entry) => (entry.name === rule ? switched(entry, reason) : entry))
+      await api.request(`/api/rulesets/${encodeURIComponent(name)}`, { method: 'PUT', body: { ...withoutStamps(value), rules } })
+      done = true
+      ruleset.reload()
+    })
+    return done
+  }
   useEffect(() => {
     const value = ruleset.value
     if (!value) return
@@ -86,19 +102,23 @@ export function RulesetDetail(props: { api: ApiClient; session: Session; name: s
             {ruleset.value.description ? ` — ${ruleset.value.description}` : ''}
           </p>
           <table>
-            <TableHead columns={['Rule', 'Severity', 'Description']} />
+            <TableHead columns={['Rule', 'Severity', 'Description', 'Enabled']} />
             <tbody>
               {ruleset.value.rules.map((rule) => (
-                <tr key={rule.name}>
+                <tr key={rule.name} data-rule={rule.name}>
                   <td>{rule.name}</td>
                   <td>{rule.severity ?? 'medium'}</td>
                   <td>{rule.description ?? ''}</td>
+                  <td>
+                    <SwitchToggle session={props.session} scope="rulesets:write" label={`rule ${rule.name}`} enabled={rule.enabled !== false} disabledReason={rule.disabledReason} onSwitch={(reason) => setSwitch(rule.name, reason)} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
+          <ErrorBox error={switching.error} />
           <h2>YAML</h2>
-          <YamlEditor api={api} session={props.session} name={name} yaml={yaml} onSaved={() => ruleset.reload()} />
+          <RulesetYaml api={api} session={props.session} name={name} yaml={yaml} onSaved={() => ruleset.reload()} />
           <ScopedButton session={props.session} scope="rulesets:write" kind="danger" onClick={() => void api.request(`/api/rulesets/${encodeURIComponent(name)}`, { method: 'DELETE' }).then(() => history.back(), () => ruleset.reload())}>
             Delete
           </ScopedButton>
@@ -108,34 +128,9 @@ export function RulesetDetail(props: { api: ApiClient; session: Session; name: s
   )
 }
 
-/**
- * The YAML, and its editor: saved with PUT as `application/yaml`, so the API checks it as it checks
- * any client's; an error it answers is shown on the line it is about (lineOfError), with the caret
- * moved there.
- */
-function YamlEditor(props: { api: ApiClient; session: Session; name: string; yaml: string; onSaved: () => void }) {
+/** The YAML, shown, and edited in place: saved with PUT as `application/yaml`. */
+function RulesetYaml(props: { api: ApiClient; session: Session; name: string; yaml: string; onSaved: () => void }) {
   const [editing, setEditing] = useState(false)
-  const [text, setText] = useState(props.yaml)
-  const [error, setError] = useState<{ line: number | undefined; message: string } | undefined>(undefined)
-  const area = useRef<HTMLTextAreaElement>(null)
-  useEffect(() => setText(props.yaml), [props.yaml])
-  const save = async (): Promise<void> => {
-    setError(undefined)
-    try {
-      await props.api.request(`/api/rulesets/${encodeURIComponent(props.name)}`, { method: 'PUT', text: { body: text, contentType: 'application/yaml' } })
-      setEditing(false)
-      props.onSaved()
-    } catch (failure) {
-      const message = failure instanceof ApiError ? `${failure.error}: ${failure.details}` : String(failure)
-      const line = failure instanceof ApiError ? lineOfError(text, failure.details) : undefined
-      setError({ line, message })
-      if (line !== undefined && area.current) {
-        const start = text.split('\n').slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0)
-        area.current.focus()
-        area.current.setSelectionRange(start, start + (text.split('\n')[line - 1]?.length ?? 0))
-      }
-    }
-  }
   if (!editing) {
     return (
       <>
@@ -146,38 +141,20 @@ function YamlEditor(props: { api: ApiClient; session: Session; name: string; yam
       </>
     )
   }
-  const lines = text.split('\n')
   return (
-    <div class="yaml-editor">
-      <label for="ruleset-yaml-editor">YAML of {props.name}</label>
-      <textarea id="ruleset-yaml-editor" ref={area} rows={Math.min(30, lines.length + 2)} spellcheck={false} value={text} onInput={(event) => setText((event.target as HTMLTextAreaElement).value)} />
-      {error ? (
-        <p class="error" role="alert" id="yaml-error" data-line={error.line}>
-          {error.line === undefined ? '' : `Line ${error.line}: `}
-          {error.message}
-          {error.line === undefined ? null : (
-            <>
-              <br />
-              <code>{lines[error.line - 1]}</code>
-            </>
-          )}
-        </p>
-      ) : null}
-      <div class="actions">
-        <ScopedButton session={props.session} scope="rulesets:write" kind="primary" onClick={() => void save()}>
-          Save YAML
-        </ScopedButton>
-        <button
-          type="button"
-          onClick={() => {
-            setEditing(false)
-            setText(props.yaml)
-            setError(undefined)
-          }}
-        >
-          Cancel
-        </button>
-      </div>
-    </div>
+    <YamlEditor
+      id="ruleset-yaml-editor"
+      label={`YAML of ${props.name}`}
+      initial={props.yaml}
+      session={props.session}
+      scope="rulesets:write"
+      saveLabel="Save YAML"
+      save={(text) => props.api.request(`/api/rulesets/${encodeURIComponent(props.name)}`, { method: 'PUT', text: { body: text, contentType: 'application/yaml' } })}
+      onSaved={() => {
+        setEditing(false)
+        props.onSaved()
+      }}
+      onCancel={() => setEditing(false)}
+    />
   )
 }

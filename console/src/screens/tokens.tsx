@@ -18,7 +18,7 @@ interface TokenView {
   revokedAt: string | null
 }
 
-const SCOPES = ['eval', 'audits:read', 'rulesets:read', 'rulesets:write', 'policies:read', 'policies:write', 'tokens:manage', 'admin']
+const SCOPES = ['eval', 'audits:read', 'rulesets:read', 'rulesets:write', 'policies:read', 'policies:write', 'exceptions:read', 'exceptions:write', 'tokens:manage', 'admin']
 
 /** API tokens: created (the secret is shown once, here) and revoked; listing needs tokens:manage too. */
 export function Tokens(props: { api: ApiClient; session: Session }) {

@@ -52,6 +52,7 @@ export function TryIt(props: { api: ApiClient; session: Session }) {
       {answer ? (
         <div class="verdict" data-passed={String(answer.passed)}>
           <h2>{answer.passed ? 'Passed' : 'Failed'}</h2>
+          {answer.disabled ? <p class="notice switched-off-note">The policy is switched off ({answer.disabledReason}): it judged nothing.</p> : null}
           <p>
             Audit{' '}
             <a href={`/ui/audits/${encodeURIComponent(answer.requestId)}`} onClick={(event) => follow(event, `/audits/${encodeURIComponent(answer.requestId)}`)}>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { MAX_PAGE_SIZE, type AuditQuery, type AuditQueryService } from '../../services/audit-query-service.js'
-import { errorSchema, nameOrGlobParams } from './common-schemas.js'
+import { errorSchema, nameOrGlobParams, policyDisabledProperties } from './common-schemas.js'
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema, 503: errorSchema }
 
@@ -29,7 +29,12 @@ function auditRecord(nameField: 'policyName' | 'rulesetName', outputName: 'polic
       inputFormat: { type: 'string', enum: ['json', 'yaml'] },
       output: {
         type: 'object',
-        properties: { [outputName]: { type: 'string' }, passed: { type: 'boolean' }, results: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+        properties: {
+          [outputName]: { type: 'string' },
+          passed: { type: 'boolean' },
+          results: { type: 'array', items: { type: 'object', additionalProperties: true } },
+          ...(outputName === 'policy' ? policyDisabledProperties : {}),
+        },
       },
       updatedAt: { type: 'string', format: 'date-time' },
       updatedBy: { type: 'string' },

@@ -41,7 +41,21 @@ export const ruleResultSchema = {
     autogen: { type: 'string', description: 'the controller kind whose pod template was judged' },
     path: { type: 'string', description: 'for a failed pattern rule, the field where the resource departs from the pattern, e.g. spec.containers[0].securityContext.privileged' },
     exception: { type: 'string', description: 'on a skip: the policy exception that let the rule through' },
+    disabled: { type: 'boolean', enum: [true], description: 'on a skip: the rule is switched off (enabled: false) and was not judged' },
+    disabledReason: { type: 'string', description: 'with disabled: why the rule is switched off' },
   },
+} as const
+
+/** On a policy evaluation or audit: the policy is switched off and judged nothing. */
+export const policyDisabledProperties = {
+  disabled: { type: 'boolean', enum: [true], description: 'the policy is switched off (enabled: false): it judged nothing, and passed' },
+  disabledReason: { type: 'string', description: 'with disabled: why the policy is switched off' },
+} as const
+
+/** The switch of a policy or a rule: `enabled: false` with a reason turns it off without deleting it. */
+const switchProperties = {
+  enabled: { type: 'boolean', description: 'false: switched off, judging nothing, without being deleted (default true)' },
+  disabledReason: { type: 'string', description: 'why it is switched off; required with enabled: false' },
 } as const
 
 const stampProperties = {
@@ -92,7 +106,9 @@ export const policySchema = {
     match: { type: 'object', additionalProperties: true },
     action: { type: 'string', enum: ['Deny', 'Warn', 'Audit'] },
     admission: { type: 'boolean' },
+    background: { type: 'boolean' },
     failurePolicy: { type: 'string', enum: ['Fail', 'Ignore'] },
+    ...switchProperties,
   },
 } as const
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import * as yaml from 'js-yaml'
 import type { Evaluated, EvaluationRequest, EvaluationService } from '../../services/evaluation-service.js'
 import { newRequestId } from '../request-id.js'
-import { errorSchema, nameParams, ruleResultSchema } from './common-schemas.js'
+import { errorSchema, nameParams, policyDisabledProperties, ruleResultSchema } from './common-schemas.js'
 
 interface EvalBody {
   inputData: Record<string, unknown>
@@ -32,6 +32,7 @@ function resultSchema(kind: 'policy' | 'ruleset') {
       [kind]: { type: 'string' },
       passed: { type: 'boolean' },
       results: { type: 'array', items: ruleResultSchema },
+      ...(kind === 'policy' ? policyDisabledProperties : {}),
     },
   } as const
 }

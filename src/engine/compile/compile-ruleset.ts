@@ -81,6 +81,7 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
   if (rule.message !== undefined) compiled.message = rule.message
   if (rule.remediation !== undefined) compiled.remediation = rule.remediation
   if (rule.match !== undefined) compiled.match = rule.match
+  if (rule.enabled === false) compiled.disabledReason = rule.disabledReason ?? 'switched off'
   const patterns = compilePatternValidation(rule.validate, `${path}.validate`, rule.name, problems)
   if (patterns) compiled.patterns = patterns
   const classic = compileClassic(rule, path, problems, patterns)

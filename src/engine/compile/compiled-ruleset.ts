@@ -46,6 +46,8 @@ export interface CompiledRule {
   classic?: CompiledClassic
   /** The classic parts as Kyverno rewrites them for judging a controller's pod template (autogen). */
   classicAutogen?: ClassicAutogen
+  /** Set when the rule is switched off (`enabled: false`): why. It is compiled all the same, to be switched back on. */
+  disabledReason?: string
 }
 
 export interface CompiledRuleset {

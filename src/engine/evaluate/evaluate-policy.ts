@@ -10,6 +10,7 @@ import {
   shapePolicyResult,
   shapeRulesetResult,
   type PolicyEvaluation,
+  type PolicyResult,
   type ShapeOptions,
 } from '../results/evaluation-result.js'
 import { judgeRuleset } from './evaluate-ruleset.js'
@@ -25,6 +26,8 @@ export interface EvaluatePolicyOptions extends ShapeOptions {
  * The policy's own match gates everything; its CEL conditions are not part of a policy match.
  * A rule result an exception covers becomes a `skip` naming it, so it never counts against the
  * decision: every path that judges (REST, admission) goes through here and honours them alike.
+ * A policy switched off (`enabled: false`) judges nothing; a rule switched off is a skip saying so
+ * (evaluateRule), which exceptions leave as it is.
  */
 export function evaluatePolicy(
   policy: Policy,
@@ -34,6 +37,11 @@ export function evaluatePolicy(
 ): PolicyEvaluation {
   const action = policy.action ?? 'Audit'
   const ignoreErrors = policy.failurePolicy === 'Ignore'
+  if (policy.enabled === false) {
+    // Switched off: it judges nothing, and its output says so (admission and scans treat it as not matching).
+    const output: PolicyResult = { ...shapePolicyResult(policy.name, [], ignoreErrors, options), disabled: true, disabledReason: policy.disabledReason ?? 'switched off' }
+    return { output, action, applied: false, rulesets: [] }
+  }
   if (!policyMatches(policy, input)) {
     return { output: shapePolicyResult(policy.name, [], ignoreErrors, options), action, applied: false, rulesets: [] }
   }

@@ -9,11 +9,16 @@ import { LazyVariables } from './lazy-variables.js'
 import type { RuleResult, RuleStatus } from '../results/rule-result.js'
 import type { PreparedInput, Subject } from './prepared-input.js'
 
-/** Judges one input by one rule: match, conditions, then every validation in order. */
+/**
+ * Judges one input by one rule: match, conditions, then every validation in order. A rule switched
+ * off is not judged: where it would have judged (its match selects the input) it is a skip saying
+ * so, which every path lists, never silently absent.
+ */
 export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResult {
   const subject = subjectFor(rule, input)
   if (!subject) return resultOf(rule, 'skip', 'the rule does not match this resource')
   const autogen = subject === input.subject ? undefined : input.subject.target.gvk.kind
+  if (rule.disabledReason !== undefined) return switchedOff(rule, rule.disabledReason, autogen)
   let outcome: RuleResult
   try {
     outcome = judge(rule, subject, autogen, input)
@@ -120,6 +125,12 @@ export function activationFor(rule: CompiledRule, subject: Subject): CelActivati
   const activation: CelActivation = { object, oldObject, request, namespaceObject, params, resource, image, variables }
   variables.activation = activation
   return activation
+}
+
+function switchedOff(rule: CompiledRule, reason: string, autogen: string | undefined): RuleResult {
+  const result: RuleResult = { ...resultOf(rule, 'skip', `rule switched off: ${reason}`), disabled: true, disabledReason: reason }
+  if (autogen !== undefined) result.autogen = autogen
+  return result
 }
 
 function resultOf(rule: CompiledRule, status: RuleStatus, message?: string): RuleResult {

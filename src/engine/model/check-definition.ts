@@ -4,6 +4,7 @@ import { PolicyManifestSchema, RulesetManifestSchema } from './manifest.js'
 import { PolicySpecSchema } from './policy.js'
 import type { Rule } from './rule.js'
 import { RulesetSpecSchema, type RulesetSpec } from './ruleset.js'
+import { checkSwitch } from './switched-off.js'
 
 const checkRulesetSpecSchema = schemaChecker(RulesetSpecSchema)
 const checkPolicySpecSchema = schemaChecker(PolicySpecSchema)
@@ -22,11 +23,11 @@ export function checkRulesetSpec(value: unknown, basePath: string): DefinitionPr
 export function checkPolicySpec(value: unknown, basePath: string): DefinitionProblem[] {
   const problems = checkPolicySpecSchema(value, basePath)
   if (problems.length > 0) return problems
-  const spec = value as { rulesets?: string[]; rulesetSelector?: unknown }
+  const spec = value as { rulesets?: string[]; rulesetSelector?: unknown; enabled?: boolean; disabledReason?: string }
   if (!spec.rulesets?.length && spec.rulesetSelector === undefined) {
     return [{ path: child(basePath, 'rulesets'), message: 'a policy needs rulesets or a rulesetSelector' }]
   }
-  return []
+  return checkSwitch(spec, basePath)
 }
 
 function checkRulesetSemantics(spec: RulesetSpec, basePath: string): DefinitionProblem[] {
@@ -41,6 +42,7 @@ function checkRulesetSemantics(spec: RulesetSpec, basePath: string): DefinitionP
       firstIndexByName.set(rule.name, index)
     }
     problems.push(...checkValidateKind(rule, `${path}.validate`))
+    problems.push(...checkSwitch(rule, path))
   })
   return problems
 }

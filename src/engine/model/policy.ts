@@ -2,6 +2,7 @@ import Type, { type Static } from 'typebox'
 import { LabelSelectorSchema } from './label-selector.js'
 import { MatchSchema } from './match.js'
 import { LabelsSchema, NameSchema } from './ruleset.js'
+import { SwitchFields } from './switched-off.js'
 
 export const PolicyActionSchema = Type.Union([Type.Literal('Deny'), Type.Literal('Warn'), Type.Literal('Audit')])
 export const FailurePolicySchema = Type.Union([Type.Literal('Fail'), Type.Literal('Ignore')])
@@ -18,6 +19,7 @@ export const PolicySpecSchema = Type.Object(
     /** Whether background scans judge the objects already in the cluster (default true); admission is unaffected. */
     background: Type.Optional(Type.Boolean()),
     failurePolicy: Type.Optional(FailurePolicySchema),
+    ...SwitchFields,
   },
   { additionalProperties: false },
 )
@@ -29,4 +31,14 @@ export type PolicySpec = Static<typeof PolicySpecSchema>
 export interface Policy extends PolicySpec {
   name: string
   version?: number
+}
+
+/** Whether the webhook applies the policy: switched on, and `admission` not false. */
+export function judgesAtAdmission(policy: Pick<PolicySpec, 'admission' | 'enabled'>): boolean {
+  return policy.enabled !== false && policy.admission !== false
+}
+
+/** Whether background scans apply the policy: switched on, and `background` not false. */
+export function judgesInBackground(policy: Pick<PolicySpec, 'background' | 'enabled'>): boolean {
+  return policy.enabled !== false && policy.background !== false
 }

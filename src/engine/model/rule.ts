@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { ConditionsSchema, ContextEntrySchema, DenySchema, ForEachSchema } from './classic-validation.js'
 import { MatchSchema } from './match.js'
+import { SwitchFields } from './switched-off.js'
 
 export const SeveritySchema = Type.Union([
   Type.Literal('info'),
@@ -74,6 +75,7 @@ export const RuleSchema = Type.Object(
     message: Type.Optional(Type.String()),
     remediation: Type.Optional(Type.String()),
     template: Type.Optional(RuleTemplateRefSchema),
+    ...SwitchFields,
   },
   { additionalProperties: false },
 )

@@ -13,13 +13,16 @@ export interface PolicyResult {
   policy: string
   passed: boolean
   results: RuleResult[]
+  /** Set when the policy is switched off (`enabled: false`): it judged nothing, with its `disabledReason`. */
+  disabled?: true
+  disabledReason?: string
 }
 
 /** Policy evaluation with what admission and audits need besides the public output. */
 export interface PolicyEvaluation {
   output: PolicyResult
   action: PolicyAction
-  /** False when the policy's own match did not select the input: nothing was judged. */
+  /** False when the policy's own match did not select the input, or it is switched off: nothing was judged. */
   applied: boolean
   rulesets: RulesetResult[]
 }

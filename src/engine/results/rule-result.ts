@@ -19,13 +19,26 @@ export interface RuleResult {
   path?: string
   /** Set on a `skip` when a PolicyException let the rule through: the exception's name. */
   exception?: string
+  /** Set on a `skip` when the rule is switched off (`enabled: false`), with the rule's `disabledReason`. */
+  disabled?: true
+  disabledReason?: string
 }
 
 export function isViolation(result: RuleResult): boolean {
   return result.status === 'fail' || result.status === 'error'
 }
 
-/** What audits and answers always list: violations, and rules an exception let through (never silently absent). */
+/** A skip that stands for a rule that would have judged: one an exception let through, or one switched off. */
+export function isNotedSkip(result: RuleResult): boolean {
+  return result.exception !== undefined || result.disabled === true
+}
+
+/** Whether the rule judged the input, or would have: anything but a skip saying it does not apply. */
+export function appliedTo(result: RuleResult): boolean {
+  return result.status !== 'skip' || isNotedSkip(result)
+}
+
+/** What audits and answers always list: violations, rules an exception let through and rules switched off (never silently absent). */
 export function isReported(result: RuleResult): boolean {
-  return isViolation(result) || result.exception !== undefined
+  return isViolation(result) || isNotedSkip(result)
 }

@@ -1,6 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../../admission/namespace-source.js'
-import { namesPolicy, resolvePolicyRulesets, type ClusterData, type Exemptions } from '../../engine/index.js'
+import { judgesInBackground, namesPolicy, resolvePolicyRulesets, type ClusterData, type Exemptions } from '../../engine/index.js'
 import type { ControllerLogger } from '../../k8s/controller-logger.js'
 import type { DefinitionCatalog, DefinitionChange } from '../../services/definition-catalog.js'
 import type { ExceptionChange } from '../../services/exception-catalog.js'
@@ -195,7 +195,7 @@ export class BackgroundScanner {
   /** The background policies an exception names (every one when it names rules only) are scanned again. */
   #exceptionChanged(change: ExceptionChange): void {
     for (const policy of this.#options.catalog.policies()) {
-      if (policy.background !== false && namesPolicy(change, policy.name)) this.#wanted.policies.add(policy.name)
+      if (judgesInBackground(policy) && namesPolicy(change, policy.name)) this.#wanted.policies.add(policy.name)
     }
     this.#settle()
   }

@@ -1,6 +1,8 @@
 import {
+  appliedTo,
   evaluatePolicy,
   isReported,
+  judgesInBackground,
   missingRulesetResult,
   planPolicies,
   type CompiledRuleset,
@@ -22,7 +24,7 @@ export type ScanPolicy = PlannedPolicy
 export interface ExistingVerdict {
   policy: string
   action: PolicyAction
-  /** Every rule that judged the object (pass, fail, error, and skips an exception made), for the reports' exact summaries. */
+  /** Every rule that judged the object (pass, fail, error, and skips an exception or a switched-off rule made), for the reports' exact summaries. */
   judged: RuleResult[]
   /** As an audit records it: violations and exempted rules, `passed` per the failure policy. */
   output: PolicyResult
@@ -30,10 +32,10 @@ export interface ExistingVerdict {
   rulesets: RulesetResult[]
 }
 
-/** The policies with `background` not false, each with its rulesets in the policy's order. */
+/** The policies with `background` not false and not switched off, each with its rulesets in the policy's order. */
 export function planScanPolicies<R extends NamedWithLabels>(policies: readonly Policy[], rulesets: readonly R[], compile: (ruleset: R) => CompiledRuleset): ScanPolicy[] {
   return planPolicies(
-    policies.filter((policy) => policy.background !== false),
+    policies.filter(judgesInBackground),
     rulesets,
     compile,
   )
@@ -67,7 +69,7 @@ function guarded(entry: ScanPolicy, input: PreparedInput, exemptions: Exemptions
 function judge({ policy, rulesets, missing }: ScanPolicy, input: PreparedInput, exemptions: Exemptions | undefined): ExistingVerdict | undefined {
   const evaluation = evaluatePolicy(policy, rulesets, input, exemptions ? { verbose: true, exemptions } : { verbose: true })
   if (!evaluation.applied) return undefined
-  const judged = evaluation.output.results.filter(applied)
+  const judged = evaluation.output.results.filter(appliedTo)
   if (judged.length === 0 && missing.length === 0) return undefined
   const ignoreErrors = policy.failurePolicy === 'Ignore'
   const missingResults = missing.map(missingRulesetResult)
@@ -81,12 +83,7 @@ function judge({ policy, rulesets, missing }: ScanPolicy, input: PreparedInput, 
       results: [...judged.filter(isReported), ...missingResults],
     },
     rulesets: evaluation.rulesets
-      .filter((ruleset) => ruleset.results.some(applied))
+      .filter((ruleset) => ruleset.results.some(appliedTo))
       .map((ruleset) => ({ ruleset: ruleset.ruleset, passed: ruleset.passed, results: ruleset.results.filter(isReported) })),
   }
-}
-
-/** A rule that judged the object; one an exception let through applied too (its report result is a skip naming it). */
-function applied(result: RuleResult): boolean {
-  return result.status !== 'skip' || result.exception !== undefined
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { PolicyAction, RuleResult, Severity } from '../../engine/index.js'
+import { isNotedSkip, type PolicyAction, type RuleResult, type Severity } from '../../engine/index.js'
 import { canonicalJson } from '../../k8s/canonical-json.js'
 import type { ExistingVerdict } from './judge-existing.js'
 
@@ -46,6 +46,8 @@ interface KeptResult {
   readonly severity: Severity
   /** On a skip: the PolicyException that let the rule through. */
   readonly exception: string | undefined
+  /** On a skip: why the rule is switched off (`enabled: false`). */
+  readonly disabledReason: string | undefined
 }
 
 /** One report a scan built, to be compared with the cluster's copy and, if it differs, written. */
@@ -104,10 +106,10 @@ export class PolicyReportBuilder {
     for (const result of verdict.judged) {
       const status = reportStatus(result, verdict.action)
       report.summary[status]++
-      // Skips an exception made are listed, naming it: a report never hides what was let through.
-      if (status === 'pass' || (status === 'skip' && result.exception === undefined) || report.results.length >= this.#maxResults) continue
+      // Skips an exception or a switched-off rule made are listed, saying so: a report never hides what was let through.
+      if (status === 'pass' || (status === 'skip' && !isNotedSkip(result)) || report.results.length >= this.#maxResults) continue
       const message = result.message === undefined || result.message.length <= MAX_MESSAGE_LENGTH ? result.message : `${result.message.slice(0, MAX_MESSAGE_LENGTH)}…`
-      const kept: KeptResult = { object, ruleset: result.ruleset, rule: result.rule, status, message, severity: result.severity, exception: result.exception }
+      const kept: KeptResult = { object, ruleset: result.ruleset, rule: result.rule, status, message, severity: result.severity, exception: result.exception, disabledReason: result.disabled === true ? (result.disabledReason ?? '') : undefined }
       const size = canonicalJson(resultEntry(verdict.policy, kept)).length + this.#timestampBytes
       if (report.bytes + size > MAX_RESULTS_BYTES) continue
       report.bytes += size
@@ -178,7 +180,12 @@ function resultEntry(policy: string, kept: KeptResult): Record<string, unknown> 
     scored: true,
     source: 'verdict',
     resources: [resource],
-    properties: kept.exception === undefined ? { ruleset: kept.ruleset } : { ruleset: kept.ruleset, exception: kept.exception },
+    properties: {
+      ruleset: kept.ruleset,
+      ...(kept.exception === undefined ? {} : { exception: kept.exception }),
+      // PolicyReport properties are strings.
+      ...(kept.disabledReason === undefined ? {} : { disabled: 'true', disabledReason: kept.disabledReason }),
+    },
   }
   if (kept.message !== undefined) entry.message = kept.message
   entry.severity = kept.severity

@@ -1,4 +1,4 @@
-import type { Policy, Ruleset } from '../../engine/index.js'
+import { judgesInBackground, type Policy, type Ruleset } from '../../engine/index.js'
 import { webhookRules } from '../../k8s/webhook-rules.js'
 
 /** One resource a background scan lists, at the version it is read in. */
@@ -20,11 +20,11 @@ export interface UnlistableTarget {
  * What the background scan of these policies lists: every resource the webhook would send for
  * them (the same reading of match kinds, autogen controllers included, leases and events never),
  * whatever operations they name, at each group's served version. Policies with `background:
- * false` are left out. Built-in groups have a known version; a custom resource is listed only when
+ * false`, or switched off, are left out. Built-in groups have a known version; a custom resource is listed only when
  * its policy names the version (`group/v1/Kind`), as a scan cannot guess it.
  */
 export function scanTargets(policies: readonly Policy[], rulesets: readonly Ruleset[]): { targets: ScanTarget[]; unlistable: UnlistableTarget[] } {
-  const scanned = policies.filter((policy) => policy.background !== false).map((policy) => ({ ...policy, admission: true }))
+  const scanned = policies.filter(judgesInBackground).map((policy) => ({ ...policy, admission: true }))
   const targets = new Map<string, ScanTarget>()
   const unlistable = new Map<string, UnlistableTarget>()
   for (const rule of webhookRules(scanned, rulesets)) {

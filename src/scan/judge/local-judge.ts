@@ -1,5 +1,6 @@
 import type { NamespaceSource } from '../../admission/namespace-source.js'
 import {
+  appliedTo,
   CompiledRulesetCache,
   compileExceptions,
   evaluatePolicy,
@@ -83,8 +84,8 @@ export class LocalJudge implements Judge {
     for (const { policy, rulesets } of this.#prepared) {
       const evaluation = evaluatePolicy(policy, rulesets, input, exemptions ? { verbose: true, exemptions } : { verbose: true })
       if (!evaluation.applied) continue
-      // A rule an exception let through is listed (a skip naming it); other skips judged nothing.
-      const results = evaluation.output.results.filter((result) => result.status !== 'skip' || result.exception !== undefined)
+      // A rule an exception let through, or one switched off, is listed (a skip saying so); other skips judged nothing.
+      const results = evaluation.output.results.filter(appliedTo)
       if (results.length > 0) judgements.push({ policy: policy.name, action: evaluation.action, passed: evaluation.output.passed, results })
     }
     return judgements

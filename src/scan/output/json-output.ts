@@ -24,13 +24,15 @@ export interface JsonResult extends JsonObject {
   action: PolicyAction
   ruleset: string
   rule: string
-  /** `skip`: a PolicyException let the rule through; `exception` names it. */
+  /** `skip`: a PolicyException let the rule through (`exception` names it), or the rule is switched off (`disabled`). */
   status: 'fail' | 'error' | 'skip'
   severity: Severity
   message: string
   /** For a failed pattern rule, the field where the object departs from it. */
   path?: string
   exception?: string
+  disabled?: true
+  disabledReason?: string
 }
 
 /** The documented `--output json` shape: scripts read it, so fields are added, never renamed. */
@@ -54,6 +56,7 @@ export function toJsonScan(report: ScanReport): JsonScan {
       message: finding.message,
       ...(finding.path === undefined ? {} : { path: finding.path }),
       ...(finding.exception === undefined ? {} : { exception: finding.exception }),
+      ...(finding.disabledReason === undefined ? {} : { disabled: true as const, disabledReason: finding.disabledReason }),
     })),
     summary: report.summary,
   }

@@ -86,13 +86,14 @@ function sarifResult(finding: ScanFinding, ruleIndex: Map<string, number>, optio
     locations: [sarifLocation(object, options)],
     // Lines move when a file is edited; the object and the rule say which alert this is again.
     partialFingerprints: { 'verdictObjectRule/v1': fingerprint(`${object.apiVersion}|${resource}|${id}`) },
-    // A rule a PolicyException let through is a suppressed result: code scanning shows it dismissed, naming the exception.
-    ...(finding.exception === undefined ? {} : { suppressions: [{ kind: 'external', status: 'accepted', justification: finding.message }] }),
+    // A rule a PolicyException let through, or one switched off, is a suppressed result: code scanning shows it dismissed, saying why.
+    ...(finding.exception === undefined && finding.disabledReason === undefined ? {} : { suppressions: [{ kind: 'external', status: 'accepted', justification: finding.message }] }),
     properties: {
       status: finding.status,
       severity: finding.severity,
       ...(finding.path === undefined ? {} : { path: finding.path }),
       ...(finding.exception === undefined ? {} : { exception: finding.exception }),
+      ...(finding.disabledReason === undefined ? {} : { disabled: true, disabledReason: finding.disabledReason }),
       ...(isClusterRef(object) || object.template === undefined ? {} : { template: object.template }),
     },
   }

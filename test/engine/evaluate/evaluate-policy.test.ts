@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compileRuleset } from '../../../src/engine/compile/compile-ruleset.js'
+import { compileException } from '../../../src/engine/exceptions/compile-exception.js'
 import { evaluatePolicy } from '../../../src/engine/evaluate/evaluate-policy.js'
 import { PreparedInput } from '../../../src/engine/evaluate/prepared-input.js'
 import { resolvePolicyRulesets } from '../../../src/engine/evaluate/resolve-rulesets.js'
@@ -67,6 +68,34 @@ describe('resolvePolicyRulesets', () => {
     expect(resolvePolicyRulesets({ name: 'p', rulesets: ['strict', 'nope'], rulesetSelector: { matchLabels: { tier: 'strict' } } }, all)).toEqual({
       found: [strict, broken],
       missing: ['nope'],
+    })
+  })
+})
+
+describe('evaluatePolicy with switches', () => {
+  const switchedOff: Ruleset = { ...strict, rules: [{ ...(strict.rules[0] as Ruleset['rules'][number]), match: { kinds: ['Pod'] }, enabled: false, disabledReason: 'labels come later' }] }
+  const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop' }, spec: { template: { spec: pod.spec } } }
+  const skip = { ruleset: 'strict', rule: 'has-team', status: 'skip', severity: 'low', message: 'rule switched off: labels come later', disabled: true, disabledReason: 'labels come later' }
+
+  it('lists a rule switched off as a skip saying so, where it would have judged (a pod template too), and not elsewhere', () => {
+    const policy: Policy = { name: 'p', rulesets: ['strict'], action: 'Deny' }
+    expect(run(policy, [switchedOff]).output).toEqual({ policy: 'p', passed: true, results: [skip] })
+    expect(run(policy, [switchedOff], deployment).output).toEqual({ policy: 'p', passed: true, results: [{ ...skip, autogen: 'Deployment' }] })
+    expect(run(policy, [switchedOff], { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }).output).toEqual({ policy: 'p', passed: true, results: [] })
+  })
+
+  it('leaves a rule switched off as it is when an exception also names it: it was not judged, so nothing was let through', () => {
+    const exception = compileException({ name: 'let-web', policies: ['p'], match: { kinds: ['Pod'] }, reason: 'testing' })
+    const evaluation = evaluatePolicy({ name: 'p', rulesets: ['strict'] }, [compileRuleset(switchedOff)], new PreparedInput({ object: pod }), { exemptions: { exceptions: [exception], now: new Date() } })
+    expect(evaluation.output.results).toEqual([skip])
+  })
+
+  it('judges nothing by a policy switched off, and says so', () => {
+    expect(run({ name: 'p', rulesets: ['strict'], action: 'Deny', enabled: false, disabledReason: 'replaced' }, [strict])).toEqual({
+      action: 'Deny',
+      applied: false,
+      output: { policy: 'p', passed: true, results: [], disabled: true, disabledReason: 'replaced' },
+      rulesets: [],
     })
   })
 })

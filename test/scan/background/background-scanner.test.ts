@@ -160,6 +160,26 @@ describe('background scans', () => {
     expect(await countNotedVerdicts(setup.database.db)).toBe(0)
   })
 
+  it('reports a rule switched off as a skip saying so, and deletes the reports of a policy switched off', async () => {
+    const reason = 'the CNI migration needs privileged agents; OPS-9'
+    await setup.service.replaceRuleset('pss', { rules: [{ ...privileged, enabled: false, disabledReason: reason }] }, { by: 'admin' })
+    const scan = scanner()
+    await scan.scanOnce()
+    const shop = reports().find((report) => (report.metadata as Json).namespace === 'shop')
+    // Never silently absent: every object the rule would have judged is counted and (up to the cap) listed as a skip.
+    expect(shop?.summary).toEqual({ pass: 0, fail: 0, warn: 0, error: 0, skip: 7 })
+    expect((shop?.results as Json[])[0]).toMatchObject({
+      policy: 'pss',
+      rule: 'privileged-containers',
+      result: 'skip',
+      message: `rule switched off: ${reason}`,
+      properties: { ruleset: 'pss', disabled: 'true', disabledReason: reason },
+    })
+    await setup.service.replacePolicy('pss', { rulesets: ['pss'], action: 'Deny', enabled: false, disabledReason: 'replaced by restricted' }, { by: 'admin' })
+    expect((await scan.scanOnce()).reports).toEqual({ created: 0, updated: 0, unchanged: 0, deleted: 2 })
+    expect(reports()).toEqual([])
+  })
+
   it('scans on past a kind the cluster does not serve (its CRD is not installed), and still prunes and forgets', async () => {
     await setup.service.createRuleset('widgets', { rules: [{ name: 'sized', match: { kinds: ['example.com/v1/Widget'] }, validate: { pattern: { spec: { size: '?*' } } } }] }, { by: 'admin' })
     await setup.service.createPolicy('widgets', { rulesets: ['widgets'], action: 'Audit' }, { by: 'admin' })
