@@ -301,7 +301,7 @@ function scalarTest(predicate: Predicate, value: string, scale: number): string 
       return `(type(${value}) == list ? !${value}.exists(v, ${anyOf('v')}) : !${anyOf(value)})`
     }
     case 'compare':
-      return `(${predicate.bounds.map((bound) => compareTest(value, bound.cmp, bound.value, scale, bound.seconds === true)).join(' && ')})`
+      return `(${predicate.bounds.map((bound) => (bound.display?.trim().endsWith('%') ? percentTest(value, bound.cmp, Number(bound.value)) : compareTest(value, bound.cmp, bound.value, scale, bound.seconds === true))).join(' && ')})`
     case 'format':
       return `(${IS_STRING(value)} && ${value}.matches(${celString(predicate.pattern)}))`
     case 'notMatching':
@@ -395,6 +395,15 @@ function compareTest(value: string, cmp: string, bound: number | string, scale: 
   const asDuration = `(${IS_STRING(value)} && ${value}.matches(${celString(DURATION_TEXT)}) && double(duration(${value}).getMilliseconds()) / 1000.0 ${cmp} ${literal})`
   const asDays = `(${IS_STRING(value)} && ${value}.matches('^[0-9]+d$') && double(int(${value}.substring(0, size(${value}) - 1))) * 86400.0 ${cmp} ${literal})`
   return `(${asNumber} || ${asDuration} || ${asDays})`
+}
+
+/**
+ * "no higher than 50%": a percentage as Kubernetes writes it ("50%", an int-or-string field). A
+ * bare number there is a count, not a share, so it does not meet a bound written in percent.
+ */
+function percentTest(value: string, cmp: string, bound: number): string {
+  const literal = Number.isInteger(bound) ? `${bound}.0` : String(bound)
+  return `(${IS_STRING(value)} && ${value}.matches('^[0-9]+(\\\\.[0-9]+)?%$') && double(${value}.substring(0, size(${value}) - 1)) ${cmp} ${literal})`
 }
 
 /** A duration as Go and CEL write it: "90s", "1500ms", "1h30m". */

@@ -8,6 +8,8 @@ import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
 import { requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { droppedQualifier } from './dropped-qualifier.js'
+import { otherUsesOfKind } from './kind-references.js'
+import { relaxExclusiveBounds } from './exclusive-bounds.js'
 
 export interface UnderstoodRules {
   rules: Rule[]
@@ -48,6 +50,7 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       }
     }
   }
+  relaxExclusiveBounds(interpretation.sentences.flatMap((sentence) => sentence.requirements))
   // What the instruction's requirements use, after the checks: a sentence said to restate them may only write that.
   // A named rule's description counts (see ruleStrings): restating it in words ("an allowed \"safe\" subset") is what a restatement does.
   const usedByAll = [
@@ -100,6 +103,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
     const compared = wholeCompared(requirement) ?? forbidsWhatEveryObjectHas(requirement)
     if (compared) return compared
+    const otherUses = otherUsesOfKind(sentence.text, requirement)
+    if (otherUses.length > 0) return `it forbids one way a pod uses it, and it is also used through ${otherUses.map((path) => `\`${path}\``).join(', ')}; which of them are meant?`
     const qualifier = droppedQualifier(sentence.text, requirement)
     if (qualifier) return `it forbids only what is "${qualifier}", and that was not read: the rule would forbid every value; which field and value narrow it?`
   }

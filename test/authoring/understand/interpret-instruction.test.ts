@@ -613,6 +613,18 @@ describe('bans of a value, not of the field', () => {
   })
 })
 
+describe('a bound written in percent', () => {
+  it('compares percentages as Kubernetes writes them, and a bare count does not meet it', () => {
+    const instruction = 'PodDisruptionBudget minAvailable should be no higher than 50%.'
+    const labels = { platform: 'kubernetes', resource: 'PodDisruptionBudget' }
+    const pdb = (spec: Record<string, unknown>): unknown => ({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'p', namespace: 'apps' }, spec: { selector: { matchLabels: { app: 'a' } }, ...spec } })
+    expect(judge(instruction, labels, pdb({ minAvailable: '50%' }))).toBe(true)
+    expect(judge(instruction, labels, pdb({ minAvailable: '12.5%' }))).toBe(true)
+    expect(judge(instruction, labels, pdb({ minAvailable: '51%' }))).toBe(false)
+    expect(judge(instruction, labels, pdb({ minAvailable: 1 }))).toBe(false)
+  })
+})
+
 describe('sentences that only talk about a field', () => {
   it('asks nothing of a label a sentence only mentions', () => {
     const instruction = 'Every Deployment must set spec.revisionHistoryLimit. For controllers we read the label off the pod template, because that is what ends up on the running pods.'

@@ -93,6 +93,18 @@ describe('safety checks: a published description', () => {
     expect(compileInstruction('This policy validates the imagePullPolicy is set to `Always` when the `latest` tag is specified explicitly or where a tag is not defined at all.', labels).spec.rules.map((rule) => rule.name)).toEqual(['image-pull-policy-always-for-latest'])
   })
 
+  it('forbidding one way a pod uses a Secret, when the sentence forbids them all, refuses naming the others', () => {
+    expect(() => compileInstruction('Disallow the use of all Secrets in a Pod definition.', labels)).toThrow(/env\[\]\.valueFrom\.secretKeyRef/)
+  })
+
+  it('bounds on both of two fields Kubernetes never sets together each hold when their field is set', () => {
+    const descriptions = compileInstruction('PodDisruptionBudget minAvailable should be no higher than 50% and maxUnavailable should be no lower than 50%.', { platform: 'kubernetes' }).spec.rules.map((rule) => rule.description)
+    expect(descriptions).toEqual([
+      'For PodDisruptionBudget objects, `spec.minAvailable` must be at most 50% (unset is accepted).',
+      'For PodDisruptionBudget objects, `spec.maxUnavailable` must be at least 50% (unset is accepted).',
+    ])
+  })
+
   it('a requirement that the kind be the kind judged checks nothing and refuses', () => {
     expect(() => compileInstruction('Require QoS Guaranteed. This policy requires that all containers within a Pod run with this definition resulting in a guaranteed QoS.', labels)).toThrow(InstructionNotUnderstoodError)
   })
