@@ -2,7 +2,7 @@ import type { Platform } from '../catalog/rule-template.js'
 import { codeTokens, kubernetesMentions, kubernetesRef, literalRef, pathSegments } from './find-fields.js'
 import { comparisonScale, escapeRegex, FORMAT_NAME, readFormat, readPredicate, type PredicateReading } from './read-predicate.js'
 import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
-import type { PathVariant, Predicate, Requirement, Scalar, ValueRef, ValueType } from './requirement.js'
+import type { Comparison, PathVariant, Predicate, Requirement, Scalar, ValueRef, ValueType } from './requirement.js'
 import { resolveTerraformName, resolveTerraformWords } from '../fields/resolve-terraform-attribute.js'
 import { terraformAttributes, type TerraformAttribute, type TerraformValueType } from '../fields/terraform-attributes.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
@@ -134,6 +134,10 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     conditions: [],
     exemptions: [],
   })
+
+  // "must have no more than four containers", "at least 2 tolerations": a count of a list's elements.
+  const counted = readElementCount(text, context)
+  if (counted) return { requirements: [make([counted.list], counted.predicate, counted.missing)], asks: true }
 
   // "must tolerate the GPU taint: a toleration with key nvidia.com/gpu and effect NoSchedule": one element of a list, described.
   const element = readElementWith(text, {
@@ -722,6 +726,38 @@ function missingFor(reading: PredicateReading, predicate: Predicate, refs: Value
   const defaults = refs.map((ref) => ref.schemaDefault)
   if (defaults.every((value) => value !== undefined) && predicate.op === 'equals') return defaults.every((value) => value === predicate.value) ? 'pass' : 'fail'
   return 'fail'
+}
+
+const COUNT_WORDS: Readonly<Record<string, number>> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, twenty: 20 }
+const COUNT_CUES: ReadonlyArray<[RegExp, Comparison]> = [
+  [/^(?:no more than|not more than|at most|up to|a maximum of)$/, '<='],
+  [/^(?:fewer than|less than)$/, '<'],
+  [/^(?:no fewer than|no less than|at least|a minimum of)$/, '>='],
+  [/^more than$/, '>'],
+]
+
+/**
+ * "(must) have no more than four containers", "define at least 2 tolerations": the number of
+ * elements of a list the schema knows. Only a list (never a scalar) is counted, and only when the
+ * noun resolves to one field.
+ */
+function readElementCount(text: string, context: ClauseContext): { list: ValueRef; predicate: Predicate; missing: 'pass' | 'fail' } | undefined {
+  if (context.platform === 'generic') return undefined
+  const match = /\b(?:have|has|contain|contains|define|defines|declare|declares|run|runs|use|uses|list|lists|with)\s+(no more than|not more than|at most|up to|a maximum of|fewer than|less than|no fewer than|no less than|at least|a minimum of|more than)\s+(\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+([a-z][\w-]*)/i.exec(text)
+  if (!match?.[1] || !match[2] || !match[3]) return undefined
+  const cue = match[1].toLowerCase()
+  const cmp = COUNT_CUES.find(([pattern]) => pattern.test(cue))?.[1]
+  const count = /^\d+$/.test(match[2]) ? Number(match[2]) : COUNT_WORDS[match[2].toLowerCase()]
+  if (cmp === undefined || count === undefined) return undefined
+  const named = fieldsIn(match[3], context).filter((ref) => ref.type === 'array' && !ref.weak)
+  // "containers" is also a scope word the field finder keeps for itself: the schema's list of that name, nearest the top.
+  const schema = context.platform === 'kubernetes' ? kubernetesFields(context.schemaKind ?? context.kinds[0] ?? 'Pod').filter((info) => info.type === 'array' && info.path.split(/[.[\]]+/).filter(Boolean).at(-1) === match[3]) : []
+  const nearest = schema.sort((left, right) => left.path.length - right.path.length).filter((info, _index, all) => info.path.length === all[0]?.path.length)
+  const lists = named.length > 0 ? named : nearest.map((info) => kubernetesRef(info, match[3] ?? ''))
+  const list = lists[0]
+  if (lists.length !== 1 || !list) return undefined
+  // An absent list has no elements: it meets an upper bound and fails a lower one.
+  return { list: { ...list, explicit: true }, predicate: { op: 'compare', bounds: [{ cmp, value: count, display: `${match[2]} ${match[3]}` }] }, missing: cmp === '<=' || cmp === '<' ? 'pass' : 'fail' }
 }
 
 /** Words that ask for a key to be there: without one, a sentence naming a label only talks about it. */

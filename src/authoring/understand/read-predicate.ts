@@ -236,7 +236,7 @@ const CUES: Cue[] = [
     read: () => ({ predicate: { op: 'set' }, end: 0 }),
   },
   {
-    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: also| always| all| each| both| explicitly)? (?:be )?(?:set to|equal(?: to)?|be)\s+|\bset to\s+|\b(?:set|pin|fix)\s+(?:the\s+|its\s+)?(?:(?:label|annotation|field|key)\s+)?[`"']?[a-z_][\w.[\]/-]*[`"']?(?:\s+field)?\s+(?:explicitly\s+)?to\s+|\s?==?\s*(?=["'`\w-])|:\s+(?=["'`]?[\w-])/,
+    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: also| always| all| each| both| explicitly)? (?:be )?(?:set to|equal(?: to)?|be)\s+|\bset to\s+|\b(?:set|pin|fix)\s+(?:the\s+|its\s+)?(?:(?:label|annotation|field|key)\s+)?[`"']?[a-z_][\w.[\]/-]*[`"']?(?:\s+field)?\s+(?:explicitly\s+)?to\s+|\b(?:set|use|have)\s+(?:a|an)\s+[`"']?[a-z_][\w.[\]/-]*[`"']?\s+of\s+(?=[`"'][\w-])|\s?==?\s*(?=["'`\w-])|:\s+(?=["'`]?[\w-])/,
     read: (after, lower) => {
       const unsetOr = /^(?:either )?(?:unset|not set|absent|omitted|left unset) or (?:set to |explicitly )?/.exec(lower)
       if (unsetOr) {

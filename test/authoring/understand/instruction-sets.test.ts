@@ -65,7 +65,7 @@ const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> 
 // The dev sets live beside the project, not in it: a clone without ../shared skips these (get them with the workspace).
 const SHARED_SETS: Array<{ path: string; right: number; silentlyWrong: number }> = [
   { path: 'authoring-devset/cases.json', right: 49, silentlyWrong: 1 },
-  { path: 'authoring-kyverno-descriptions/cases.json', right: 38, silentlyWrong: 1 },
+  { path: 'authoring-kyverno-descriptions/cases.json', right: 40, silentlyWrong: 1 },
 ]
 
 describe('instructions written by others', () => {

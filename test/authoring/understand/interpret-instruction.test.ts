@@ -625,6 +625,24 @@ describe('a bound written in percent', () => {
   })
 })
 
+describe('counts of a list and values after "of"', () => {
+  it('"no more than four containers" counts the list; an absent list has no elements', () => {
+    const instruction = 'Pods must have no more than four containers.'
+    const labels = { platform: 'kubernetes', resource: 'Pod' }
+    const pod = (count: number): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'apps' }, spec: { containers: Array.from({ length: count }, (_, index) => ({ name: `c${index}`, image: 'a:1' })) } })
+    expect(judge(instruction, labels, pod(4))).toBe(true)
+    expect(judge(instruction, labels, pod(5))).toBe(false)
+    expect(judge('Pods must have at least 2 tolerations.', labels, pod(1))).toBe(false)
+  })
+
+  it('"set a reclaimPolicy of `Delete`" is the value the field must hold', () => {
+    const labels = { platform: 'kubernetes', resource: 'StorageClass' }
+    const storageClass = (reclaimPolicy: string): unknown => ({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 's' }, provisioner: 'x', reclaimPolicy })
+    expect(judge('StorageClasses must set a reclaimPolicy of `Delete`.', labels, storageClass('Delete'))).toBe(true)
+    expect(judge('StorageClasses must set a reclaimPolicy of `Delete`.', labels, storageClass('Retain'))).toBe(false)
+  })
+})
+
 describe('sentences that only talk about a field', () => {
   it('asks nothing of a label a sentence only mentions', () => {
     const instruction = 'Every Deployment must set spec.revisionHistoryLimit. For controllers we read the label off the pod template, because that is what ends up on the running pods.'
