@@ -57,6 +57,8 @@ function namesTheKind(kind: string, normalized: string, index: number): boolean 
   if (kind === 'ConfigMap' || kind === 'Secret') {
     return !/^[a-z]+[\w\s,]{0,30}?\b(volumes?|env|environment|variables?|vars?|key ?refs?|refs?|references?|files?|mounts?|secretkeyref|configmapkeyref|valuefrom|come from)\b/.test(normalized.slice(index)) && !/\b(from|via|using|use|reference|references|as)\s+(a\s+|the\s+)?$/.test(before)
   }
+  // "50% of the replicas to be out of service", "back in service": the English phrase, not the kind.
+  if (kind === 'Service') return !/\b(?:out of|in|into|back in|of)\s+$/.test(before)
   return true
 }
 
