@@ -10,6 +10,7 @@ import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { droppedQualifier } from './dropped-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
+import { fits } from './read-clause.js'
 
 export interface UnderstoodRules {
   rules: Rule[]
@@ -103,6 +104,9 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
     const compared = wholeCompared(requirement) ?? forbidsWhatEveryObjectHas(requirement)
     if (compared) return compared
+    // "whose path is /var/run/docker.sock" read on `hostPath` (an object): a condition that can never hold scopes the rule to nothing.
+    const unfitting = [...requirement.conditions, ...requirement.exemptions].find((condition) => !fits(condition.value, condition.predicate))
+    if (unfitting) return `its condition "${unfitting.text}" compares \`${unfitting.value.variants[0]?.segments.join('.') ?? unfitting.value.label}\`, which holds ${unfitting.value.type === 'array' ? 'a list' : 'an object'}, with a single value; which field inside it is meant?`
     const otherUses = otherUsesOfKind(sentence.text, requirement)
     if (otherUses.length > 0) return `it forbids one way a pod uses it, and it is also used through ${otherUses.map((path) => `\`${path}\``).join(', ')}; which of them are meant?`
     const qualifier = droppedQualifier(sentence.text, requirement)

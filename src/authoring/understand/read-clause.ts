@@ -77,7 +77,7 @@ function boundsInFieldUnit(requirement: Requirement): Requirement {
   return { ...requirement, predicate: { ...predicate, bounds: plain } }
 }
 
-function fits(ref: ValueRef, predicate: Predicate): boolean {
+export function fits(ref: ValueRef, predicate: Predicate): boolean {
   const strings = predicateStrings(predicate).filter((value) => !/^\d/.test(value))
   switch (ref.type) {
     case 'object':

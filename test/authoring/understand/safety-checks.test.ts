@@ -105,6 +105,10 @@ describe('safety checks: a published description', () => {
     ])
   })
 
+  it('a condition comparing an object field with a single value can never hold, and refuses', () => {
+    expect(() => compileInstruction('Docker. This policy requires that, for any Pod with a hostPath volume whose path is `/var/run/docker.sock`, it must have the label `allow-docker` set to `true`.', { platform: 'kubernetes' })).toThrow(/which field inside it is meant/)
+  })
+
   it('a requirement that the kind be the kind judged checks nothing and refuses', () => {
     expect(() => compileInstruction('Require QoS Guaranteed. This policy requires that all containers within a Pod run with this definition resulting in a guaranteed QoS.', labels)).toThrow(InstructionNotUnderstoodError)
   })
