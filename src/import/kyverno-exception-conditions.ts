@@ -32,8 +32,8 @@ export function translateExceptionConditions(value: unknown, field: string): Mat
   }
   const all = (optionalList(block.all, `${field}.all`) ?? []).map((raw, index) => translateCondition(raw, `${field}.all[${index}]`))
   const any = (optionalList(block.any, `${field}.any`) ?? []).map((raw, index) => translateCondition(raw, `${field}.any[${index}]`))
-  const out: MatchCondition[] = all.map((condition, index) => ({ name: `kyverno-all-${index}`, expression: condition.holds }))
-  if (any.length > 0) out.push({ name: 'kyverno-any', expression: anyExpression(any) })
+  const out: MatchCondition[] = all.map((condition, index) => ({ name: `kyverno-all-${index}`, expression: withRequestObject(condition.holds) }))
+  if (any.length > 0) out.push({ name: 'kyverno-any', expression: withRequestObject(anyExpression(any)) })
   return out.length > 0 ? out : undefined
 }
 
@@ -171,12 +171,11 @@ interface Walk {
 
 function walk(key: Key): Walk {
   if (key.root === 'operation') return { value: 'request.operation', found: 'true', missing: 'false' }
-  // Kyverno reads request.object as request.oldObject in a DELETE request's variables.
-  let value = key.root === 'object' ? "(request.operation == 'DELETE' ? oldObject : object)" : 'oldObject'
+  let value = key.root === 'object' ? REQUEST_OBJECT : 'oldObject'
   const found: string[] = []
   const missing: string[] = []
   for (const segment of key.path) {
-    const at = `${value}[${celString(segment)}]`
+    const at = IDENTIFIER.test(segment) && !CEL_RESERVED.has(segment) ? `${value}.${segment}` : `${value}[${celString(segment)}]`
     const reached = found.length === 0 ? '' : `${found.join(' && ')} && `
     missing.push(`(${reached}type(${value}) == map && !(${celString(segment)} in ${value}))`)
     found.push(`type(${value}) == map && ${celString(segment)} in ${value}`)
@@ -202,6 +201,16 @@ function notEqualsIn(key: Key, text: string): Judged {
   if (key.fallback !== undefined) return { errs: 'false', holds: `!(${equal})` }
   return { errs: steps.missing, holds: `${steps.found} && ${steps.value} != null && !(type(${steps.value}) == string && ${steps.value} == ${celString(text)})` }
 }
+
+/** What `request.object` reads: Kyverno reads it as request.oldObject in a DELETE request's variables. */
+const REQUEST_OBJECT = 'requestObject'
+
+function withRequestObject(expression: string): string {
+  return expression.includes(REQUEST_OBJECT) ? `cel.bind(${REQUEST_OBJECT}, request.operation == 'DELETE' ? oldObject : object, ${expression})` : expression
+}
+
+/** Words CEL reserves: a field of that name is read with brackets. */
+const CEL_RESERVED = new Set(['as', 'break', 'const', 'continue', 'else', 'false', 'for', 'function', 'if', 'import', 'in', 'let', 'loop', 'package', 'namespace', 'null', 'return', 'true', 'var', 'void', 'while'])
 
 function celString(text: string): string {
   return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`

@@ -45,7 +45,8 @@ export const exceptionSchema = {
 
 export const exceptionBody = {
   type: 'object',
-  description: 'plain form ({policies, rules, match, conditions, reason, ticket, owner, expiresAt}) or a verdict.dev/v1alpha1 PolicyException manifest',
+  description:
+    'plain form ({policies, rules, match, conditions, reason, ticket, owner, expiresAt}), a verdict.dev/v1alpha1 PolicyException manifest, or a Kyverno PolicyException (kyverno.io/v2, v2beta1, policies.kyverno.io) with a verdict.dev/reason annotation',
   additionalProperties: true,
 } as const
 
