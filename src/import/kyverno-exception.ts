@@ -79,10 +79,12 @@ const CLASSIC_FIELDS = new Set(['background', 'match', 'conditions', 'exceptions
 
 function classicSpec(spec: JsonObject): Body {
   refuseUnknownFields(spec, CLASSIC_FIELDS)
-  if (spec.background === false) {
+  const match = exceptionMatch(spec.match, 'spec.match')
+  // Background scans judge no request, so an exception matching only requesters never applies there anyway.
+  if (spec.background === false && !needsRequester(match)) {
     throw new ImportError(
       'spec.background',
-      'is false (Kyverno does not apply the exception in background scans); Verdict applies an exception in every path alike, so this cannot be translated',
+      'is false (Kyverno does not apply the exception in background scans) and its match does not name the requesting subjects in every filter; Verdict applies an exception in every path alike, so this cannot be translated',
     )
   }
   const podSecurity = optionalList(spec.podSecurity, 'spec.podSecurity')
@@ -92,7 +94,7 @@ function classicSpec(spec: JsonObject): Body {
       'exempts single Pod Security controls, which Verdict exceptions cannot: they let whole rules through. Leave podSecurity out to let the rule through, or add the control to the rule\'s podSecurity.exclude',
     )
   }
-  const body: Body = { rules: translateExceptionRules(spec.exceptions, 'spec.exceptions'), match: exceptionMatch(spec.match, 'spec.match') }
+  const body: Body = { rules: translateExceptionRules(spec.exceptions, 'spec.exceptions'), match }
   const conditions = translateExceptionConditions(spec.conditions, 'spec.conditions')
   if (conditions) body.conditions = conditions
   return body
@@ -164,6 +166,12 @@ function exceptionMatch(value: unknown, field: string): Match {
     if (located?.[1] !== undefined && located[2] !== undefined && located[1].startsWith(field)) throw new ImportError(located[1], located[2])
     throw new ImportError(field, error.message)
   }
+}
+
+/** Whether the match holds only for a request with a user: every `any` filter, or one `all` filter, names subjects. */
+function needsRequester(match: Match): boolean {
+  if (match.any) return match.any.every((filter) => filter.subjects !== undefined)
+  return (match.all ?? []).some((filter) => filter.subjects !== undefined)
 }
 
 /** Whether a filter names anything: a resource description field or a requester. */

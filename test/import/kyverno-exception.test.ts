@@ -104,7 +104,7 @@ describe('Kyverno kyverno.io/v2 PolicyException', () => {
 
   it.each([
     ['podSecurity: [{controlName: Capabilities}]', /^spec\.podSecurity: exempts single Pod Security controls/],
-    ['background: false', /^spec\.background: is false \(Kyverno does not apply the exception in background scans\)/],
+    ['background: false', /^spec\.background: is false \(Kyverno does not apply the exception in background scans\) and its match does not name the requesting subjects/],
     ['preconditions: {}', /^spec\.preconditions: is not a field of this PolicyException/],
   ])('refuses %s, naming the field', (extra, message) => {
     expect(refusal(`${deltaException}  ${extra}\n`)).toMatch(message)
@@ -124,6 +124,33 @@ describe('Kyverno kyverno.io/v2 PolicyException', () => {
   ])('refuses the match %s', (match, message) => {
     const yaml = deltaException.slice(0, deltaException.indexOf('  match:')) + `  ${match}\n`
     expect(refusal(yaml)).toBe(message)
+  })
+
+  it('takes background: false when the match names the requesting subjects (background scans judge no request)', () => {
+    const bySubject = `
+apiVersion: kyverno.io/v2beta1
+kind: PolicyException
+metadata:
+  name: admin-debug
+  namespace: policy-exceptions
+spec:
+  background: false
+  exceptions:
+  - policyName: restrict-debug
+    ruleNames: [no-ephemeral-containers]
+  match:
+    all:
+    - resources:
+        names: [debug-*]
+        namespaces: [payments]
+      subjects:
+      - kind: ServiceAccount
+        namespace: ops
+        name: break-glass
+`
+    expect(imported(bySubject)?.exception.match).toEqual({
+      all: [{ names: ['debug-*'], namespaces: ['payments'], subjects: [{ kind: 'ServiceAccount', name: 'break-glass', namespace: 'ops' }] }],
+    })
   })
 
   it('leaves out operations, which Kyverno does not read in exceptions', () => {
