@@ -63,6 +63,8 @@ export interface Config {
   readonly reportMaxResults: number
   /** Whether the REST API refuses a PolicyException without expiresAt. */
   readonly exceptionRequireExpiry: boolean
+  /** Days an exception may let nothing through (nor be created or changed) before `unused-exception` names it. */
+  readonly unusedExceptionDays: number
   readonly llmUrl: string | undefined
   readonly llmModel: string | undefined
   readonly llmApiKey: string | undefined
@@ -358,6 +360,14 @@ const DEFINITIONS = [
     fallback: false,
     default: 'false',
     description: 'true: the REST API refuses a PolicyException without expiresAt (400 naming body.expiresAt), so every exception ends',
+  }),
+  setting({
+    name: 'VERDICT_UNUSED_EXCEPTION_DAYS',
+    key: 'unusedExceptionDays',
+    parse: integer(1, 'an integer of at least 1'),
+    fallback: 30,
+    default: '30',
+    description: 'days a PolicyException may let nothing through (nor be created or changed) before the unused-exception recommendation names it',
   }),
   setting({ name: 'VERDICT_LLM_URL', key: 'llmUrl', parse: url(['http:', 'https:']), fallback: undefined, default: undefined, description: 'OpenAI-compatible endpoint for instructions the catalog cannot handle' }),
   setting({ name: 'VERDICT_LLM_MODEL', key: 'llmModel', parse: text, fallback: undefined, default: undefined, description: 'model name sent to VERDICT_LLM_URL' }),

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { KubeConfig } from '@kubernetes/client-node'
-import type { Definitions } from '../engine/index.js'
+import type { Definitions, PolicyException } from '../engine/index.js'
 import { DEFAULT_CONFIGMAP_CACHE } from '../k8s/configmap-informer.js'
 import { scanTargets } from '../scan/background/scan-targets.js'
 import { backgroundPolicies } from '../scan/cluster/background-policies.js'
 import { readClusterDefinitions } from '../scan/cluster/cluster-definitions.js'
+import { readClusterExceptions } from '../scan/cluster/cluster-exceptions.js'
 import { readClusterNamespaces } from '../scan/cluster/cluster-namespaces.js'
 import { clusterFile } from '../scan/cluster/cluster-object.js'
 import { kubeConnection } from '../scan/cluster/kube-connection.js'
@@ -48,7 +49,9 @@ passed over, namespaceSelector read from the cluster's Namespaces, Kyverno confi
 entries from the ConfigMaps that --configmap-selector picks (default ${DEFAULT_CONFIGMAP_CACHE.selector}, as the
 controller's VERDICT_CONTEXT_CONFIGMAP_SELECTOR; '' reads none). Nothing is written to the
 cluster. The definitions are the --policies files, or without them the cluster's own Verdict
-Rulesets and Policies. Each result names the object's resource and the cluster (cluster:<context>)
+Rulesets and Policies; the cluster's PolicyExceptions apply (Verdict's, and Kyverno's kyverno.io/v2
+and policies.kyverno.io ones as verdict import translates them), with those beside the --policies
+files, which replace a cluster exception of the same name. Each result names the object's resource and the cluster (cluster:<context>)
 instead of a file and line.
 -o table (default) lists fail and error results and a summary; json, junit and sarif are for CI.
 Exit status: 0 no Deny policy failed, 1 a Deny policy failed an object, 2 bad input (or a cluster
@@ -164,8 +167,8 @@ async function scanCluster(flags: ClusterFlags, output: Output, print: (line: st
     const namespaces = await readClusterNamespaces(connection.kubeConfig, connection.server, { pageSize: CLUSTER_PAGE_SIZE, listRestarts: CLUSTER_LIST_RESTARTS })
     const configMaps = flags.configMapSelector.trim() === '' ? undefined : await readClusterConfigMaps(connection.kubeConfig, connection.server, { pageSize: CLUSTER_PAGE_SIZE, listRestarts: CLUSTER_LIST_RESTARTS, settings: { ...DEFAULT_CONFIGMAP_CACHE, selector: flags.configMapSelector } })
     for (const entry of configMaps?.leftOut ?? []) warn(`warning: ConfigMap ${entry}; configMap context entries will not find it`)
-    // The cluster's PolicyException resources are not read yet: only those beside local --policies apply.
-    const judge = new LocalJudge(definitions, { namespaces, exceptions: local?.exceptions ?? [], ...(configMaps ? { cluster: configMaps.data } : {}) })
+    const exceptions = await exceptionsOf(connection, local?.exceptions ?? [], warn)
+    const judge = new LocalJudge(definitions, { namespaces, exceptions, ...(configMaps ? { cluster: configMaps.data } : {}) })
     const excludedNamespaces = new Set(flags.excludeNamespaces.split(',').map((name) => name.trim()).filter((name) => name !== ''))
     return await printReport(
       undefined,
@@ -199,6 +202,20 @@ async function clusterDefinitions(connection: { kubeConfig: KubeConfig; server: 
     throw new ScanInputError(`the cluster at ${connection.server} holds no Verdict Policy that applies (a Ruleset judges only through a Policy that names it); give --policies <files|dirs> to judge by local definitions`)
   }
   return definitions
+}
+
+/**
+ * The cluster's PolicyExceptions (Verdict's and Kyverno's) with those beside the --policies files;
+ * a local one replaces the cluster's of the same name, so a change can be tried before it is applied.
+ */
+async function exceptionsOf(connection: { kubeConfig: KubeConfig; server: string }, local: readonly PolicyException[], warn: (line: string) => void): Promise<PolicyException[]> {
+  const read = await readClusterExceptions(connection.kubeConfig, connection.server)
+  for (const warning of read.warnings) warn(`warning: ${warning}`)
+  const localNames = new Set(local.map((exception) => exception.name))
+  for (const exception of read.exceptions) {
+    if (localNames.has(exception.name)) warn(`warning: the local PolicyException "${exception.name}" replaces the cluster's`)
+  }
+  return [...read.exceptions.filter((exception) => !localNames.has(exception.name)), ...local]
 }
 
 function localJudge(policyPaths: readonly string[], warn: (line: string) => void): LocalJudge {

@@ -8,7 +8,8 @@ import { EXIT_OK, EXIT_VIOLATIONS, UsageError } from './usage-error.js'
 export const testUsage = `verdict test <dir>... [--tier A] [--known-differences file] [--recorded-pass-count file [--record]]
 
 Runs every .kyverno-test/kyverno-test.yaml below the directories the way the Kyverno CLI reads them,
-scoring strictly (a missing rule response is skip, not pass). --tier picks tiers from the index.json
+scoring strictly (a missing rule response is skip, not pass). The PolicyExceptions a test lists
+(exceptions:) apply as in the Kyverno CLI: an exempted result is a skip, listed with the exception. --tier picks tiers from the index.json
 of the conformance data. Pairs listed in the known-differences file do not fail the run; more than 1%
 of them does. With --recorded-pass-count the run fails when fewer pairs pass than recorded
 (--record writes the new count). The last line is "N passed, N failed".`

@@ -1,5 +1,6 @@
 import { ImportError } from './import-error.js'
 import { importKyvernoPolicy } from './kyverno-cluster-policy.js'
+import { importKyvernoException, isKyvernoException, type ExceptionImportOptions, type ImportedException } from './kyverno-exception.js'
 import { importKyvernoValidatingPolicy } from './kyverno-validating-policy.js'
 import { isObject, type JsonObject } from './read.js'
 import type { ImportedDocument } from './types.js'
@@ -7,6 +8,7 @@ import { importUnjoinedBinding, importValidatingAdmissionPolicy, readBinding, ty
 
 export { ImportError } from './import-error.js'
 export type { ImportedDocument, SkippedRule } from './types.js'
+export { isKyvernoException, REASON_ANNOTATION, type ExceptionImportOptions, type ImportedException } from './kyverno-exception.js'
 
 type Format = 'kyverno' | 'kyverno-validating' | 'vap' | 'vap-binding'
 
@@ -27,11 +29,13 @@ function formatOf(doc: unknown): Format | undefined {
 
 /**
  * Policy kinds of the same families that are recognised but not translated (mutation,
- * generation, image verification, cleanup, exceptions). They are reported rather than ignored:
- * a file that holds them does something the imported result will not.
+ * generation, image verification, cleanup). They are reported rather than ignored: a file that
+ * holds them does something the imported result will not. PolicyExceptions are translated apart
+ * (importExceptionDocuments).
  */
 function isUntranslatedPolicy(doc: unknown): doc is JsonObject {
   if (!isObject(doc) || typeof doc.apiVersion !== 'string' || typeof doc.kind !== 'string') return false
+  if (isKyvernoException(doc)) return false
   const group = doc.apiVersion.split('/')[0]
   if (group === 'kyverno.io' || group === 'policies.kyverno.io') return true
   return group === 'admissionregistration.k8s.io' && doc.kind.startsWith('MutatingAdmissionPolicy')
@@ -78,6 +82,19 @@ export function importDocuments(docs: unknown[]): ImportedDocument[] {
       const binding = bindings.get(index) as Binding
       if (!vapNames.has(binding.policyName)) out.push(importUnjoinedBinding(binding))
     }
+  })
+  return out
+}
+
+/**
+ * Translates the Kyverno PolicyExceptions among one file's documents (kyverno-exception.ts); other
+ * documents are passed over. Throws ImportError for the first that cannot be translated, naming
+ * the document and the field.
+ */
+export function importExceptionDocuments(docs: unknown[], options: ExceptionImportOptions = {}): ImportedException[] {
+  const out: ImportedException[] = []
+  docs.forEach((doc, index) => {
+    if (isKyvernoException(doc)) out.push(withContext(doc, index, () => importKyvernoException(doc as JsonObject, options)))
   })
   return out
 }

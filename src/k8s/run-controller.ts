@@ -81,6 +81,7 @@ function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConf
     intervalMs: intervalSeconds * 1000,
     ...(exceptions ? { exemptions: (now: Date) => exceptions.exemptions(now), onExceptionChange: (listener) => exceptions.onChange(listener) } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.onExempted ? { onExempted: options.onExempted } : {}),
     settings: {
       pageSize: config.scanPageSize ?? 100,
       maxResults: config.reportMaxResults ?? 1000,

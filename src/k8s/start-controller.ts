@@ -33,6 +33,8 @@ export interface StartControllerOptions {
   exceptions?: ExceptionCatalog
   /** The clock the controller judges expiry by (the service's). */
   now?: () => Date
+  /** Hears of each rule result a background scan let through by an exception (for when it last applied). */
+  onExempted?: (exception: string) => void
   /** Where background scans write their audits; without it, no background scans run. */
   writeAudits?: (rows: AuditRows) => Promise<unknown>
 }

@@ -3,7 +3,7 @@ import { isKnownDifference } from './known-differences.js'
 import type { PairOutcome } from './pair-outcome.js'
 import type { RunSummary, TestReport } from './run-tests.js'
 
-/** One line per test (failing pairs below it), a table per tier, and the plain closing line. */
+/** One line per test (failing pairs, then pairs an exception let through, below it), a table per tier, and the plain closing line. */
 export function formatReport(summary: RunSummary, known: Map<string, KnownDifference>): string[] {
   const lines: string[] = []
   for (const report of summary.reports) lines.push(...testLines(report, known))
@@ -22,6 +22,9 @@ function testLines(report: TestReport, known: Map<string, KnownDifference>): str
   const status = unexpected.length > 0 ? 'FAIL ' : knownCount > 0 ? 'KNOWN' : 'ok   '
   const lines = [`${status} ${report.testId} [${report.tier}] ${agreeing}/${report.pairs.length}`]
   for (const pair of unexpected) lines.push(`      ${describePair(pair)}`)
+  for (const pair of report.pairs) {
+    if (pair.exception !== undefined && pair.actual === pair.expected) lines.push(`      ${pair.test} ${pair.policy}/${pair.rule} ${pair.resource}: skip, exempted by exception "${pair.exception}"`)
+  }
   return lines
 }
 

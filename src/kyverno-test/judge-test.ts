@@ -1,6 +1,8 @@
 import {
   compileRuleset,
   evaluateRule,
+  exceptionsApplyingTo,
+  firstNamingRule,
   PreparedInput,
   RulesetCompileError,
   subjectFor,
@@ -24,6 +26,8 @@ interface Response {
   status: string
   autogenKind?: string
   message?: string
+  /** The PolicyException that let the rule through (then status is skip). */
+  exception?: string
 }
 
 /** Judges every expected pair of a loaded test with the Kyverno CLI's lookup rules, scored strictly. */
@@ -57,7 +61,7 @@ function actualFor(
   resources: LoadedResource[],
   compiled: Map<string, CompiledRuleset | Error>,
   inputs: Map<string, PreparedInput>,
-): Pick<PairOutcome, 'actual' | 'detail'> {
+): Pick<PairOutcome, 'actual' | 'detail' | 'exception'> {
   const policy = test.policies.get(row.policy)
   if (!policy) return { actual: 'missing', detail: `policy "${row.policy}" is not in the test's policy files` }
   const ruleset = compiledRuleset(policy, compiled)
@@ -75,6 +79,7 @@ function actualFor(
     for (const rule of rules) {
       const response = respond(rule, input)
       if (!response || !formAccepts(wanted.form, response)) continue
+      exempt(test, policy, ruleset?.name ?? policy.name, rule, input, response)
       // A pattern rule's error is reported as an error by the Kyverno CLI; only validate.cel goes through the VAP decision.
       if (!validating && response.status === 'error' && rule.validations.length > 0) response.status = errorDecision(policy)
       responses.push(response)
@@ -83,7 +88,25 @@ function actualFor(
   if (responses.length === 0) return { actual: 'skip', detail: 'no rule response (the rule did not match)' }
   const differing = responses.find((response) => response.status !== row.result)
   const chosen = differing ?? (responses[0] as Response)
-  return chosen.message === undefined ? { actual: chosen.status } : { actual: chosen.status, detail: chosen.message }
+  const outcome: Pick<PairOutcome, 'actual' | 'detail' | 'exception'> = { actual: chosen.status }
+  if (chosen.message !== undefined) outcome.detail = chosen.message
+  if (chosen.exception !== undefined) outcome.exception = chosen.exception
+  return outcome
+}
+
+/**
+ * As the Kyverno CLI applies the test's exceptions: a rule that applied (its preconditions held)
+ * and that an exception covers for this resource, in the form it was judged in (autogen or not),
+ * is a skip naming the exception, whatever it would have answered.
+ */
+function exempt(test: LoadedTest, policy: TestPolicy, ruleset: string, rule: CompiledRule, input: PreparedInput, response: Response): void {
+  if (test.exceptions.length === 0 || response.status === 'skip') return
+  const applying = exceptionsApplyingTo({ exceptions: test.exceptions, now: test.now }, policy.policy?.name ?? policy.name, input)
+  const exception = firstNamingRule(applying, ruleset, rule.name, response.autogenKind)
+  if (!exception) return
+  response.status = 'skip'
+  response.message = `exempted by exception "${exception.name}"`
+  response.exception = exception.name
 }
 
 /**

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { LoadError, parseDocuments, type ClusterData, type Policy, type Ruleset } from '../engine/index.js'
+import { LoadError, parseDocuments, type ClusterData, type CompiledException, type Policy, type Ruleset } from '../engine/index.js'
 import { importDocuments, type SkippedRule } from '../import/index.js'
+import { loadTestExceptions } from './test-exceptions.js'
+import { TestLoadError } from './test-load-error.js'
 import { ContextClusterData } from './context-cluster-data.js'
 import { keyResources, type LoadedResource } from './loaded-resource.js'
 import type { KyvernoTestFile, UserInfoFile, ValuesFile } from './test-file.js'
@@ -25,16 +27,15 @@ export interface LoadedTest {
   userInfo?: { username?: string; groups?: string[] }
   /** The context file's objects and image metadata, for CEL policies' `resource` and `image` calls. */
   cluster?: ClusterData
+  /** The test's PolicyExceptions (its `exceptions:` files), imported and compiled, in name order. */
+  exceptions: CompiledException[]
+  /** The instant the test is judged at: exceptions past their expiresAt no longer apply. */
+  now: Date
 }
 
-export class TestLoadError extends Error {
-  constructor(file: string, message: string) {
-    super(`${file}: ${message}`)
-    this.name = 'TestLoadError'
-  }
-}
+export { TestLoadError }
 
-export function loadTest(file: string): LoadedTest {
+export function loadTest(file: string, now: Date = new Date()): LoadedTest {
   const definition = readSingle(file) as KyvernoTestFile
   if (typeof definition !== 'object' || definition === null) throw new TestLoadError(file, 'is not a test document')
   const base = dirname(file)
@@ -60,6 +61,8 @@ export function loadTest(file: string): LoadedTest {
     policies,
     resources,
     values,
+    exceptions: loadTestExceptions((definition.exceptions ?? []).map((path) => resolve(base, path)), file, readAll),
+    now,
   }
   if (definition.userinfo) {
     const userInfo = (readSingle(resolve(base, definition.userinfo)) as UserInfoFile | undefined)?.userInfo
@@ -77,7 +80,7 @@ export function loadTest(file: string): LoadedTest {
   return test
 }
 
-function readAll(path: string): unknown[] {
+export function readAll(path: string): unknown[] {
   let text: string
   try {
     text = readFileSync(path, 'utf8')

@@ -9,6 +9,8 @@ export interface PairOutcome {
   actual: string
   /** Why the actual result is what it is, when it is not a plain rule result. */
   detail?: string
+  /** The PolicyException of the test that made the result a skip. */
+  exception?: string
 }
 
 export function pairKey(pair: Pick<PairOutcome, 'test' | 'policy' | 'rule' | 'resource'>): string {

@@ -7,6 +7,8 @@ export interface KyvernoTestFile {
   userinfo?: string
   /** Context file (cli.kyverno.io/v1alpha1 Context): what CEL `resource` and `image` calls find. */
   context?: string
+  /** Files of Kyverno PolicyExceptions (kyverno.io/v2, policies.kyverno.io), relative to the test file. */
+  exceptions?: string[]
   results?: ExpectedResultRow[]
 }
 

@@ -16,6 +16,7 @@ export const RECOMMENDATION_TYPES = [
   'idle-policy',
   'unused-ruleset',
   'expiring-exception',
+  'unused-exception',
   'broad-exception',
 ] as const
 

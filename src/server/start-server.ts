@@ -31,6 +31,7 @@ import { AuthoringService } from '../services/authoring-service.js'
 import { RulesetAuthor } from '../services/ruleset-author.js'
 import { DefinitionService } from '../services/definition-service.js'
 import { EvaluationService } from '../services/evaluation-service.js'
+import { ExceptionApplications } from '../services/exception-applications.js'
 import { ExceptionCatalog } from '../services/exception-catalog.js'
 import { ExceptionService } from '../services/exception-service.js'
 import { exceptionRoutes } from '../api/routes/exceptions.js'
@@ -132,6 +133,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await exceptions.start()
     cleanups.push(() => exceptions.stop())
     const exemptions = () => exceptions.exemptions(now())
+    const applications = new ExceptionApplications(db, { now, onError: (error) => logger.current?.warn({ err: error }, 'noting when policy exceptions last applied failed') })
+    cleanups.push(() => applications.settled())
     const model = config.llmUrl
       ? new ChatCompletionsModel({ url: config.llmUrl, ...(config.llmModel ? { model: config.llmModel } : {}), ...(config.llmApiKey ? { apiKey: config.llmApiKey } : {}) })
       : undefined
@@ -151,12 +154,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             onEvaluated: (kind, name, passed, ms) => metrics.evaluated(kind, name, passed, ms),
             cluster: () => cluster.current,
             exemptions,
-            onExempted: (exception) => metrics.exempted(exception, 'api'),
+            onExempted: (exception) => {
+              metrics.exempted(exception, 'api')
+              applications.applied(exception)
+            },
           }),
         ),
         auditRoutes(new AuditQueryService(db)),
         timeseriesRoutesOn(db),
-        recommendationRoutesOn(db, catalog, { exceptions: () => exceptions.stored(), now }),
+        recommendationRoutesOn(db, catalog, { exceptions: () => exceptions.stored(), now, unusedExceptionDays: config.unusedExceptionDays }),
         remediationRoutesOn(db, catalog),
         labelRoutes(definitions, authoring),
         authoringRoutes(authoring),
@@ -179,6 +185,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       onReconciled: (kind, result) => metrics.reconciled(kind, result),
       writeAudits: (rows) => audits.write(rows),
       exceptions,
+      onExempted: (exception) => applications.applied(exception),
       now,
     })
     if (controller) {
@@ -196,7 +203,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       host: options.host ?? '0.0.0.0',
       onReview: (report) => metrics.admitted(report.operation, report.allowed, report.durationMs),
       exemptions,
-      onExempted: (exception) => metrics.exempted(exception, 'admission'),
+      onExempted: (exception) => {
+        metrics.exempted(exception, 'admission')
+        applications.applied(exception)
+      },
     })
     cleanups.push(() => admission.close())
     const ops = await startOpsServer({

@@ -1,4 +1,3 @@
-import type { PolicyException } from '../engine/index.js'
 import { broadExceptions } from '../recommendations/broad-exception.js'
 import { erroringPolicies } from '../recommendations/erroring-policy.js'
 import { expiringExceptions } from '../recommendations/expiring-exception.js'
@@ -9,9 +8,11 @@ import { readyToDeny, readyToDenyCandidates } from '../recommendations/ready-to-
 import { RECOMMENDATION_TYPES, type Recommendation, type RecommendationType, type RecommendationWindow } from '../recommendations/recommendation.js'
 import type { RuleResultScan } from '../recommendations/rule-results.js'
 import { policiesByRuleset } from '../recommendations/ruleset-usage.js'
+import { unusedExceptions, type ExceptionWithStamp } from '../recommendations/unused-exception.js'
 import { unusedRulesets } from '../recommendations/unused-ruleset.js'
 import { VIOLATIONS_IN_CLUSTER_LISTED, violationsInCluster, type PolicyClusterFigures } from '../recommendations/violations-in-cluster.js'
 import { clusterFigures } from '../store/background-verdicts-repository.js'
+import { lastExceptionApplications } from '../store/exception-applications.js'
 import type { Queryable } from '../store/db.js'
 import {
   auditCountsByName,
@@ -24,6 +25,8 @@ import type { DefinitionCatalog } from './definition-catalog.js'
 import { InvalidRequestError } from './service-errors.js'
 
 export const DEFAULT_RECOMMENDATION_DAYS = 7
+/** VERDICT_UNUSED_EXCEPTION_DAYS's default. */
+export const DEFAULT_UNUSED_EXCEPTION_DAYS = 30
 export const MAX_RECOMMENDATION_DAYS = 365
 
 export interface RecommendationQuery {
@@ -41,6 +44,13 @@ export interface RecommendationsResponse {
 
 const DAY_MS = 86_400_000
 
+export interface RecommendationServiceOptions {
+  now?: () => Date
+  ruleScanLimit?: number
+  exceptions?: () => readonly ExceptionWithStamp[]
+  unusedExceptionDays?: number
+}
+
 /**
  * Recommendations from the definitions (the catalog's in-memory view, as evaluation sees them)
  * and audit figures the store aggregates over the window. Only the figures the requested kinds
@@ -52,15 +62,20 @@ export class RecommendationService {
   readonly #catalog: DefinitionCatalog
   readonly #now: () => Date
   readonly #ruleScanLimit: number
-  readonly #exceptions: () => readonly PolicyException[]
+  readonly #exceptions: () => readonly ExceptionWithStamp[]
+  readonly #unusedExceptionDays: number
 
-  /** `exceptions`: the stored PolicyExceptions (the exception catalog's), for the exception kinds; none when absent. */
-  constructor(db: Queryable, catalog: DefinitionCatalog, options: { now?: () => Date; ruleScanLimit?: number; exceptions?: () => readonly PolicyException[] } = {}) {
+  /**
+   * `exceptions`: the stored PolicyExceptions (the exception catalog's), for the exception kinds;
+   * none when absent. `unusedExceptionDays`: VERDICT_UNUSED_EXCEPTION_DAYS.
+   */
+  constructor(db: Queryable, catalog: DefinitionCatalog, options: RecommendationServiceOptions = {}) {
     this.#db = db
     this.#catalog = catalog
     this.#now = options.now ?? (() => new Date())
     this.#ruleScanLimit = options.ruleScanLimit ?? RULE_RESULT_SCAN_LIMIT
     this.#exceptions = options.exceptions ?? (() => [])
+    this.#unusedExceptionDays = options.unusedExceptionDays ?? DEFAULT_UNUSED_EXCEPTION_DAYS
   }
 
   async recommend(query: RecommendationQuery = {}): Promise<RecommendationsResponse> {
@@ -83,10 +98,11 @@ export class RecommendationService {
       needs('unused-ruleset', 'erroring-rule', 'frequent-violation') ? auditCountsByName(this.#db, 'ruleset', window) : new Map<string, number>(),
       needs('erroring-rule', 'frequent-violation') ? ruleResultFigures(this.#db, window, this.#ruleScanLimit) : undefined,
     ])
-    const [failing, lastAudits, cluster] = await Promise.all([
+    const [failing, lastAudits, cluster, lastApplied] = await Promise.all([
       needs('ready-to-deny') ? policiesWithFailures(this.#db, readyToDenyCandidates(policies, policyAudits), window) : new Set<string>(),
       needs('idle-policy') ? lastPolicyAudits(this.#db, idlePolicyCandidates(policies, policyAudits, window)) : new Map<string, Date | null>(),
       needs('ready-to-deny', 'violations-in-cluster') ? clusterFigures(this.#db, VIOLATIONS_IN_CLUSTER_LISTED) : new Map<string, PolicyClusterFigures>(),
+      needs('unused-exception') ? lastExceptionApplications(this.#db) : new Map<string, string>(),
     ])
     const ruleScan: RuleResultScan = scan ?? { tallies: [], scannedAudits: 0, sampled: false, countedFrom: window.from }
     // The Pod Security controls come from the authoring catalog: loaded when this kind is asked for, not at start.
@@ -101,6 +117,7 @@ export class RecommendationService {
       'idle-policy': () => idlePolicies(policies, { policyAudits, lastAudits }, window),
       'unused-ruleset': () => unusedRulesets(policies, rulesets, rulesetAudits, window),
       'expiring-exception': () => expiringExceptions(this.#exceptions(), window.to),
+      'unused-exception': () => unusedExceptions(this.#exceptions(), lastApplied, window.to, this.#unusedExceptionDays),
       'broad-exception': () => broadExceptions(this.#exceptions()),
     }
     // RECOMMENDATION_TYPES is the response's order; each kind keeps its own order within it.

@@ -165,6 +165,12 @@ describe('verdict scan --cluster', () => {
         '/apis/apps/v1/daemonsets',
         '/apis/batch/v1/jobs',
         '/apis/batch/v1/cronjobs',
+        // The cluster's PolicyExceptions apply with local definitions too (kyverno.io/v2 is served, so v2beta1 is not asked).
+        '/apis/verdict.dev/v1alpha1/policyexceptions',
+        '/apis/kyverno.io/v2/policyexceptions',
+        '/apis/policies.kyverno.io/v1/policyexceptions',
+        '/apis/policies.kyverno.io/v1beta1/policyexceptions',
+        '/apis/policies.kyverno.io/v1alpha1/policyexceptions',
       ]),
     )
     expect(api.requests.filter((request) => request.method !== 'GET')).toEqual([])
@@ -198,6 +204,7 @@ describe('verdict scan --cluster', () => {
     expect(api.requests.filter((request) => request.path.startsWith('/apis/verdict.dev/')).map((request) => request.path)).toEqual([
       '/apis/verdict.dev/v1alpha1/rulesets',
       '/apis/verdict.dev/v1alpha1/policies',
+      '/apis/verdict.dev/v1alpha1/policyexceptions',
     ])
     // The background: false policy's ConfigMaps are never listed as objects to judge; only the labelled context ConfigMaps are read.
     expect(api.requests.filter((request) => request.path.includes('configmaps')).map((request) => new URLSearchParams(request.query).get('labelSelector'))).toEqual(['verdict.dev/context=true'])

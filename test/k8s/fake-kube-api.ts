@@ -45,6 +45,8 @@ const RESOURCE_TYPES = {
   rulesets: { plural: 'rulesets', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'Ruleset', namespaced: false, statusSubresource: true },
   policies: { plural: 'policies', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'Policy', namespaced: false, statusSubresource: true },
   policyexceptions: { plural: 'policyexceptions', prefix: '/apis/verdict.dev/v1alpha1', apiVersion: 'verdict.dev/v1alpha1', kind: 'PolicyException', namespaced: false, statusSubresource: true },
+  // Kyverno's, which `verdict scan --cluster` reads beside Verdict's.
+  kyvernopolicyexceptions: { plural: 'policyexceptions', prefix: '/apis/kyverno.io/v2', apiVersion: 'kyverno.io/v2', kind: 'PolicyException', namespaced: true, statusSubresource: false },
   // Before namespaces: /api/v1/namespaces/<ns>/configmaps is a ConfigMap path, not a Namespace subresource
   // (parseRoute also tries every namespaced reading of a path before any cluster-scoped one).
   configmaps: { plural: 'configmaps', prefix: '/api/v1', apiVersion: 'v1', kind: 'ConfigMap', namespaced: true, statusSubresource: false },

@@ -12,7 +12,14 @@ export const exceptionSchema = {
     policies: { ...stringList, description: 'names or globs of the policies it lets through' },
     rules: {
       type: 'array',
-      items: { type: 'object', properties: { ruleset: { type: 'string' }, rule: { type: 'string' } } },
+      items: {
+        type: 'object',
+        properties: {
+          ruleset: { type: 'string' },
+          rule: { type: 'string' },
+          appliesTo: { type: 'array', items: { type: 'string', enum: ['object', 'controllers', 'cronJobs'] }, description: 'only these results of the rule; all when absent' },
+        },
+      },
       description: 'only these rules (globs allowed)',
     },
     match: { type: 'object', additionalProperties: true },
@@ -21,6 +28,7 @@ export const exceptionSchema = {
       items: { type: 'object', properties: { name: { type: 'string' }, expression: { type: 'string' } } },
       description: 'CEL over object and request; all must be true',
     },
+    matchPodTemplates: { type: 'boolean', description: 'false: match and conditions compare the object itself only, never a pod template' },
     reason: { type: 'string' },
     ticket: { type: 'string' },
     owner: { type: 'string' },
@@ -37,7 +45,8 @@ export const exceptionSchema = {
 
 export const exceptionBody = {
   type: 'object',
-  description: 'plain form ({policies, rules, match, conditions, reason, ticket, owner, expiresAt}) or a verdict.dev/v1alpha1 PolicyException manifest',
+  description:
+    'plain form ({policies, rules, match, conditions, reason, ticket, owner, expiresAt}), a verdict.dev/v1alpha1 PolicyException manifest, or a Kyverno PolicyException (kyverno.io/v2, v2beta1, policies.kyverno.io) with a verdict.dev/reason annotation',
   additionalProperties: true,
 } as const
 

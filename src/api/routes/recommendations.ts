@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { RECOMMENDATION_TYPES, type RecommendationType } from '../../recommendations/recommendation.js'
 import type { DefinitionCatalog } from '../../services/definition-catalog.js'
-import { DEFAULT_RECOMMENDATION_DAYS, MAX_RECOMMENDATION_DAYS, RecommendationService } from '../../services/recommendation-service.js'
-import type { PolicyException } from '../../engine/index.js'
+import { DEFAULT_RECOMMENDATION_DAYS, MAX_RECOMMENDATION_DAYS, RecommendationService, type RecommendationServiceOptions } from '../../services/recommendation-service.js'
 import type { Queryable } from '../../store/db.js'
 import { errorSchema } from './common-schemas.js'
 
@@ -71,6 +70,6 @@ export function recommendationRoutes(recommendations: RecommendationService): Fa
 }
 
 /** The route group on a RecommendationService of its own over the store, the definitions and the exceptions (what `verdict serve` mounts). */
-export function recommendationRoutesOn(db: Queryable, catalog: DefinitionCatalog, options: { exceptions?: () => readonly PolicyException[]; now?: () => Date } = {}): FastifyPluginAsync {
+export function recommendationRoutesOn(db: Queryable, catalog: DefinitionCatalog, options: RecommendationServiceOptions = {}): FastifyPluginAsync {
   return recommendationRoutes(new RecommendationService(db, catalog, options))
 }

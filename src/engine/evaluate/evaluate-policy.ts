@@ -83,7 +83,7 @@ function exemptionOf(policy: string, input: PreparedInput, exemptions: Exemption
   return (outcomes) =>
     outcomes.map((outcome) => {
       if (outcome.status === 'skip') return outcome
-      const exception = firstNamingRule(applying, outcome.ruleset, outcome.rule)
+      const exception = firstNamingRule(applying, outcome.ruleset, outcome.rule, outcome.autogen)
       return exception ? exempted(outcome, exception) : outcome
     })
 }

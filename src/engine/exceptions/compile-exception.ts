@@ -22,7 +22,7 @@ export interface CompiledException {
    * their namespaces, and every request asks every exception).
    */
   readonly namespaces: ReadonlySet<string> | undefined
-  /** The pod controllers whose template is judged as a Pod, as autogen does for a rule naming Pods. */
+  /** The pod controllers whose template is judged as a Pod, as autogen does for a rule naming Pods (none with matchPodTemplates: false). */
   readonly controllers: ReadonlySet<string>
   readonly conditions: readonly CompiledNamedProgram[]
   /** The instant it stops applying, in epoch milliseconds; undefined: it does not expire. */
@@ -76,7 +76,7 @@ export function compileException(exception: PolicyException): CompiledException 
     rules: exception.rules,
     matches: compileMatch(exception.match),
     namespaces: literalNamespaces(exception.match.namespaces),
-    controllers: kinds && namesPodKind(kinds) ? POD_CONTROLLERS : NO_CONTROLLERS,
+    controllers: exception.matchPodTemplates !== false && kinds && namesPodKind(kinds) ? POD_CONTROLLERS : NO_CONTROLLERS,
     conditions,
     expiresAtMs,
     reason: exception.reason,

@@ -1,5 +1,6 @@
 import type { PreparedInput } from '../evaluate/prepared-input.js'
 import { matchesAnyGlob, matchesGlob } from '../match/glob.js'
+import type { RuleResultForm } from '../model/policy-exception.js'
 import { isActiveAt, type CompiledException } from './compile-exception.js'
 
 /** The exceptions an evaluation honours, and the instant it happens at (expiry is judged against it, nothing else). */
@@ -14,6 +15,8 @@ export interface ExemptionQuery {
   policy: string
   ruleset: string
   rule: string
+  /** The controller kind when the result was judged by autogen on its pod template (RuleResult.autogen). */
+  autogen?: string | undefined
   input: PreparedInput
   now: Date
 }
@@ -26,7 +29,7 @@ export interface ExemptionQuery {
  * rule is judged as if the exception were not there.
  */
 export function exemptingException(exceptions: readonly CompiledException[], query: ExemptionQuery): CompiledException | undefined {
-  return firstNamingRule(exceptionsApplyingTo({ exceptions, now: query.now }, query.policy, query.input), query.ruleset, query.rule)
+  return firstNamingRule(exceptionsApplyingTo({ exceptions, now: query.now }, query.policy, query.input), query.ruleset, query.rule, query.autogen)
 }
 
 /**
@@ -40,9 +43,12 @@ export function exceptionsApplyingTo(exemptions: Exemptions, policy: string, inp
   return applying.length === 0 ? applying : applying.filter((exception) => namesPolicy(exception, policy))
 }
 
-/** The first of `exceptions` whose `rules` name this rule (or that names no rules: every rule of its policies). */
-export function firstNamingRule(exceptions: readonly CompiledException[], ruleset: string, rule: string): CompiledException | undefined {
-  return exceptions.find((exception) => namesRule(exception, ruleset, rule))
+/**
+ * The first of `exceptions` whose `rules` name this rule, in the form it was judged in (`autogen`:
+ * the controller kind of an autogen result), or that names no rules: every rule of its policies.
+ */
+export function firstNamingRule(exceptions: readonly CompiledException[], ruleset: string, rule: string, autogen?: string): CompiledException | undefined {
+  return exceptions.find((exception) => namesRule(exception, ruleset, rule, autogen))
 }
 
 /** Whether an exception may let rules of `policy` through: its `policies` match the name, or it names none (its `rules` say which). */
@@ -55,8 +61,17 @@ export function namesRuleset(exception: { readonly rules?: readonly { ruleset: s
   return (exception.rules ?? []).some((entry) => matchesGlob(ruleset, entry.ruleset))
 }
 
-function namesRule(exception: CompiledException, ruleset: string, rule: string): boolean {
-  return exception.rules === undefined || exception.rules.some((entry) => matchesGlob(ruleset, entry.ruleset) && matchesGlob(rule, entry.rule))
+function namesRule(exception: CompiledException, ruleset: string, rule: string, autogen: string | undefined): boolean {
+  if (exception.rules === undefined) return true
+  return exception.rules.some(
+    (entry) => matchesGlob(ruleset, entry.ruleset) && matchesGlob(rule, entry.rule) && (entry.appliesTo === undefined || entry.appliesTo.includes(resultForm(autogen))),
+  )
+}
+
+/** A result judged on the object itself, or by autogen on a CronJob's or another controller's pod template. */
+export function resultForm(autogen: string | undefined): RuleResultForm {
+  if (autogen === undefined) return 'object'
+  return autogen === 'CronJob' ? 'cronJobs' : 'controllers'
 }
 
 interface InputExemptions {

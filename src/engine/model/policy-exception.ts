@@ -8,11 +8,26 @@ const NameOrGlobSchema = Type.String({ minLength: 1, maxLength: 253, pattern: '^
 /** Rule names are free text within a ruleset; a glob over them. */
 const RuleNameOrGlobSchema = Type.String({ minLength: 1, maxLength: 253, description: 'a rule name, or a glob such as run-as-*' })
 
+/**
+ * Which results of a rule: judged on the object itself, or by autogen on the pod template of a
+ * controller (Deployment, DaemonSet, StatefulSet, ReplicaSet, Job, ReplicationController) or of a
+ * CronJob. Kyverno names the latter two `autogen-<rule>` and `autogen-cronjob-<rule>` and excepts
+ * them apart; the importer keeps that distinction here.
+ */
+export const RuleResultFormSchema = Type.Union([Type.Literal('object'), Type.Literal('controllers'), Type.Literal('cronJobs')])
+
 /** One rule of one ruleset; either part may be a glob. */
 export const ExceptionRuleSchema = Type.Object(
   {
     ruleset: NameOrGlobSchema,
     rule: RuleNameOrGlobSchema,
+    appliesTo: Type.Optional(
+      Type.Array(RuleResultFormSchema, {
+        minItems: 1,
+        maxItems: 3,
+        description: 'only these results of the rule: object (judged on the object itself), controllers or cronJobs (judged by autogen on their pod template); all when left out',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -34,6 +49,12 @@ export const PolicyExceptionSpecSchema = Type.Object(
     conditions: Type.Optional(
       Type.Array(MatchConditionSchema, { minItems: 1, maxItems: 20, description: 'CEL over object and request; every one must be true for the exception to apply' }),
     ),
+    matchPodTemplates: Type.Optional(
+      Type.Boolean({
+        description:
+          'true (the default): a match naming Pods also takes the pod template of pod controllers, as autogen judges it; false: match and conditions are compared with the object itself only, as Kyverno compares its exceptions',
+      }),
+    ),
     reason: Type.String({ minLength: 1, maxLength: 4096 }),
     ticket: Type.Optional(Type.String({ minLength: 1, maxLength: 2048, description: 'an issue id or URL' })),
     owner: Type.Optional(Type.String({ minLength: 1, maxLength: 253, description: 'who answers for it' })),
@@ -42,6 +63,7 @@ export const PolicyExceptionSpecSchema = Type.Object(
   { additionalProperties: false },
 )
 
+export type RuleResultForm = Static<typeof RuleResultFormSchema>
 export type ExceptionRule = Static<typeof ExceptionRuleSchema>
 export type PolicyExceptionSpec = Static<typeof PolicyExceptionSpecSchema>
 

@@ -7,7 +7,7 @@ import type { ExceptionChange } from '../../services/exception-catalog.js'
 import type { AuditRows } from '../../store/audits-repository.js'
 import { forgetVerdictsNotSeenSince, noteVerdicts } from '../../store/background-verdicts-repository.js'
 import type { Db } from '../../store/db.js'
-import { scanCluster, type ScanOutcome, type ScanSettings } from './scan-cluster.js'
+import { scanCluster, type ScanOutcome, type ScannedVerdicts, type ScanSettings } from './scan-cluster.js'
 import { changedVerdictAudits, notedVerdicts } from './verdict-audits.js'
 
 export interface BackgroundScannerOptions {
@@ -34,6 +34,8 @@ export interface BackgroundScannerOptions {
   /** Subscribes to exception changes: the policies a changed exception names are scanned again, as for a policy change. */
   onExceptionChange?: (listener: (change: ExceptionChange) => void) => () => void
   onScanned?: (outcome: ScanOutcome) => void
+  /** Hears of each rule result an exception let through, page by page. */
+  onExempted?: (exception: string) => void
 }
 
 /**
@@ -160,6 +162,7 @@ export class BackgroundScanner {
       ...(only ? { only } : {}),
       signal: this.#abort.signal,
       onPage: async (page) => {
+        if (this.#options.onExempted) for (const exception of exemptionsIn(page)) this.#options.onExempted(exception)
         const changed = await noteVerdicts(db, page.flatMap(notedVerdicts), now)
         if (changed.length > 0) await this.#options.writeAudits(changedVerdictAudits(page, changed, now))
       },
@@ -235,4 +238,13 @@ export class BackgroundScanner {
     }
     tick()
   }
+}
+
+/** The exceptions that let something of the page through, each once. */
+function exemptionsIn(page: readonly ScannedVerdicts[]): Set<string> {
+  const names = new Set<string>()
+  for (const scanned of page) {
+    for (const verdict of scanned.verdicts) for (const result of verdict.judged) if (result.exception !== undefined) names.add(result.exception)
+  }
+  return names
 }

@@ -10,17 +10,14 @@ import {
   type Policy,
   type Ruleset,
 } from '../../engine/index.js'
-import { kubeRequest } from '../../k8s/kube-request.js'
 import { GROUP, POLICIES, RULESETS, type DefinitionResource } from '../../k8s/resources.js'
 import { ScanInputError } from '../scan-error.js'
-import { clusterReadError } from './cluster-read-error.js'
+import { isRecord, listResource, type Item } from './list-resource.js'
 
 export interface ClusterDefinitions extends Definitions {
   /** Resources left out, each with why: the controller would not apply them either. */
   warnings: string[]
 }
-
-type Item = Record<string, unknown>
 
 /**
  * The Verdict Rulesets and Policies of the cluster, as its controller applies them: each
@@ -31,8 +28,8 @@ type Item = Record<string, unknown>
  * neither resource has no Verdict CRDs, and the scan has nothing to judge by.
  */
 export async function readClusterDefinitions(kubeConfig: KubeConfig, server: string): Promise<ClusterDefinitions> {
-  const rulesetItems = await listDefinitions(kubeConfig, server, RULESETS)
-  const policyItems = await listDefinitions(kubeConfig, server, POLICIES)
+  const rulesetItems = await listResource(kubeConfig, server, RULESETS.path)
+  const policyItems = await listResource(kubeConfig, server, POLICIES.path)
   const missing = [rulesetItems === undefined ? RULESETS : undefined, policyItems === undefined ? POLICIES : undefined].flatMap((resource) => (resource ? [`${resource.plural}.${GROUP}`] : []))
   if (missing.length > 0) {
     throw new ScanInputError(
@@ -52,26 +49,6 @@ export async function readClusterDefinitions(kubeConfig: KubeConfig, server: str
     policies.push(loaded.policy)
   }
   return { rulesets, policies, warnings }
-}
-
-/**
- * Every resource of one kind, in one LIST: a cluster holds tens of definitions, not the
- * thousands that call for pages. Undefined when the API server does not serve the resource (404).
- */
-async function listDefinitions(kubeConfig: KubeConfig, server: string, resource: DefinitionResource): Promise<Item[] | undefined> {
-  let answer: Awaited<ReturnType<typeof kubeRequest>>
-  try {
-    answer = await kubeRequest(kubeConfig, 'GET', resource.path)
-  } catch (error) {
-    throw clusterReadError(server, error)
-  }
-  if (answer.status === 404) return undefined
-  const list = isRecord(answer.body) ? answer.body : undefined
-  if (answer.status !== 200) {
-    const message = typeof list?.message === 'string' ? `: ${list.message}` : ''
-    throw new ScanInputError(`cannot read the cluster at ${server}: listing ${resource.path}: HTTP ${answer.status}${message}`)
-  }
-  return (Array.isArray(list?.items) ? list.items : []).filter(isRecord)
 }
 
 type Loaded = { kind: 'Ruleset'; ruleset: Ruleset } | { kind: 'Policy'; policy: Policy }
@@ -109,8 +86,4 @@ function compiles(ruleset: Ruleset, warnings: string[]): boolean {
 
 function describeProblems(problems: readonly DefinitionProblem[]): string {
   return problems.map((problem) => (problem.path === '' ? problem.message : `${problem.path}: ${problem.message}`)).join('; ')
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -9,6 +9,7 @@ import { sql as auditPartitionCreation } from './008-audit-partition-creation.js
 import { sql as immutableAuditPartitions } from './009-immutable-audit-partitions.js'
 import { sql as partitionCounterTriggers } from './010-partition-counter-triggers.js'
 import { sql as policyExceptions } from './011-policy-exceptions.js'
+import { sql as exceptionLastApplied } from './012-exception-last-applied.js'
 
 export interface Migration {
   /** Recorded in schema_migrations; never rename one that has shipped. */
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '009-immutable-audit-partitions', sql: immutableAuditPartitions },
   { name: '010-partition-counter-triggers', sql: partitionCounterTriggers },
   { name: '011-policy-exceptions', sql: policyExceptions },
+  { name: '012-exception-last-applied', sql: exceptionLastApplied },
 ]
