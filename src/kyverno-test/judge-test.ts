@@ -2,7 +2,7 @@ import {
   compileRuleset,
   evaluateRule,
   exceptionsApplyingTo,
-  firstNamingRule,
+  exemptedResult,
   PreparedInput,
   RulesetCompileError,
   subjectFor,
@@ -11,6 +11,7 @@ import {
   type EvaluationInput,
   type Operation,
   type PrepareOptions,
+  type RuleResult,
 } from '../engine/index.js'
 import type { JsonValue } from '../engine/jmespath/index.js'
 import type { LoadedTest, TestPolicy } from './load-test.js'
@@ -28,6 +29,8 @@ interface Response {
   message?: string
   /** The PolicyException that let the rule through (then status is skip). */
   exception?: string
+  /** The rule's result as the engine judged it, before exceptions. */
+  judged: RuleResult
 }
 
 /** Judges every expected pair of a loaded test with the Kyverno CLI's lookup rules, scored strictly. */
@@ -97,16 +100,18 @@ function actualFor(
 /**
  * As the Kyverno CLI applies the test's exceptions: a rule that applied (its preconditions held)
  * and that an exception covers for this resource, in the form it was judged in (autogen or not),
- * is a skip naming the exception, whatever it would have answered.
+ * is a skip naming the exception, whatever it would have answered; an exception with podSecurity
+ * judges a podSecurity rule again with its controls excluded (exemptedResult, as every path).
  */
 function exempt(test: LoadedTest, policy: TestPolicy, ruleset: string, rule: CompiledRule, input: PreparedInput, response: Response): void {
-  if (test.exceptions.length === 0 || response.status === 'skip') return
+  if (test.exceptions.length === 0) return
   const applying = exceptionsApplyingTo({ exceptions: test.exceptions, now: test.now }, policy.policy?.name ?? policy.name, input)
-  const exception = firstNamingRule(applying, ruleset, rule.name, response.autogenKind)
-  if (!exception) return
-  response.status = 'skip'
-  response.message = `exempted by exception "${exception.name}"`
-  response.exception = exception.name
+  const result = exemptedResult({ ...response.judged, ruleset }, rule, applying, input)
+  if (!result) return
+  response.status = result.status
+  if (result.message === undefined) delete response.message
+  else response.message = result.message
+  if (result.exception !== undefined) response.exception = result.exception
 }
 
 /**
@@ -120,7 +125,7 @@ function errorDecision(policy: TestPolicy): string {
 function respond(rule: CompiledRule, input: PreparedInput): Response | undefined {
   if (!subjectFor(rule, input)) return undefined
   const result = evaluateRule(rule, input)
-  const response: Response = { status: result.status }
+  const response: Response = { status: result.status, judged: result }
   if (result.autogen !== undefined) response.autogenKind = result.autogen
   if (result.message !== undefined) response.message = result.message
   return response

@@ -7,9 +7,9 @@ import { compileRuleset, evaluateRuleset, PreparedInput, type CompiledRuleset } 
 import { matchesWildcard } from '../../src/engine/pattern/wildcard.js'
 import { ImportError, Unsupported } from '../../src/import/import-error.js'
 import { importedPodSecurity } from '../../src/import/kyverno-pod-security.js'
-import { matchingVariable } from '../../src/import/kyverno-pod-security/exclusions.js'
-import { ACTUAL_POD, matchingContainersPod, POD_LEVEL_EXCLUSION } from '../../src/import/kyverno-pod-security/pod-views.js'
-import { PSA_CHECKS } from '../../src/import/kyverno-pod-security/psa-checks.js'
+import { matchingVariable } from '../../src/engine/pod-security/kyverno/exclusions.js'
+import { ACTUAL_POD, matchingContainersPod, POD_LEVEL_EXCLUSION } from '../../src/engine/pod-security/kyverno/pod-views.js'
+import { PSA_CHECKS } from '../../src/engine/pod-security/kyverno/psa-checks.js'
 import { CONFORMANCE_DIR, HAS_CONFORMANCE, WITHOUT_CONFORMANCE } from '../support/shared-conformance.js'
 
 type Json = Record<string, unknown>

@@ -2,12 +2,14 @@ import { DEFAULT_POD_CONTROLLERS } from '../autogen/pod-controllers.js'
 import { CelCompileError, compileCel, type CelProgram } from '../cel/index.js'
 import { namesPodKind } from '../match/kind-selector.js'
 import { compileMatch, kindsNamedBy } from '../match/matches-rule.js'
+import type { PodSecurityExcludeEntry } from '../model/pod-security.js'
 import type { Rule } from '../model/rule.js'
 import type { Ruleset } from '../model/ruleset.js'
 import { classicAutogen } from './classic-autogen.js'
 import { compileClassic, compilePatternValidation } from './compile-classic.js'
 import { RulesetCompileError, type CompileProblem } from './compile-problem.js'
 import type { CompiledNamedProgram, CompiledRule, CompiledRuleset, CompiledValidation } from './compiled-ruleset.js'
+import { isCompileProblem, podSecurityRuleAsCel } from './pod-security-rule.js'
 import { variableOrderProblems } from './variable-order.js'
 
 /** Parses every expression of a ruleset once; reports every broken expression, not just the first. */
@@ -36,7 +38,10 @@ function compile(ruleset: Ruleset, options: CompileOptions): CompiledRuleset {
   return { name: ruleset.name, version: ruleset.version ?? 0, rules }
 }
 
-function compileRule(ruleset: string, rule: Rule, path: string, problems: CompileProblem[], options: CompileOptions): CompiledRule {
+function compileRule(ruleset: string, written: Rule, path: string, problems: CompileProblem[], options: CompileOptions): CompiledRule {
+  const asCel = podSecurityRuleAsCel(written, path)
+  if (isCompileProblem(asCel)) problems.push(asCel)
+  const rule = isCompileProblem(asCel) ? { ...written, validate: {} } : asCel
   const compile = (expression: string, at: string): CelProgram | undefined => {
     try {
       return compileCel(expression)
@@ -87,7 +92,22 @@ function compileRule(ruleset: string, rule: Rule, path: string, problems: Compil
   const classic = compileClassic(rule, path, problems, patterns)
   if (classic) compiled.classic = classic
   if (classic && compiled.autogenControllers.size > 0) compiled.classicAutogen = classicAutogen(rule)
+  if (written.validate.podSecurity !== undefined) compiled.podSecurity = { rule: written, path }
   return compiled
+}
+
+/**
+ * A `validate.podSecurity` rule compiled again with `extraExcludes` after its own excludes (a
+ * PolicyException's `podSecurity`), or the problems that keep it from compiling so: an exclude
+ * Kyverno would refuse at the rule's level, an order of excludes Verdict cannot judge as Kyverno.
+ */
+export function compileWithPodSecurityExcludes(rule: CompiledRule, extraExcludes: readonly PodSecurityExcludeEntry[]): CompiledRule | CompileProblem[] {
+  if (!rule.podSecurity) return [{ rule: rule.name, path: 'validate', message: 'is not a podSecurity rule' }]
+  const asCel = podSecurityRuleAsCel(rule.podSecurity.rule, rule.podSecurity.path, extraExcludes)
+  if (isCompileProblem(asCel)) return [asCel]
+  const problems: CompileProblem[] = []
+  const compiled = compileRule(rule.ruleset, asCel, rule.podSecurity.path, problems, { checkVariableOrder: false })
+  return problems.length > 0 ? problems : compiled
 }
 
 function withShareKey(variable: CompiledNamedProgram): CompiledNamedProgram {

@@ -1,7 +1,7 @@
 import type { CelProgram } from '../cel/index.js'
 import type { TargetPredicate } from '../match/matches-filter.js'
 import type { Match } from '../model/match.js'
-import type { Severity } from '../model/rule.js'
+import type { Rule, Severity } from '../model/rule.js'
 import type { PatternValidation } from '../pattern/index.js'
 import type { ClassicAutogen } from './classic-autogen.js'
 import type { CompiledClassic } from './compiled-classic.js'
@@ -46,6 +46,8 @@ export interface CompiledRule {
   classic?: CompiledClassic
   /** The classic parts as Kyverno rewrites them for judging a controller's pod template (autogen). */
   classicAutogen?: ClassicAutogen
+  /** Set for a `validate.podSecurity` rule: the rule as written and where, to compile it again with an exception's excludes. */
+  podSecurity?: { rule: Rule; path: string }
   /** Set when the rule is switched off (`enabled: false`): why. It is compiled all the same, to be switched back on. */
   disabledReason?: string
 }

@@ -3,8 +3,8 @@ import { DEFAULT_POD_CONTROLLERS } from '../autogen/pod-controllers.js'
 import { namesPodKind } from '../match/kind-selector.js'
 import { kindsNamedBy, matchesMatch } from '../match/matches-rule.js'
 import type { Policy } from '../model/policy.js'
-import { exceptionsApplyingTo, firstNamingRule, type Exemptions } from '../exceptions/exempting-exception.js'
-import type { CompiledException } from '../exceptions/compile-exception.js'
+import { exceptionsApplyingTo, type Exemptions } from '../exceptions/exempting-exception.js'
+import { exemptedResult } from '../exceptions/exempted-result.js'
 import type { RuleResult } from '../results/rule-result.js'
 import {
   shapePolicyResult,
@@ -46,7 +46,7 @@ export function evaluatePolicy(
     return { output: shapePolicyResult(policy.name, [], ignoreErrors, options), action, applied: false, rulesets: [] }
   }
   const exempt = exemptionOf(policy.name, input, options.exemptions)
-  const perRuleset = rulesets.map((ruleset) => ({ name: ruleset.name, outcomes: exempt(judgeRuleset(ruleset, input)) }))
+  const perRuleset = rulesets.map((ruleset) => ({ name: ruleset.name, outcomes: exempt(ruleset, judgeRuleset(ruleset, input)) }))
   const all = perRuleset.flatMap((entry) => entry.outcomes)
   return {
     output: shapePolicyResult(policy.name, all, ignoreErrors, options),
@@ -66,37 +66,22 @@ function policyMatches(policy: Policy, input: PreparedInput): boolean {
   return input.subjectMatching((target) => matchesMatch(policy.match, target), controllers) !== undefined
 }
 
-type ExemptResults = (outcomes: RuleResult[]) => RuleResult[]
+type ExemptResults = (ruleset: CompiledRuleset, outcomes: RuleResult[]) => RuleResult[]
 
-const NOTHING_EXEMPT: ExemptResults = (outcomes) => outcomes
+const NOTHING_EXEMPT: ExemptResults = (_ruleset, outcomes) => outcomes
 
 /**
- * Replaces each rule result an exception covers with a skip naming it (exemptingException's
- * decision, in two steps: the exceptions applying to the input once, then per rule). Only rules
- * that applied (passed, failed or erred) are asked about: a rule that did not match has nothing
- * to let through.
+ * Replaces each rule result an exception covers (exemptedResult), in two steps: the exceptions
+ * applying to the input once, then per rule. Only rules that applied (passed, failed or erred)
+ * are asked about: a rule that did not match has nothing to let through.
  */
 function exemptionOf(policy: string, input: PreparedInput, exemptions: Exemptions | undefined): ExemptResults {
   if (!exemptions || exemptions.exceptions.length === 0) return NOTHING_EXEMPT
   const applying = exceptionsApplyingTo(exemptions, policy, input)
   if (applying.length === 0) return NOTHING_EXEMPT
-  return (outcomes) =>
-    outcomes.map((outcome) => {
-      if (outcome.status === 'skip') return outcome
-      const exception = firstNamingRule(applying, outcome.ruleset, outcome.rule, outcome.autogen)
-      return exception ? exempted(outcome, exception) : outcome
+  return (ruleset, outcomes) =>
+    outcomes.map((outcome, index) => {
+      const rule = ruleset.rules[index]
+      return (rule && exemptedResult(outcome, rule, applying, input)) ?? outcome
     })
-}
-
-function exempted(outcome: RuleResult, exception: CompiledException): RuleResult {
-  const result: RuleResult = {
-    ruleset: outcome.ruleset,
-    rule: outcome.rule,
-    status: 'skip',
-    severity: outcome.severity,
-    message: `exempted by exception "${exception.name}"`,
-    exception: exception.name,
-  }
-  if (outcome.autogen !== undefined) result.autogen = outcome.autogen
-  return result
 }

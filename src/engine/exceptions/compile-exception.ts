@@ -5,6 +5,7 @@ import { namesPodKind } from '../match/kind-selector.js'
 import type { TargetPredicate } from '../match/matches-filter.js'
 import { compileMatch, kindsNamedBy } from '../match/matches-rule.js'
 import type { DefinitionProblem } from '../model/definition-problem.js'
+import type { PodSecurityExcludeEntry } from '../model/pod-security.js'
 import type { ExceptionRule, PolicyException } from '../model/policy-exception.js'
 
 /** An exception ready to be asked, on every evaluation, whether it lets a rule result through. */
@@ -25,6 +26,8 @@ export interface CompiledException {
   /** The pod controllers whose template is judged as a Pod, as autogen does for a rule naming Pods (none with matchPodTemplates: false). */
   readonly controllers: ReadonlySet<string>
   readonly conditions: readonly CompiledNamedProgram[]
+  /** Set when it lets through only these Pod Security controls of the podSecurity rules it names, not whole rules. */
+  readonly podSecurity: readonly PodSecurityExcludeEntry[] | undefined
   /** The instant it stops applying, in epoch milliseconds; undefined: it does not expire. */
   readonly expiresAtMs: number | undefined
   readonly reason: string
@@ -78,6 +81,7 @@ export function compileException(exception: PolicyException): CompiledException 
     namespaces: literalNamespaces(exception.match.namespaces),
     controllers: exception.matchPodTemplates !== false && kinds && namesPodKind(kinds) ? POD_CONTROLLERS : NO_CONTROLLERS,
     conditions,
+    podSecurity: exception.podSecurity,
     expiresAtMs,
     reason: exception.reason,
   }

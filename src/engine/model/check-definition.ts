@@ -11,7 +11,7 @@ const checkPolicySpecSchema = schemaChecker(PolicySpecSchema)
 export const checkRulesetManifestSchema = schemaChecker(RulesetManifestSchema)
 export const checkPolicyManifestSchema = schemaChecker(PolicyManifestSchema)
 
-const VALIDATE_KINDS = ['cel', 'pattern', 'anyPattern', 'deny', 'foreach'] as const
+const VALIDATE_KINDS = ['cel', 'pattern', 'anyPattern', 'deny', 'foreach', 'podSecurity'] as const
 
 /** Schema plus the rules a JSON Schema cannot say: one validate kind per rule, unique rule names. */
 export function checkRulesetSpec(value: unknown, basePath: string): DefinitionProblem[] {

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox'
 import { MatchConditionSchema, MatchSchema } from './match.js'
+import { PodSecurityExcludeSchema } from './pod-security.js'
 import { LabelsSchema } from './ruleset.js'
 
 /** A policy or ruleset name (a DNS subdomain name), or a glob over them (`*`, `?`). */
@@ -35,7 +36,8 @@ export const ExceptionRuleSchema = Type.Object(
 /**
  * What an author writes: the body of a PolicyException (the `spec` of its manifest). Which
  * policies and rules it lets through (`policies` and/or `rules`, one at least: an exception never
- * covers everything by leaving both out), which resources (`match`, as for rules, plus CEL
+ * covers everything by leaving both out), or only some Pod Security controls of podSecurity rules
+ * (`podSecurity`), which resources (`match`, as for rules, plus CEL
  * `conditions` over `object` and `request`), why (`reason`, `ticket`, `owner`) and until when
  * (`expiresAt`).
  */
@@ -48,6 +50,14 @@ export const PolicyExceptionSpecSchema = Type.Object(
     match: MatchSchema,
     conditions: Type.Optional(
       Type.Array(MatchConditionSchema, { minItems: 1, maxItems: 20, description: 'CEL over object and request; every one must be true for the exception to apply' }),
+    ),
+    podSecurity: Type.Optional(
+      Type.Array(PodSecurityExcludeSchema, {
+        minItems: 1,
+        maxItems: 100,
+        description:
+          'for the podSecurity rules it names: the Pod Security controls let through, as entries of the rule\'s podSecurity.exclude; the rule is judged with them added and is let through only when it then passes. Other rules it names are judged as if it were not there',
+      }),
     ),
     matchPodTemplates: Type.Optional(
       Type.Boolean({

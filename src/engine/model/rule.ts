@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox'
 import { ConditionsSchema, ContextEntrySchema, DenySchema, ForEachSchema } from './classic-validation.js'
 import { MatchSchema } from './match.js'
+import { PodSecuritySchema } from './pod-security.js'
 import { SwitchFields } from './switched-off.js'
 
 export const SeveritySchema = Type.Union([
@@ -38,8 +39,10 @@ export const ValidateSchema = Type.Object(
     anyPattern: Type.Optional(Type.Array(PatternSchema, { minItems: 1 })),
     deny: Type.Optional(DenySchema),
     foreach: Type.Optional(Type.Array(ForEachSchema, { minItems: 1 })),
+    /** Kyverno's Pod Security Standards rule, judged as the CEL checks engine/pod-security/kyverno makes of it. */
+    podSecurity: Type.Optional(PodSecuritySchema),
   },
-  { additionalProperties: false, description: 'exactly one of cel, pattern, anyPattern, deny, foreach' },
+  { additionalProperties: false, description: 'exactly one of cel, pattern, anyPattern, deny, foreach, podSecurity' },
 )
 
 export const AutogenSchema = Type.Union([

@@ -44,7 +44,7 @@ describe('checkRulesetSpec', () => {
       { path: 'spec.rules[0].validate', message: 'has cel and pattern; a rule validates in exactly one way' },
     ])
     expect(checkRulesetSpec({ rules: [{ name: 'none', validate: {} }] }, 'spec')).toEqual([
-      { path: 'spec.rules[0].validate', message: 'needs exactly one of cel, pattern, anyPattern, deny, foreach' },
+      { path: 'spec.rules[0].validate', message: 'needs exactly one of cel, pattern, anyPattern, deny, foreach, podSecurity' },
     ])
   })
 

@@ -1,4 +1,4 @@
-import { celString } from '../../engine/pod-security/index.js'
+import { celString } from '../index.js'
 import type { PodSecuritySpec } from './pod-security-spec.js'
 import type { PsaCheck } from './psa-checks.js'
 

@@ -1,5 +1,5 @@
-import { celString, listOf, mapOf, stringOf } from '../../engine/pod-security/index.js'
-import type { Variable } from '../../engine/model/rule.js'
+import { celString, listOf, mapOf, stringOf } from '../index.js'
+import type { Variable } from '../../model/rule.js'
 import { wildcardRegex } from './wildcard-regex.js'
 
 /**

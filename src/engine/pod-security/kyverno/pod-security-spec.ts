@@ -1,5 +1,6 @@
-import { LATEST_POD_SECURITY_VERSION, type PodSecurityVersion } from '../../engine/pod-security/index.js'
-import { ImportError, Unsupported } from '../import-error.js'
+import { LATEST_POD_SECURITY_VERSION, type PodSecurityVersion } from '../index.js'
+import { PodSecurityInvalid, PodSecurityUnsupported } from './refusal.js'
+import type { PodSecurityControlName } from '../../model/pod-security.js'
 import type { PodSecurityLevel } from './psa-checks.js'
 
 /** A `validate.podSecurity` block, checked as Kyverno checks it when it admits the policy. */
@@ -25,7 +26,7 @@ export interface PodSecurityExclude {
 export const NEWEST_KUBERNETES_MINOR = 36
 
 /** Kyverno's control names (the CRD's enum) and where an exclude of each may apply (pkg/pss/utils, PodSecurityStandard.Validate). */
-const CONTROLS: Readonly<Record<string, 'container' | 'pod' | 'either'>> = {
+const CONTROLS: Readonly<Record<PodSecurityControlName, 'container' | 'pod' | 'either'>> = {
   HostProcess: 'either',
   'Host Namespaces': 'pod',
   'Privileged Containers': 'container',
@@ -47,7 +48,7 @@ const CONTROLS: Readonly<Record<string, 'container' | 'pod' | 'either'>> = {
 const RESTRICTED_ONLY_CONTROLS = ['Volume Types', 'Privilege Escalation', 'Running as Non-root', 'Running as Non-root user']
 
 export function readPodSecuritySpec(value: unknown, field: string): PodSecuritySpec {
-  if (!isObject(value)) throw new ImportError(field, 'must be an object with level, version and exclude')
+  if (!isObject(value)) throw new PodSecurityInvalid(field, 'must be an object with level, version and exclude')
   const level = readLevel(value.level, `${field}.level`)
   const written = value.version === undefined || value.version === null || value.version === '' ? 'latest' : value.version
   const version = readVersion(written, `${field}.version`)
@@ -61,9 +62,9 @@ function readLevel(value: unknown, field: string): PodSecurityLevel {
     // pkg/pss skips only the restricted checks of a baseline policy, so Kyverno runs every restricted check for
     // level privileged: the opposite of what the policy says. Neither reading can be imported without judging
     // some pods differently from one side or the other.
-    throw new Unsupported(`${field}: level privileged is judged by Kyverno with every restricted check; import it as restricted, or drop the rule`)
+    throw new PodSecurityUnsupported(`${field}: level privileged is judged by Kyverno with every restricted check; import it as restricted, or drop the rule`)
   }
-  throw new ImportError(field, `must be baseline or restricted, not ${JSON.stringify(value ?? null)}`)
+  throw new PodSecurityInvalid(field, `must be baseline or restricted, not ${JSON.stringify(value ?? null)}`)
 }
 
 /** `latest` or `v1.<minor>` as Kubernetes parses it (no leading zeros, no patch), for a published release. */
@@ -71,37 +72,37 @@ function readVersion(value: unknown, field: string): PodSecurityVersion {
   if (value === 'latest') return LATEST_POD_SECURITY_VERSION
   const minor = typeof value === 'string' ? /^v1\.(0|[1-9][0-9]*)$/.exec(value)?.[1] : undefined
   if (minor === undefined || Number(minor) > NEWEST_KUBERNETES_MINOR) {
-    throw new ImportError(field, `must be "latest" or a Kubernetes release from v1.0 to v1.${NEWEST_KUBERNETES_MINOR} such as "v1.29", not ${JSON.stringify(value)}`)
+    throw new PodSecurityInvalid(field, `must be "latest" or a Kubernetes release from v1.0 to v1.${NEWEST_KUBERNETES_MINOR} such as "v1.29", not ${JSON.stringify(value)}`)
   }
   return Number(minor)
 }
 
 function readExcludes(value: unknown, field: string, level: PodSecurityLevel): PodSecurityExclude[] {
   if (value === undefined || value === null) return []
-  if (!Array.isArray(value)) throw new ImportError(field, 'must be a list')
+  if (!Array.isArray(value)) throw new PodSecurityInvalid(field, 'must be a list')
   return value.map((entry: unknown, index) => readExclude(entry, `${field}[${index}]`, index, level))
 }
 
 function readExclude(value: unknown, field: string, index: number, level: PodSecurityLevel): PodSecurityExclude {
-  if (!isObject(value)) throw new ImportError(field, 'must be an object with controlName')
+  if (!isObject(value)) throw new PodSecurityInvalid(field, 'must be an object with controlName')
   const control = value.controlName
-  const scope = typeof control === 'string' ? CONTROLS[control] : undefined
-  if (typeof control !== 'string' || scope === undefined) throw new ImportError(`${field}.controlName`, `must be one of ${Object.keys(CONTROLS).join(', ')}`)
+  const scope = typeof control === 'string' && Object.hasOwn(CONTROLS, control) ? CONTROLS[control as PodSecurityControlName] : undefined
+  if (typeof control !== 'string' || scope === undefined) throw new PodSecurityInvalid(`${field}.controlName`, `must be one of ${Object.keys(CONTROLS).join(', ')}`)
   const images = strings(value.images, `${field}.images`)
   const restrictedField = value.restrictedField === undefined || value.restrictedField === null ? '' : value.restrictedField
-  if (typeof restrictedField !== 'string') throw new ImportError(`${field}.restrictedField`, 'must be a string')
+  if (typeof restrictedField !== 'string') throw new PodSecurityInvalid(`${field}.restrictedField`, 'must be a string')
   const values = strings(value.values, `${field}.values`)
-  if (scope === 'container' && images.length === 0) throw new ImportError(`${field}.controlName`, `${control} is a container-level control: exclude.images must be specified`)
-  if (scope === 'pod' && images.length > 0) throw new ImportError(`${field}.controlName`, `${control} is a pod-level control: exclude.images must not be specified`)
-  if (restrictedField !== '' && values.length === 0) throw new ImportError(`${field}.values`, 'values is required with restrictedField')
-  if (restrictedField === '' && values.length > 0) throw new ImportError(`${field}.restrictedField`, 'restrictedField is required with values')
-  if (level === 'baseline' && RESTRICTED_ONLY_CONTROLS.includes(control)) throw new ImportError(`${field}.controlName`, `${control} is not a control of the baseline level`)
+  if (scope === 'container' && images.length === 0) throw new PodSecurityInvalid(`${field}.controlName`, `${control} is a container-level control: exclude.images must be specified`)
+  if (scope === 'pod' && images.length > 0) throw new PodSecurityInvalid(`${field}.controlName`, `${control} is a pod-level control: exclude.images must not be specified`)
+  if (restrictedField !== '' && values.length === 0) throw new PodSecurityInvalid(`${field}.values`, 'values is required with restrictedField')
+  if (restrictedField === '' && values.length > 0) throw new PodSecurityInvalid(`${field}.restrictedField`, 'restrictedField is required with values')
+  if (level === 'baseline' && RESTRICTED_ONLY_CONTROLS.includes(control)) throw new PodSecurityInvalid(`${field}.controlName`, `${control} is not a control of the baseline level`)
   return { index, control, images, restrictedField, values }
 }
 
 function strings(value: unknown, field: string): string[] {
   if (value === undefined || value === null) return []
-  if (!Array.isArray(value) || !value.every((item): item is string => typeof item === 'string')) throw new ImportError(field, 'must be a list of strings')
+  if (!Array.isArray(value) || !value.every((item): item is string => typeof item === 'string')) throw new PodSecurityInvalid(field, 'must be a list of strings')
   return value
 }
 

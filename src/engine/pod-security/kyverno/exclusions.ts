@@ -1,6 +1,6 @@
-import { celString, type PodSecurityVersion } from '../../engine/pod-security/index.js'
-import type { Variable } from '../../engine/model/rule.js'
-import { Unsupported } from '../import-error.js'
+import { celString, type PodSecurityVersion } from '../index.js'
+import type { Variable } from '../../model/rule.js'
+import { PodSecurityUnsupported } from './refusal.js'
 import type { PodSecurityExclude } from './pod-security-spec.js'
 import { ACTUAL_POD, matchingContainersPod, matchingContainersVariable, POD_LEVEL_EXCLUSION, type PodView } from './pod-views.js'
 import type { PsaCheck } from './psa-checks.js'
@@ -120,7 +120,7 @@ function firstRemovalByPod(
   const [onlyPod] = podPositions
   if (podPositions.length !== 1 || onlyPod !== 0) {
     const named = excludes.map((exclude) => `${field}[${exclude.index}]`).join(', ')
-    throw new Unsupported(
+    throw new PodSecurityUnsupported(
       `${named}: excludes of ${check.control} with and without images in this order exempt errors that depend on the order Kyverno removes them in; ` +
         'put the excludes without images last, or a single one first',
     )

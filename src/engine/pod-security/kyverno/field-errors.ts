@@ -16,7 +16,7 @@ import {
   seLinuxTypes,
   stringOf,
   type PodSecurityVersion,
-} from '../../engine/pod-security/index.js'
+} from '../index.js'
 import type { PodView } from './pod-views.js'
 
 /**

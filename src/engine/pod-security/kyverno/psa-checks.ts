@@ -21,7 +21,7 @@ import {
   volumeTypesCheck,
   type PodSecurityCheck,
   type PodSecurityVersion,
-} from '../../engine/pod-security/index.js'
+} from '../index.js'
 import * as errors from './field-errors.js'
 import type { PodView } from './pod-views.js'
 
