@@ -1,14 +1,14 @@
 import type { LabelSelector } from '../engine/model/label-selector.js'
 import type { Match, MatchCondition, ResourceFilter } from '../engine/model/match.js'
 import type { FailurePolicy, Policy, PolicyAction } from '../engine/model/policy.js'
-import type { Autogen, Rule, Validate, Variable } from '../engine/model/rule.js'
+import type { Autogen, CelValidation, Rule, Validate, Variable } from '../engine/model/rule.js'
 import type { Ruleset } from '../engine/model/ruleset.js'
 import { celMatchConditions, celValidations, celVariables, optionalMessage } from './cel.js'
 import { ImportError, Unsupported } from './import-error.js'
 import { importedRemediation } from './imported-remediation.js'
 import { importedConditions, importedContext, importedDeny, importedForEach } from './kyverno-classic.js'
 import { importedPatterns } from './kyverno-pattern.js'
-import { importedPodSecurity } from './kyverno-pod-security.js'
+import { importedPodSecurityValidation } from './kyverno-pod-security.js'
 import { kyvernoAutogen } from './kyverno-autogen.js'
 import { restrictToNamespace, translateKyvernoExclude, translateKyvernoMatch } from './kyverno-match.js'
 import { readMetadata, type SourceMetadata } from './metadata.js'
@@ -152,7 +152,7 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
     ? { validate: { cel: celValidations(cel.expressions, `${path}.validate.cel.expressions`) }, variables: celVariables(cel.variables, `${path}.validate.cel.variables`) }
     : importedValidation(kinds[0] as (typeof VALIDATION_KINDS)[number], validate, `${path}.validate`)
   const { variables } = translated
-  const validations = translated.validate.cel ?? []
+  const validations = ('validations' in translated ? translated.validations : undefined) ?? translated.validate.cel ?? []
   const message = optionalMessage(validate.message, `${path}.validate.message`)
   const out: Rule = {
     name,
@@ -173,9 +173,16 @@ function importRule(rule: JsonObject, path: string, autogen: Autogen, defaults: 
   }
 }
 
-/** The non-CEL validation of a rule, in Verdict's model; podSecurity becomes the Pod Security checks as CEL, with the variables they read. */
-function importedValidation(kind: (typeof VALIDATION_KINDS)[number], validate: JsonObject, field: string): { validate: Validate; variables?: Variable[] | undefined } {
-  if (kind === 'podSecurity') return importedPodSecurity(validate.podSecurity, `${field}.podSecurity`)
+/**
+ * The non-CEL validation of a rule, in Verdict's model; podSecurity stays podSecurity (checked as
+ * Kyverno checks it), with the CEL of its checks for the remediation (`validations`).
+ */
+function importedValidation(
+  kind: (typeof VALIDATION_KINDS)[number],
+  validate: JsonObject,
+  field: string,
+): { validate: Validate; variables?: Variable[] | undefined; validations?: CelValidation[] } {
+  if (kind === 'podSecurity') return importedPodSecurityValidation(validate.podSecurity, `${field}.podSecurity`)
   if (kind === 'deny') return { validate: { deny: importedDeny(validate.deny, `${field}.deny`) } }
   if (kind === 'foreach') return { validate: { foreach: importedForEach(validate.foreach, `${field}.foreach`) } }
   return { validate: importedPatterns(validate, field) }

@@ -5,6 +5,7 @@ import { ImportError, Unsupported } from './import-error.js'
 import { translateExceptionConditions } from './kyverno-exception-conditions.js'
 import { translateExceptionRules } from './kyverno-exception-rules.js'
 import { translateKyvernoMatch } from './kyverno-match.js'
+import { importedExceptionPodSecurity } from './kyverno-pod-security.js'
 import { readMetadata, type SourceMetadata } from './metadata.js'
 import { isObject, list, object, optionalList, optionalObject, optionalText, text, type JsonObject } from './read.js'
 
@@ -13,7 +14,7 @@ import { isObject, list, object, optionalList, optionalObject, optionalText, tex
  *
  * - kyverno.io/v2 and v2beta1 (for ClusterPolicy and Policy rules): `exceptions` become rules
  *   (kyverno-exception-rules.ts, autogen names included), `match` the match, `conditions` CEL
- *   conditions (kyverno-exception-conditions.ts).
+ *   conditions (kyverno-exception-conditions.ts), `podSecurity` the same Pod Security controls.
  * - policies.kyverno.io/v1, v1beta1 and v1alpha1 (for ValidatingPolicies): `policyRefs` become
  *   policies, `matchConditions` the CEL conditions, `expiresAt` the end.
  *
@@ -23,8 +24,8 @@ import { isObject, list, object, optionalList, optionalObject, optionalText, tex
  * `spec.properties.reason`), else from the caller's `reason` option; without one the document is
  * refused, naming the annotation. `verdict.dev/ticket`, `verdict.dev/owner` and
  * `verdict.dev/expires-at` (or `spec.properties.ticket` / `owner`, `spec.expiresAt`) fill the rest.
- * What Verdict cannot do as Kyverno does (Pod Security control exemptions, exceptions kept out of
- * background scans, partial CEL exemptions by image or value) is refused, naming the field.
+ * What Verdict cannot do as Kyverno does (exceptions kept out of background scans, partial CEL
+ * exemptions by image or value) is refused, naming the field.
  */
 
 type Family = 'classic' | 'cel'
@@ -73,7 +74,7 @@ export function importKyvernoException(doc: JsonObject, options: ExceptionImport
   return { sourceKind: 'PolicyException', sourceName: metadata.namespace === undefined ? metadata.name : `${metadata.namespace}/${metadata.name}`, exception }
 }
 
-type Body = Pick<PolicyException, 'policies' | 'rules' | 'match' | 'conditions'>
+type Body = Pick<PolicyException, 'policies' | 'rules' | 'match' | 'conditions' | 'podSecurity'>
 
 const CLASSIC_FIELDS = new Set(['background', 'match', 'conditions', 'exceptions', 'podSecurity'])
 
@@ -87,14 +88,10 @@ function classicSpec(spec: JsonObject): Body {
       'is false (Kyverno does not apply the exception in background scans) and its match does not name the requesting subjects in every filter; Verdict applies an exception in every path alike, so this cannot be translated',
     )
   }
-  const podSecurity = optionalList(spec.podSecurity, 'spec.podSecurity')
-  if (podSecurity && podSecurity.length > 0) {
-    throw new ImportError(
-      'spec.podSecurity',
-      'exempts single Pod Security controls, which Verdict exceptions cannot: they let whole rules through. Leave podSecurity out to let the rule through, or add the control to the rule\'s podSecurity.exclude',
-    )
-  }
   const body: Body = { rules: translateExceptionRules(spec.exceptions, 'spec.exceptions'), match }
+  // Kyverno then lets through only these controls of the podSecurity rules named, and nothing of other rules.
+  const podSecurity = optionalList(spec.podSecurity, 'spec.podSecurity')
+  if (podSecurity && podSecurity.length > 0) body.podSecurity = importedExceptionPodSecurity(podSecurity, 'spec.podSecurity')
   const conditions = translateExceptionConditions(spec.conditions, 'spec.conditions')
   if (conditions) body.conditions = conditions
   return body

@@ -53,8 +53,8 @@ describe('verdict scan --cluster with the cluster\'s PolicyExceptions', () => {
     api.create('kyvernopolicyexceptions', deltaException)
     api.create('kyvernopolicyexceptions', {
       ...deltaException,
-      metadata: { name: 'psa-exception', namespace: 'delta' },
-      spec: { ...(deltaException.spec as Json), podSecurity: [{ controlName: 'Host Namespaces' }] },
+      metadata: { name: 'admission-only-exception', namespace: 'delta' },
+      spec: { ...(deltaException.spec as Json), background: false },
     })
     dir = mkdtempSync(join(tmpdir(), 'verdict-scan-cluster-exceptions-'))
     kubeconfig = join(dir, 'kubeconfig')
@@ -71,7 +71,7 @@ describe('verdict scan --cluster with the cluster\'s PolicyExceptions', () => {
     expect(run.stderr.split('\n')).toEqual(
       expect.arrayContaining([
         'warning: PolicyException "no-reason" is not applied: spec.reason: is required',
-        expect.stringMatching(/^warning: Kyverno PolicyException delta\/psa-exception \(kyverno\.io\/v2\) is not applied: spec\.podSecurity: exempts single Pod Security controls/),
+        expect.stringMatching(/^warning: Kyverno PolicyException delta\/admission-only-exception \(kyverno\.io\/v2\) is not applied: spec\.background: is false/),
       ]),
     )
     const report = JSON.parse(run.stdout) as JsonScan

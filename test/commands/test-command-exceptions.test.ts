@@ -1,9 +1,8 @@
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fixtures, runCli } from './run-cli.js'
+import { runCli } from './run-cli.js'
 
 describe('verdict test with the exceptions: of a Kyverno test', () => {
-  it('lists the pairs an exception let through, naming it, and fails a test whose exception cannot be translated', () => {
+  it('lists the pairs an exception let through, naming it', () => {
     const run = runCli(['test', 'kyverno-test-exceptions'])
     const lines = run.stdout.trimEnd().split('\n')
     expect(lines.slice(0, 5)).toEqual([
@@ -13,17 +12,16 @@ describe('verdict test with the exceptions: of a Kyverno test', () => {
       'ok    kyverno-test-exceptions/host-namespaces [-] 6/6',
       '      kyverno-test-exceptions/host-namespaces disallow-host-namespaces/autogen-host-namespaces important-tool: skip, exempted by exception "delta-exception"',
     ])
-    expect(lines).toContain(
-      `ERROR kyverno-test-exceptions/pod-security: ${join(fixtures, 'kyverno-test-exceptions', 'pod-security', '.kyverno-test', 'exception.yaml')}: PolicyException "pod-security-exception" (document 1): spec.podSecurity: exempts single Pod Security controls, which Verdict exceptions cannot: they let whole rules through. Leave podSecurity out to let the rule through, or add the control to the rule's podSecurity.exclude`,
-    )
+    expect(lines).toContain('ok    kyverno-test-exceptions/pod-security [-] 3/3')
+    expect(lines).toContain('      kyverno-test-exceptions/pod-security psa/baseline excluded-pod: skip, exempted by exception "pod-security-exception"')
     expect(lines).toContain('      kyverno-test-exceptions/validating-policy check-deployment-name/check-deployment-name skipped-deployment: skip, exempted by exception "check-name"')
-    expect(lines.at(-1)).toBe('14 passed, 1 failed')
-    expect(run.status).toBe(1)
+    expect(lines.at(-1)).toBe('17 passed, 0 failed')
+    expect(run.status).toBe(0)
   })
 
-  it('agrees with every expected result of the tests it can load', () => {
-    const run = runCli(['test', 'kyverno-test-exceptions/host-namespaces', 'kyverno-test-exceptions/conditions', 'kyverno-test-exceptions/validating-policy'])
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('14 passed, 0 failed')
+  it('agrees with every expected result', () => {
+    const run = runCli(['test', 'kyverno-test-exceptions/host-namespaces', 'kyverno-test-exceptions/conditions', 'kyverno-test-exceptions/validating-policy', 'kyverno-test-exceptions/pod-security'])
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('17 passed, 0 failed')
     expect(run.status).toBe(0)
   })
 })

@@ -102,8 +102,25 @@ describe('Kyverno kyverno.io/v2 PolicyException', () => {
     expect(refusal(deltaException, { reasonHint: 'or pass --exception-reason' })).toMatch(/write the reason in this annotation or pass --exception-reason$/)
   })
 
+  it('carries podSecurity over as the same Pod Security controls, empty fields left out', () => {
+    const podSecurity = `  podSecurity:
+  - controlName: Capabilities
+    images: [nginx*, redis*]
+  - controlName: HostPath Volumes
+    restrictedField: spec.volumes[*].hostPath
+    values: [/var/lib1]
+  - {controlName: Host Namespaces, images: [], restrictedField: ''}
+`
+    expect(imported(`${deltaException}${podSecurity}`)?.exception.podSecurity).toEqual([
+      { controlName: 'Capabilities', images: ['nginx*', 'redis*'] },
+      { controlName: 'HostPath Volumes', restrictedField: 'spec.volumes[*].hostPath', values: ['/var/lib1'] },
+      { controlName: 'Host Namespaces' },
+    ])
+  })
+
   it.each([
-    ['podSecurity: [{controlName: Capabilities}]', /^spec\.podSecurity: exempts single Pod Security controls/],
+    ['podSecurity: [{controlName: Capabilities}]', /^spec\.podSecurity\[0\]\.controlName: Capabilities is a container-level control: exclude\.images must be specified$/],
+    ['podSecurity: [{controlName: Sysctl}]', /^spec\.podSecurity\[0\]\.controlName: must be one of HostProcess, Host Namespaces, /],
     ['background: false', /^spec\.background: is false \(Kyverno does not apply the exception in background scans\) and its match does not name the requesting subjects/],
     ['preconditions: {}', /^spec\.preconditions: is not a field of this PolicyException/],
   ])('refuses %s, naming the field', (extra, message) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { judgeTest } from '../../src/kyverno-test/judge-test.js'
-import { loadTest, TestLoadError } from '../../src/kyverno-test/load-test.js'
+import { loadTest } from '../../src/kyverno-test/load-test.js'
 import { fixtures } from '../commands/run-cli.js'
 
 const testFile = (name: string) => join(fixtures, 'kyverno-test-exceptions', name, '.kyverno-test', 'kyverno-test.yaml')
@@ -47,11 +47,10 @@ describe('verdict test honours the PolicyExceptions a Kyverno test lists', () =>
     expect(exempted).toMatchObject({ actual: 'skip', detail: 'exempted by exception "delta-exception"', exception: 'delta-exception' })
   })
 
-  it('refuses to load a test whose exception exempts single Pod Security controls, naming the field', () => {
-    expect(() => loadTest(testFile('pod-security'))).toThrow(TestLoadError)
-    expect(() => loadTest(testFile('pod-security'))).toThrow(
-      /exception\.yaml: PolicyException "pod-security-exception" \(document 1\): spec\.podSecurity: exempts single Pod Security controls, which Verdict exceptions cannot/,
-    )
+  it('loads an exception exempting single Pod Security controls as the same entries', () => {
+    expect(loadTest(testFile('pod-security')).exceptions.map(({ name, podSecurity }) => ({ name, podSecurity }))).toEqual([
+      { name: 'pod-security-exception', podSecurity: [{ controlName: 'HostPath Volumes', restrictedField: 'spec.volumes[*].hostPath', values: ['/var/lib1'] }] },
+    ])
   })
 })
 

@@ -54,7 +54,7 @@ describe.each(testDatabases())('Kyverno PolicyExceptions through the REST API on
       contentType: 'application/x-yaml',
     })
     expect(podSecurity.status).toBe(400)
-    expect(errorBody(podSecurity).details).toMatch(/^body\.spec\.podSecurity: exempts single Pod Security controls/)
+    expect(errorBody(podSecurity).details).toMatch(/^body\.spec\.podSecurity\[0\]\.controlName: Capabilities is a container-level control: exclude\.images must be specified/)
     const renamed = await api('POST', '/api/exceptions/other', { token: admin, raw: annotatedDelta, contentType: 'application/x-yaml' })
     expect({ status: renamed.status, ...errorBody(renamed) }).toEqual({ status: 400, error: 'invalid request', details: 'body.metadata.name: "delta-exception" differs from the name in the path, "other"' })
     expect((await api('GET', '/api/exceptions?state=active', { token: admin })).body).toEqual({ exceptions: [] })

@@ -1,3 +1,5 @@
+import { readExcludes } from '../pod-security/kyverno/pod-security-spec.js'
+import { PodSecurityInvalid } from '../pod-security/kyverno/refusal.js'
 import { schemaChecker } from './check-schema.js'
 import type { DefinitionProblem } from './definition-problem.js'
 import { PolicyExceptionManifestSchema } from './manifest.js'
@@ -12,7 +14,9 @@ const READABLE_TEXT_FIELDS = ['reason', 'ticket', 'owner', 'description'] as con
 /**
  * Schema plus what a JSON Schema cannot say: the exception names the policies or rules it lets
  * through (never everything by omission), CEL conditions sit in `conditions` (not also in
- * `match.conditions`), and its human-readable texts hold no control characters.
+ * `match.conditions`), its `podSecurity` entries are excludes Kyverno accepts (images for a
+ * container-level control, none for a pod-level one, values with restrictedField), and its
+ * human-readable texts hold no control characters.
  * CEL syntax and `expiresAt` are checked when it compiles (compile-exception.ts).
  */
 export function checkExceptionSpec(value: unknown, basePath: string): DefinitionProblem[] {
@@ -27,6 +31,15 @@ export function checkExceptionSpec(value: unknown, basePath: string): Definition
   }
   if (spec.match.conditions !== undefined) {
     problems.push({ path: child(basePath, 'match.conditions'), message: 'is not used by exceptions; write the CEL conditions in conditions' })
+  }
+  if (spec.podSecurity !== undefined) {
+    try {
+      // Restricted takes every control; whether the rule's own level does is known only when it is judged.
+      readExcludes(spec.podSecurity, child(basePath, 'podSecurity'), 'restricted')
+    } catch (error) {
+      if (!(error instanceof PodSecurityInvalid)) throw error
+      problems.push({ path: error.field, message: error.problem })
+    }
   }
   for (const field of READABLE_TEXT_FIELDS) {
     const text = spec[field]

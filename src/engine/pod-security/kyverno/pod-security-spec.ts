@@ -77,7 +77,8 @@ function readVersion(value: unknown, field: string): PodSecurityVersion {
   return Number(minor)
 }
 
-function readExcludes(value: unknown, field: string, level: PodSecurityLevel): PodSecurityExclude[] {
+/** Excludes (`field` names the list) as Kyverno checks them for a policy of `level`; restricted takes every control. */
+export function readExcludes(value: unknown, field: string, level: PodSecurityLevel): PodSecurityExclude[] {
   if (value === undefined || value === null) return []
   if (!Array.isArray(value)) throw new PodSecurityInvalid(field, 'must be a list')
   return value.map((entry: unknown, index) => readExclude(entry, `${field}[${index}]`, index, level))
