@@ -28,6 +28,14 @@ export const exceptionSchema = {
       items: { type: 'object', properties: { name: { type: 'string' }, expression: { type: 'string' } } },
       description: 'CEL over object and request; all must be true',
     },
+    podSecurity: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { controlName: { type: 'string' }, images: stringList, restrictedField: { type: 'string' }, values: stringList },
+      },
+      description: 'only these Pod Security controls of the podSecurity rules it names, as entries of their exclude; nothing of other rules',
+    },
     matchPodTemplates: { type: 'boolean', description: 'false: match and conditions compare the object itself only, never a pod template' },
     reason: { type: 'string' },
     ticket: { type: 'string' },
@@ -46,7 +54,7 @@ export const exceptionSchema = {
 export const exceptionBody = {
   type: 'object',
   description:
-    'plain form ({policies, rules, match, conditions, reason, ticket, owner, expiresAt}), a verdict.dev/v1alpha1 PolicyException manifest, or a Kyverno PolicyException (kyverno.io/v2, v2beta1, policies.kyverno.io) with a verdict.dev/reason annotation',
+    'plain form ({policies, rules, match, conditions, podSecurity, reason, ticket, owner, expiresAt}), a verdict.dev/v1alpha1 PolicyException manifest, or a Kyverno PolicyException (kyverno.io/v2, v2beta1, policies.kyverno.io) with a verdict.dev/reason annotation',
   additionalProperties: true,
 } as const
 

@@ -53,6 +53,10 @@ function toProblem(error: SchemaError, basePath: string): DefinitionProblem | un
   if (error.keyword === 'const') {
     return { path: fieldPath(basePath, error.instancePath), message: `must be ${JSON.stringify(error.params.allowedValue)}` }
   }
+  if (error.keyword === 'enum') {
+    const allowed = (error.params.allowedValues as unknown[] | undefined) ?? []
+    if (allowed.length > 0) return { path: fieldPath(basePath, error.instancePath), message: `must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}` }
+  }
   if (error.keyword === 'anyOf') return { path: fieldPath(basePath, error.instancePath), message: ANY_OF }
   return { path: fieldPath(basePath, error.instancePath), message: error.message }
 }

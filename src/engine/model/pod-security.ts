@@ -28,7 +28,7 @@ export type PodSecurityControlName = (typeof POD_SECURITY_CONTROL_NAMES)[number]
  */
 export const PodSecurityExcludeSchema = Type.Object(
   {
-    controlName: Type.Enum(POD_SECURITY_CONTROL_NAMES, { description: `one of ${POD_SECURITY_CONTROL_NAMES.join(', ')}` }),
+    controlName: Type.Enum(POD_SECURITY_CONTROL_NAMES, { type: 'string', description: `one of ${POD_SECURITY_CONTROL_NAMES.join(', ')}` }),
     images: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { description: 'container images (globs with * and ?) the exclude applies to' })),
     restrictedField: Type.Optional(Type.String({ minLength: 1, description: 'the field, as Kyverno names it, e.g. spec.containers[*].securityContext.capabilities.add' })),
     values: Type.Optional(Type.Array(Type.String(), { description: 'the values of restrictedField let through' })),
