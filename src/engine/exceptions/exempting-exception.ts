@@ -22,14 +22,21 @@ export interface ExemptionQuery {
 }
 
 /**
- * The exception that lets one rule result through, or undefined: the first, by name, that is
+ * The exception that lets one whole rule result through, or undefined: the first, by name, that is
  * active at `now` (expiry is exact), names the policy, names the rule when it names rules, matches
- * the resource (a Pod match also takes a pod controller's template, as autogen judges it) and whose
- * CEL conditions are all true. A condition that errs or is not a bool does not exempt: the
- * rule is judged as if the exception were not there.
+ * the resource (a Pod match also takes a pod controller's template, as autogen judges it), whose
+ * CEL conditions are all true and that has no `podSecurity` (those let through single controls of
+ * a podSecurity rule, judged with the rule: exemptedResult). A condition that errs or is not a
+ * bool does not exempt: the rule is judged as if the exception were not there.
  */
 export function exemptingException(exceptions: readonly CompiledException[], query: ExemptionQuery): CompiledException | undefined {
-  return firstNamingRule(exceptionsApplyingTo({ exceptions, now: query.now }, query.policy, query.input), query.ruleset, query.rule, query.autogen)
+  const applying = exceptionsApplyingTo({ exceptions, now: query.now }, query.policy, query.input)
+  return firstNamingRule(
+    applying.filter((exception) => exception.podSecurity === undefined),
+    query.ruleset,
+    query.rule,
+    query.autogen,
+  )
 }
 
 /**
