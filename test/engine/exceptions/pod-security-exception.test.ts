@@ -72,6 +72,25 @@ describe('exceptions with podSecurity', () => {
     })
   })
 
+  it('judge the pod template of a controller the same way, as autogen judges it', () => {
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'log-reader', namespace: 'delta' },
+      spec: { template: { metadata: { labels: { app: 'reader' } }, spec: (pod(hostPath) as { spec: Json }).spec } },
+    }
+    const evaluation = evaluatePolicy(policy, rulesets, new PreparedInput({ object: deployment }), { exemptions: { exceptions: [compileException(hostPathException)], now: NOW }, verbose: true })
+    expect(evaluation.output.results[0]).toEqual({
+      ruleset: 'psa',
+      rule: 'baseline',
+      status: 'skip',
+      severity: 'medium',
+      message: 'Pod Security controls exempted by exception "delta-logs"',
+      exception: 'delta-logs',
+      autogen: 'Deployment',
+    })
+  })
+
   it('do nothing for a rule that is not a podSecurity rule', () => {
     expect(results(pod(hostNetwork), [{ ...hostPathException, podSecurity: [{ controlName: 'Host Namespaces' }] }])).toEqual([
       { rule: 'baseline', status: 'skip', message: 'Pod Security controls exempted by exception "delta-logs"', exception: 'delta-logs' },
