@@ -2,6 +2,7 @@ import * as yaml from 'js-yaml'
 import { parseArgs } from 'node:util'
 import { API_VERSION, type Policy, type Ruleset } from '../engine/index.js'
 import { importDocuments } from '../import/index.js'
+import type { CliContext } from './cli-context.js'
 import { readDocuments } from './read-definitions.js'
 import { EXIT_OK, UsageError } from './usage-error.js'
 
@@ -11,7 +12,7 @@ Translates Kyverno ClusterPolicy/Policy (validate rules: CEL, patterns, deny, fo
 ValidatingAdmissionPolicy (+ bindings) into Verdict Ruleset and Policy manifests. Rules that cannot
 be translated are listed on stderr with the reason.`
 
-export function runImport(argv: string[], print: (line: string) => void, warn: (line: string) => void): number {
+export function runImport(argv: string[], print: (line: string) => void, warn: (line: string) => void, context: CliContext): number {
   const { values, positionals } = parseArgs({
     args: argv,
     options: { output: { type: 'string', short: 'o', default: 'yaml' } },
@@ -22,7 +23,7 @@ export function runImport(argv: string[], print: (line: string) => void, warn: (
   if (values.output !== 'yaml' && values.output !== 'json') throw new UsageError('import: -o must be yaml or json')
   const manifests: object[] = []
   for (const path of positionals) {
-    const imported = importDocuments(readDocuments(path).map((document) => document.value))
+    const imported = importDocuments(readDocuments(path, context).map((document) => document.value))
     if (imported.length === 0) throw new UsageError(`${path}: holds no Kyverno policy or ValidatingAdmissionPolicy`)
     for (const document of imported) {
       for (const skip of document.skipped) warn(`${path}: skipped rule ${skip.policy}/${skip.rule}: ${skip.reason}`)
