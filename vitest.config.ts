@@ -8,13 +8,20 @@ import { defineConfig } from 'vitest/config'
  */
 const UNIT_FOLDERS = ['engine', 'import', 'authoring', 'recommendations', 'remediation', 'kyverno-test', 'charts', 'docs']
 const UNIT_FILES = ['test/config.test.ts', 'test/readme.test.ts']
-/** Below those folders, but serving on the run's databases (globalSetup): isolated with the others that do. */
+/** Below those folders, but serving on the run's databases (globalSetup): with the integration tests. */
 const NEEDS_DATABASES = [
   'test/engine/compile/stored-variable-order.test.ts',
   'test/engine/compile/variable-cycle-crd.test.ts',
   'test/engine/evaluate/hostile-rules-service.test.ts',
   'test/authoring/api/**',
 ]
+
+/**
+ * Files that replace a module (vi.mock) need modules of their own: a module another file loaded
+ * first would keep the real one. They run isolated, without the database globalSetup (a PGlite they
+ * need is made and migrated in place, see test/support/databases.ts).
+ */
+const MOCKING_FILES = ['test/admission/cluster-data.test.ts', 'test/services/evaluation-service.test.ts']
 
 const unitFiles = globSync([...UNIT_FOLDERS.map((folder) => `test/${folder}/**/*.test.ts`), ...UNIT_FILES], { exclude: NEEDS_DATABASES })
 
@@ -26,6 +33,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // One per core: every test takes its own ports, temporary directories and databases.
     maxWorkers: 2,
+    // Files that share their worker's modules start from the engine's default settings.
+    setupFiles: ['test/support/engine-defaults.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: unitFiles, isolate: false } },
       {
@@ -33,11 +42,13 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: unitFiles,
-          // Each file in a fresh module graph; one PostgreSQL server and the migrated templates for the whole run.
+          exclude: [...unitFiles, ...MOCKING_FILES],
+          isolate: false,
+          // One PostgreSQL server and the migrated templates for the whole run; the build the CLI and console tests run.
           globalSetup: ['test/cli-setup.ts', 'test/support/database-setup.ts'],
         },
       },
+      { extends: true, test: { name: 'mocking', include: MOCKING_FILES } },
     ],
   },
 })
