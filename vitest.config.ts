@@ -17,11 +17,24 @@ const NEEDS_DATABASES = [
 ]
 
 /**
- * Files that replace a module (vi.mock) need modules of their own: a module another file loaded
- * first would keep the real one. They run isolated, without the database globalSetup (a PGlite they
- * need is made and migrated in place, see test/support/databases.ts).
+ * Files that need a process and modules of their own, run isolated and without the database
+ * globalSetup (a PGlite they need is made and migrated in place, see test/support/databases.ts):
+ * those that replace a module (vi.mock: a module another file loaded first would keep the real
+ * one), and those that set V8 flags for the whole process (the heap's growing factor, --expose-gc).
  */
-const MOCKING_FILES = ['test/admission/cluster-data.test.ts', 'test/services/evaluation-service.test.ts']
+const ISOLATED_FILES = [
+  'test/admission/cluster-data.test.ts',
+  'test/services/evaluation-service.test.ts',
+  'test/server/heap-growth.test.ts',
+  'test/server/idle-heap-release.test.ts',
+]
+
+/**
+ * A worker that runs file after file keeps every file's modules, a heap far larger than one file's:
+ * with V8's default young generation, allocation-heavy tests then spend most of their time
+ * collecting (a property test of 15-20 s took over 30). 64 MiB semi-spaces keep short-lived garbage young.
+ */
+const SHARED_WORKER_ARGV = ['--max-semi-space-size=64']
 
 const unitFiles = globSync([...UNIT_FOLDERS.map((folder) => `test/${folder}/**/*.test.ts`), ...UNIT_FILES], { exclude: NEEDS_DATABASES })
 
@@ -36,19 +49,20 @@ export default defineConfig({
     // Files that share their worker's modules start from the engine's default settings.
     setupFiles: ['test/support/engine-defaults.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: unitFiles, isolate: false } },
+      { extends: true, test: { name: 'unit', include: unitFiles, isolate: false, execArgv: SHARED_WORKER_ARGV } },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: [...unitFiles, ...MOCKING_FILES],
+          exclude: [...unitFiles, ...ISOLATED_FILES],
           isolate: false,
+          execArgv: SHARED_WORKER_ARGV,
           // One PostgreSQL server and the migrated templates for the whole run; the build the CLI and console tests run.
           globalSetup: ['test/cli-setup.ts', 'test/support/database-setup.ts'],
         },
       },
-      { extends: true, test: { name: 'mocking', include: MOCKING_FILES } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED_FILES } },
     ],
   },
 })
