@@ -45,7 +45,7 @@ export default defineConfig({
     // PGlite on first use, pay its load there: as long as a test on a busy machine.
     hookTimeout: 30_000,
     // One per core: every test takes its own ports, temporary directories and databases.
-    maxWorkers: 2,
+    maxWorkers: '100%',
     // Files that share their worker's modules start from the engine's default settings.
     setupFiles: ['test/support/engine-defaults.ts'],
     projects: [
