@@ -31,26 +31,42 @@ build: install
 	node scripts/build-console.mjs
 	@printf '{"commit":"%s"}\n' "$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)" > dist/build-info.json
 
+# tsc and eslint keep what they found under node_modules/.cache (keyed by file contents), so a later
+# run re-checks only what changed; a fresh clone has no cache and checks everything.
+TSC_CACHE := node_modules/.cache/tsc
 typecheck: install
-	tsc -p tsconfig.json --noEmit
-	tsc -p console/tsconfig.json
-	tsc -p test/console/tsconfig.json
+	tsc -p tsconfig.json --noEmit --incremental --tsBuildInfoFile $(TSC_CACHE)/main.tsbuildinfo
+	tsc -p console/tsconfig.json --incremental --tsBuildInfoFile $(TSC_CACHE)/console.tsbuildinfo
+	tsc -p test/console/tsconfig.json --incremental --tsBuildInfoFile $(TSC_CACHE)/console-tests.tsbuildinfo
 
 lint: install
-	eslint .
+	eslint --cache --cache-strategy content --cache-location node_modules/.cache/eslint/ .
+
+define run-unit
+vitest run
+endef
 
 unit: build
-	vitest run
+	$(run-unit)
 
 # The tiered Kyverno library comes from VERDICT_CONFORMANCE_DIR; without its index.json the run is
 # skipped with one line saying how to get the data.
-conformance: build
-	@if [ ! -f "$(CONFORMANCE_ROOT)/index.json" ]; then echo "conformance skipped: no Kyverno conformance data (index.json) in VERDICT_CONFORMANCE_DIR=$(VERDICT_CONFORMANCE_DIR); set VERDICT_CONFORMANCE_DIR to the tiered data (the project workspace's ../shared/conformance/kyverno), or measure the whole untiered library with 'make conformance-data conformance-library'"; exit 0; fi; \
-	bin/verdict test $(CONFORMANCE_DIR) $(CONFORMANCE_TIERS:%=--tier %) \
-		--known-differences test/conformance/known-differences.yaml \
-		--recorded-pass-count test/conformance/recorded-pass-count.txt
+define run-conformance
+@if [ ! -f "$(CONFORMANCE_ROOT)/index.json" ]; then echo "conformance skipped: no Kyverno conformance data (index.json) in VERDICT_CONFORMANCE_DIR=$(VERDICT_CONFORMANCE_DIR); set VERDICT_CONFORMANCE_DIR to the tiered data (the project workspace's ../shared/conformance/kyverno), or measure the whole untiered library with 'make conformance-data conformance-library'"; exit 0; fi; \
+bin/verdict test $(CONFORMANCE_DIR) $(CONFORMANCE_TIERS:%=--tier %) \
+	--known-differences test/conformance/known-differences.yaml \
+	--recorded-pass-count test/conformance/recorded-pass-count.txt
+endef
 
-test: typecheck lint unit conformance
+conformance: build
+	$(run-conformance)
+
+# typecheck, lint and build need nothing of each other: they run two at a time (each target's
+# output kept together), then the tests run on that build.
+test: install
+	$(MAKE) --no-print-directory -j2 --output-sync=target typecheck lint build
+	$(run-unit)
+	$(run-conformance)
 
 # Fetches kyverno/policies at the pinned commit into $(KYVERNO_POLICIES_DIR) (ignored by git);
 # does nothing when it is already there.

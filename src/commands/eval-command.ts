@@ -12,6 +12,7 @@ import {
   type RuleResult,
   type RulesetResult,
 } from '../engine/index.js'
+import type { CliContext } from './cli-context.js'
 import { readDefinitionFiles, readDocuments } from './read-definitions.js'
 import { EXIT_OK, EXIT_VIOLATIONS, UsageError } from './usage-error.js'
 
@@ -30,7 +31,7 @@ interface Judgement {
   result: RulesetResult | PolicyResult
 }
 
-export function runEval(argv: string[], print: (line: string) => void): number {
+export function runEval(argv: string[], print: (line: string) => void, _warn: (line: string) => void, context: CliContext): number {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -49,7 +50,7 @@ export function runEval(argv: string[], print: (line: string) => void): number {
   const operation = (values.operation ?? 'CREATE').toUpperCase() as Operation
   if (!OPERATIONS.includes(operation)) throw new UsageError(`eval: --operation must be one of ${OPERATIONS.join(', ')}`)
 
-  const definitions = readDefinitionFiles([...(values.ruleset ?? []), ...(values.policy ?? [])])
+  const definitions = readDefinitionFiles([...(values.ruleset ?? []), ...(values.policy ?? [])], context)
   // Policies judge only when asked for: a Kyverno file given as --ruleset also yields a policy.
   const policies = values.policy?.length ? definitions.policies : []
   if (values.policy?.length && policies.length === 0) throw new UsageError('eval: the --policy files hold no policy')
@@ -66,7 +67,7 @@ export function runEval(argv: string[], print: (line: string) => void): number {
     definitions.exceptions.length === 0 ? undefined : { exceptions: compileExceptions(definitions.exceptions), now: new Date() }
   const judgements: Judgement[] = []
   for (const path of values.file) {
-    for (const document of readDocuments(path)) {
+    for (const document of readDocuments(path, context)) {
       const input = new PreparedInput({ object: document.value, request: { operation } })
       const resource = describeResource(document.value, `${path}#${document.index}`)
       if (policies.length > 0) {

@@ -4,6 +4,7 @@ import { API_VERSION, type PolicyException, type Policy, type Ruleset } from '..
 import { importDocuments, importExceptionDocuments, ImportError, REASON_ANNOTATION, type ImportedException } from '../import/index.js'
 import { parseExceptionBody } from '../services/exception-body.js'
 import { InvalidRequestError } from '../services/service-errors.js'
+import type { CliContext } from './cli-context.js'
 import { readDocuments } from './read-definitions.js'
 import { EXIT_OK, UsageError } from './usage-error.js'
 
@@ -16,7 +17,7 @@ that cannot be translated are listed on stderr with the reason; an exception tha
 error naming the field. An exception's reason comes from its ${REASON_ANNOTATION} annotation, else
 from --exception-reason; without either the import is refused.`
 
-export function runImport(argv: string[], print: (line: string) => void, warn: (line: string) => void): number {
+export function runImport(argv: string[], print: (line: string) => void, warn: (line: string) => void, context: CliContext): number {
   const { values, positionals } = parseArgs({
     args: argv,
     options: { output: { type: 'string', short: 'o', default: 'yaml' }, 'exception-reason': { type: 'string' } },
@@ -29,7 +30,7 @@ export function runImport(argv: string[], print: (line: string) => void, warn: (
   if (reason !== undefined && reason.trim() === '') throw new UsageError('import: --exception-reason must not be empty')
   const manifests: object[] = []
   for (const path of positionals) {
-    const documents = readDocuments(path).map((document) => document.value)
+    const documents = readDocuments(path, context).map((document) => document.value)
     const imported = importDocuments(documents)
     const exceptions = importedExceptions(path, documents, reason)
     if (imported.length === 0 && exceptions.length === 0) throw new UsageError(`${path}: holds no Kyverno policy or ValidatingAdmissionPolicy`)

@@ -11,6 +11,7 @@ import {
 import { importDocuments, isImportable, type SkippedRule } from '../import/index.js'
 import { parseExceptionBody } from '../services/exception-body.js'
 import { InvalidRequestError } from '../services/service-errors.js'
+import { processContext, resolvePath, type CliContext } from './cli-context.js'
 import { UsageError } from './usage-error.js'
 
 export interface ReadDefinitions extends Definitions {
@@ -21,10 +22,11 @@ export interface ReadDefinitions extends Definitions {
 }
 
 /** Reads rulesets, policies and policy exceptions from files holding Verdict documents, Kyverno policies or VAPs. */
-export function readDefinitionFiles(paths: readonly string[]): ReadDefinitions {
+/** Relative paths name files below the context's cwd, `-` its standard input (by default the process's). */
+export function readDefinitionFiles(paths: readonly string[], context: Pick<CliContext, 'cwd' | 'stdin'> = processContext()): ReadDefinitions {
   const out: ReadDefinitions = { rulesets: [], policies: [], skipped: [], exceptions: [] }
   for (const path of new Set(paths)) {
-    const documents = readDocuments(path)
+    const documents = readDocuments(path, context)
     const foreign = documents.filter((document) => isImportable(document.value))
     const own = documents.filter((document) => !isImportable(document.value) && !isExceptionManifest(document.value))
     out.exceptions.push(...readExceptions(documents.filter((document) => isExceptionManifest(document.value))))
@@ -80,10 +82,10 @@ function refuseDuplicateNames(kind: string, definitions: readonly { name: string
 }
 
 /** `-` reads standard input, so `kubectl get pod x -o yaml | verdict eval -f - ...` works. */
-export function readDocuments(path: string): SourceDocument[] {
+export function readDocuments(path: string, context: Pick<CliContext, 'cwd' | 'stdin'> = processContext()): SourceDocument[] {
   let text: string
   try {
-    text = readFileSync(path === '-' ? 0 : path, 'utf8')
+    text = path === '-' ? context.stdin.read() : readFileSync(resolvePath(context, path), 'utf8')
   } catch (error) {
     throw new UsageError(`${path}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { KubeConfig } from '@kubernetes/client-node'
 import type { Definitions, PolicyException } from '../engine/index.js'
@@ -27,6 +26,7 @@ import { runScan } from '../scan/run-scan.js'
 import { ScanInputError } from '../scan/scan-error.js'
 import type { ScanReport } from '../scan/scan-result.js'
 import { readBuildInfo } from '../server/build-info.js'
+import type { CliContext } from './cli-context.js'
 import { readDefinitionFiles, type ReadDefinitions } from './read-definitions.js'
 import { EXIT_OK, EXIT_VIOLATIONS, UsageError } from './usage-error.js'
 
@@ -68,7 +68,7 @@ const CLUSTER_PAGE_SIZE = 100
 const CLUSTER_LIST_RESTARTS = 3
 const DEFAULT_EXCLUDED_NAMESPACES = 'kube-system'
 
-export async function runScanCommand(argv: string[], print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+export async function runScanCommand(argv: string[], print: (line: string) => void, warn: (line: string) => void, context: CliContext): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
@@ -102,23 +102,24 @@ export async function runScanCommand(argv: string[], print: (line: string) => vo
       output,
       print,
       warn,
+      context,
     )
   }
   for (const flag of ['kubeconfig', 'context', 'exclude-namespaces', 'configmap-selector'] as const) {
     if (values[flag] !== undefined) throw new UsageError(`scan: --${flag} goes with --cluster`)
   }
-  const token = values.token ?? process.env.VERDICT_TOKEN
+  const token = values.token ?? context.env.VERDICT_TOKEN
   if (values.server !== undefined && values.policies?.length) throw new UsageError('scan: give --policies or --server, not both')
   if (values.server === undefined && !values.policies?.length) throw new UsageError('scan: --policies <file|dir> (or --server <url>) is required')
   if (values.server !== undefined && !token) throw new UsageError('scan: --server needs --token (or $VERDICT_TOKEN)')
   // Without a path the manifests come from a pipe; on a terminal the scan would only sit waiting.
-  if (positionals.length === 0 && process.stdin.isTTY) throw new UsageError('scan: name manifest files or directories, or pipe manifests to standard input')
+  if (positionals.length === 0 && context.stdin.isTTY) throw new UsageError('scan: name manifest files or directories, or pipe manifests to standard input')
 
   try {
     // Every input is read before anything is judged, so bad input prints no partial result.
-    const objects = readManifests(positionals, { readStdin: () => readFileSync(0, 'utf8'), warn: (message) => warn(`warning: ${message}`) })
-    const judge: Judge = values.server === undefined ? localJudge(values.policies ?? [], warn) : await ServerJudge.connect(new VerdictApiClient(values.server, token as string))
-    return await printReport(objects.length, (onProgress) => runScan(objects, judge, { concurrency: values.server === undefined ? 1 : SERVER_CONCURRENCY, onProgress }), output, print)
+    const objects = readManifests(positionals, { readStdin: () => context.stdin.read(), warn: (message) => warn(`warning: ${message}`), cwd: context.cwd })
+    const judge: Judge = values.server === undefined ? localJudge(values.policies ?? [], warn, context) : await ServerJudge.connect(new VerdictApiClient(values.server, token as string))
+    return await printReport(objects.length, (onProgress) => runScan(objects, judge, { concurrency: values.server === undefined ? 1 : SERVER_CONCURRENCY, onProgress }), output, print, context)
   } catch (error) {
     if (error instanceof ScanInputError) throw new UsageError(error.message)
     throw error
@@ -131,15 +132,16 @@ async function printReport(
   scan: (onProgress: (done: number) => void) => Promise<ScanReport>,
   output: Output,
   print: (line: string) => void,
+  context: CliContext,
 ): Promise<number> {
-  const progress = new ProgressLine(process.stderr, total)
+  const progress = new ProgressLine(context.stderr, total)
   let report: ScanReport
   try {
     report = await scan((done) => progress.update(done))
   } finally {
     progress.finish()
   }
-  print(format(report, output))
+  print(format(report, output, context))
   return report.summary.denied ? EXIT_VIOLATIONS : EXIT_OK
 }
 
@@ -154,10 +156,10 @@ interface ClusterFlags {
 }
 
 /** `--cluster`: the controller's background scan, once, from wherever the kubeconfig reaches the cluster. */
-async function scanCluster(flags: ClusterFlags, output: Output, print: (line: string) => void, warn: (line: string) => void): Promise<number> {
+async function scanCluster(flags: ClusterFlags, output: Output, print: (line: string) => void, warn: (line: string) => void, context: CliContext): Promise<number> {
   try {
-    const connection = kubeConnection({ file: flags.kubeconfig, context: flags.context })
-    const local = flags.policies.length > 0 ? readLocalDefinitions(flags.policies, warn) : undefined
+    const connection = kubeConnection({ file: flags.kubeconfig, context: flags.context, env: context.env, cwd: context.cwd })
+    const local = flags.policies.length > 0 ? readLocalDefinitions(flags.policies, warn, context) : undefined
     const all = local ?? (await clusterDefinitions(connection, warn))
     const definitions = backgroundPolicies(all)
     // With no policy at all, the judge says what is missing; with only background: false ones, this does.
@@ -187,6 +189,7 @@ async function scanCluster(flags: ClusterFlags, output: Output, print: (line: st
         }),
       output,
       print,
+      context,
     )
   } catch (error) {
     if (error instanceof ScanInputError) throw new UsageError(error.message)
@@ -218,20 +221,20 @@ async function exceptionsOf(connection: { kubeConfig: KubeConfig; server: string
   return [...read.exceptions.filter((exception) => !localNames.has(exception.name)), ...local]
 }
 
-function localJudge(policyPaths: readonly string[], warn: (line: string) => void): LocalJudge {
-  const definitions = readLocalDefinitions(policyPaths, warn)
+function localJudge(policyPaths: readonly string[], warn: (line: string) => void, context: CliContext): LocalJudge {
+  const definitions = readLocalDefinitions(policyPaths, warn, context)
   return new LocalJudge(definitions, { exceptions: definitions.exceptions })
 }
 
-function readLocalDefinitions(policyPaths: readonly string[], warn: (line: string) => void): ReadDefinitions {
-  const definitions = readDefinitionFiles(manifestFiles(policyPaths))
+function readLocalDefinitions(policyPaths: readonly string[], warn: (line: string) => void, context: CliContext): ReadDefinitions {
+  const definitions = readDefinitionFiles(manifestFiles(policyPaths, context.cwd), context)
   for (const skip of definitions.skipped) warn(`warning: rule ${skip.policy}/${skip.rule} is not judged: ${skip.reason}`)
   return definitions
 }
 
-function format(report: ScanReport, output: Output): string {
+function format(report: ScanReport, output: Output, context: CliContext): string {
   if (output === 'json') return formatJson(report)
   if (output === 'junit') return formatJunit(report)
-  if (output === 'sarif') return formatSarif(report, { cwd: process.cwd(), toolVersion: readBuildInfo().version })
+  if (output === 'sarif') return formatSarif(report, { cwd: context.cwd, toolVersion: readBuildInfo().version })
   return formatTable(report)
 }

@@ -2,6 +2,7 @@ import { ConfigError, formatSettingsHelp, loadConfig } from '../config.js'
 import { limitHeapGrowth } from '../server/heap-growth.js'
 import { startIdleHeapRelease } from '../server/idle-heap-release.js'
 import { startServer } from '../server/start-server.js'
+import { resolvePath, type CliContext } from './cli-context.js'
 import { UsageError } from './usage-error.js'
 
 export const serveUsage = `verdict serve [--<setting> <value>...]
@@ -17,18 +18,21 @@ export function serveHelp(): string {
 }
 
 /**
- * Runs until SIGINT or SIGTERM, then drains requests and flushes audits before exiting 0. When the
- * embedded database's server ends on its own it exits 1 the same way, so the pod restarts and
- * starts the server again, rather than answering 503 for ever.
+ * Runs until asked to stop (SIGINT or SIGTERM), then drains requests and flushes audits before
+ * exiting 0. When the embedded database's server ends on its own it exits 1 the same way, so the pod
+ * restarts and starts the server again, rather than answering 503 for ever.
  */
-export async function runServe(argv: string[]): Promise<number> {
+export async function runServe(argv: string[], _print: (line: string) => void, _warn: (line: string) => void, context: CliContext): Promise<number> {
   let config
   try {
-    config = loadConfig(process.env, argv)
+    config = loadConfig(context.env, argv)
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message)
     throw error
   }
+  // The service is the process: its files (data directory, certificates) are named from the process's
+  // working directory, and a context elsewhere would read others than it says.
+  if (resolvePath(context, '.') !== process.cwd()) throw new UsageError(`serve: runs in the working directory of its own process (${process.cwd()}), not ${context.cwd}`)
   let storeLost = (): void => {}
   const lost = new Promise<number>((resolve) => (storeLost = () => resolve(1)))
   // Process-wide memory policy belongs to the process that serves, not to startServer (tests and
@@ -39,14 +43,7 @@ export async function runServe(argv: string[]): Promise<number> {
     onRelease: ({ rssBefore, rssAfter, ms }) =>
       server.app.log.info({ rssBeforeMiB: mebibytes(rssBefore), rssAfterMiB: mebibytes(rssAfter), ms: Math.round(ms) }, 'returned memory to the system after a burst'),
   })
-  const code = await Promise.race([
-    lost,
-    new Promise<number>((resolve) => {
-      const stop = (): void => resolve(0)
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
-    }),
-  ])
+  const code = await Promise.race([lost, context.untilStopped().then(() => 0)])
   heapRelease.stop()
   server.app.log.info('shutting down: draining requests and flushing audits')
   await server.close()

@@ -1,23 +1,27 @@
 import { ConfigError, loadConfig } from '../config.js'
 import type { Db } from '../store/db.js'
 import { migrate } from '../store/migrate.js'
-import { openDb } from '../store/open-db.js'
+import { MEMORY_DATA_DIR, openDb } from '../store/open-db.js'
+import { resolvePath, type CliContext } from './cli-context.js'
 import { UsageError } from './usage-error.js'
 
-/** The store the service would use with the same environment and flags, migrated unless asked not to. */
-export async function openConfiguredStore(argv: string[], options: { migrate?: boolean } = {}): Promise<{ db: Db; rest: string[] }> {
+/**
+ * The store the service would use with the same environment and flags, migrated unless asked not
+ * to; a relative data directory is below the context's cwd.
+ */
+export async function openConfiguredStore(argv: string[], context: CliContext, options: { migrate?: boolean } = {}): Promise<{ db: Db; rest: string[] }> {
   const { settings, rest } = splitSettingFlags(argv)
   let config
   try {
-    config = loadConfig(process.env, settings)
+    config = loadConfig(context.env, settings)
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message)
     throw error
   }
   const db = await openDb({
-    dataDir: config.dataDir,
+    dataDir: config.dataDir === MEMORY_DATA_DIR ? config.dataDir : resolvePath(context, config.dataDir),
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-    onImported: ({ tables, rows, movedTo }) => process.stderr.write(`copied the store an earlier Verdict kept in PGlite (${rows} rows in ${tables} tables) into the embedded PostgreSQL; the earlier store is now ${movedTo}\n`),
+    onImported: ({ tables, rows, movedTo }) => context.stderr.write(`copied the store an earlier Verdict kept in PGlite (${rows} rows in ${tables} tables) into the embedded PostgreSQL; the earlier store is now ${movedTo}\n`),
   })
   try {
     if (options.migrate !== false) await migrate(db)

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { formatReport } from '../kyverno-test/format-report.js'
 import { readKnownDifferences, type KnownDifference } from '../kyverno-test/known-differences.js'
 import { runKyvernoTests } from '../kyverno-test/run-tests.js'
+import { resolvePath, type CliContext } from './cli-context.js'
 import { EXIT_OK, EXIT_VIOLATIONS, UsageError } from './usage-error.js'
 
 export const testUsage = `verdict test <dir>... [--tier A] [--known-differences file] [--recorded-pass-count file [--record]]
@@ -16,7 +17,7 @@ of them does. With --recorded-pass-count the run fails when fewer pairs pass tha
 
 const MAX_KNOWN_SHARE = 0.01
 
-export function runTest(argv: string[], print: (line: string) => void, warn: (line: string) => void): number {
+export function runTest(argv: string[], print: (line: string) => void, warn: (line: string) => void, context: CliContext): number {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
@@ -29,10 +30,10 @@ export function runTest(argv: string[], print: (line: string) => void, warn: (li
     strict: true,
   })
   if (positionals.length === 0) throw new UsageError('test: name at least one directory')
-  for (const dir of positionals) if (!existsSync(dir)) throw new UsageError(`test: ${dir} does not exist`)
+  for (const dir of positionals) if (!existsSync(resolvePath(context, dir))) throw new UsageError(`test: ${dir} does not exist`)
   const knownFile = values['known-differences']
-  const known = knownFile && existsSync(knownFile) ? readKnownDifferences(knownFile) : new Map<string, KnownDifference>()
-  const summary = runKyvernoTests(positionals, { tiers: values.tier ?? [], known })
+  const known = knownFile && existsSync(resolvePath(context, knownFile)) ? readKnownDifferences(knownFile, context.cwd) : new Map<string, KnownDifference>()
+  const summary = runKyvernoTests(positionals, { tiers: values.tier ?? [], known, cwd: context.cwd })
 
   let exit = summary.failed > 0 ? EXIT_VIOLATIONS : EXIT_OK
   const totalPairs = summary.passed + summary.failed + summary.known
@@ -45,9 +46,9 @@ export function runTest(argv: string[], print: (line: string) => void, warn: (li
   }
   const recordFile = values['recorded-pass-count']
   if (recordFile) {
-    const recorded = existsSync(recordFile) ? Number.parseInt(readFileSync(recordFile, 'utf8').trim(), 10) : 0
+    const recorded = existsSync(resolvePath(context, recordFile)) ? Number.parseInt(readFileSync(resolvePath(context, recordFile), 'utf8').trim(), 10) : 0
     if (values.record) {
-      writeFileSync(recordFile, `${summary.passed}\n`)
+      writeFileSync(resolvePath(context, recordFile), `${summary.passed}\n`)
       print(`recorded pass count: ${summary.passed} (was ${recorded})`)
     } else if (summary.passed < recorded) {
       warn(`pass count dropped: ${summary.passed} passed, ${recorded} recorded in ${recordFile}`)

@@ -3,6 +3,7 @@ import { parseTimestamp } from '../services/rfc3339-timestamp.js'
 import { SCOPES } from '../services/scopes.js'
 import { InvalidRequestError } from '../services/service-errors.js'
 import { TokenService, type TokenView } from '../services/token-service.js'
+import type { CliContext } from './cli-context.js'
 import { openConfiguredStore } from './store-access.js'
 import { UsageError } from './usage-error.js'
 
@@ -14,8 +15,8 @@ verdict token revoke ID
 Scopes: ${SCOPES.join(', ')}.
 create prints the secret once; only its hash is stored.`
 
-export async function runToken(argv: string[], print: (line: string) => void): Promise<number> {
-  const { db, rest } = await openConfiguredStore(argv)
+export async function runToken(argv: string[], print: (line: string) => void, _warn: (line: string) => void, context: CliContext): Promise<number> {
+  const { db, rest } = await openConfiguredStore(argv, context)
   const tokens = new TokenService(db)
   try {
     const [action, ...args] = rest

@@ -1,8 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 
-/** Every `kyverno-test.yaml` below the directories (the `.kyverno-test` folders are hidden, so walk them too). */
-export function findTestFiles(roots: readonly string[]): string[] {
+/**
+ * Every `kyverno-test.yaml` below the directories (the `.kyverno-test` folders are hidden, so walk
+ * them too), as absolute paths; relative roots are below `cwd`.
+ */
+export function findTestFiles(roots: readonly string[], cwd: string = process.cwd()): string[] {
   const found: string[] = []
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -15,7 +18,7 @@ export function findTestFiles(roots: readonly string[]): string[] {
     }
   }
   for (const root of roots) {
-    const absolute = resolve(root)
+    const absolute = resolve(cwd, root)
     if (statSync(absolute).isFile()) found.push(absolute)
     else walk(absolute)
   }
@@ -29,9 +32,9 @@ export function testDirectoryOf(testFile: string): string {
 }
 
 /** `index.json` of the conformance data, in a root or up to three folders above it. */
-export function findIndexFile(roots: readonly string[]): string | undefined {
+export function findIndexFile(roots: readonly string[], cwd: string = process.cwd()): string | undefined {
   for (const root of roots) {
-    let dir = resolve(root)
+    let dir = resolve(cwd, root)
     for (let depth = 0; depth < 4; depth += 1) {
       const candidate = join(dir, 'index.json')
       if (existsSync(candidate)) return candidate

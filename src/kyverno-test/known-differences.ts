@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import * as yaml from 'js-yaml'
+import { resolve } from 'node:path'
 import { pairKey, type PairOutcome } from './pair-outcome.js'
 
 /** A pair where Verdict knowingly differs from Kyverno, with the reason written down. */
@@ -12,8 +13,9 @@ export interface KnownDifference {
   reason: string
 }
 
-export function readKnownDifferences(file: string): Map<string, KnownDifference> {
-  const parsed = yaml.load(readFileSync(file, 'utf8')) as { differences?: KnownDifference[] } | null
+/** A relative `file` is below `cwd` (default the process's working directory); messages name it as given. */
+export function readKnownDifferences(file: string, cwd: string = process.cwd()): Map<string, KnownDifference> {
+  const parsed = yaml.load(readFileSync(resolve(cwd, file), 'utf8')) as { differences?: KnownDifference[] } | null
   const entries = parsed?.differences ?? []
   const byKey = new Map<string, KnownDifference>()
   entries.forEach((entry, index) => {

@@ -9,6 +9,8 @@ import { TierIndex } from './tier-index.js'
 export interface TestRunOptions {
   tiers?: string[]
   known?: Map<string, KnownDifference>
+  /** Relative roots are below it, and a test outside the tier index is named relative to it (default the process's working directory). */
+  cwd?: string
 }
 
 export interface TestReport {
@@ -29,17 +31,18 @@ export interface RunSummary {
 }
 
 export function runKyvernoTests(roots: readonly string[], options: TestRunOptions = {}): RunSummary {
-  const indexFile = findIndexFile(roots)
+  const cwd = options.cwd ?? process.cwd()
+  const indexFile = findIndexFile(roots, cwd)
   const index = indexFile ? TierIndex.read(indexFile) : undefined
   if (options.tiers?.length && !index) throw new Error('--tier needs the index.json of the conformance data above the test directories')
   const known = options.known ?? new Map<string, KnownDifference>()
   const summary: RunSummary = { reports: [], passed: 0, failed: 0, known: 0, fixed: [] }
-  for (const file of findTestFiles(roots)) {
+  for (const file of findTestFiles(roots, cwd)) {
     const directory = testDirectoryOf(file)
     const entry = index?.lookup(directory)
     const tier = entry?.tier ?? '-'
     if (options.tiers?.length && !options.tiers.includes(tier)) continue
-    const testId = entry?.dir ?? relative(process.cwd(), directory)
+    const testId = entry?.dir ?? relative(cwd, directory)
     const report: TestReport = { testId, tier, pairs: [] }
     try {
       report.pairs = judgeTest(loadTest(file), testId)

@@ -53,6 +53,11 @@ export interface StartOptions {
   onStoreLost?: (reason: string) => void
   /** The clock exceptions are judged by (expiry, state); tests move it. The real time by default. */
   now?: () => Date
+  /**
+   * A store already open, served instead of the configured one (still migrated, and closed with the
+   * server): tests start from a copy of a migrated template, as an empty PGlite costs seconds.
+   */
+  db?: Db
 }
 
 export interface RunningServer {
@@ -76,7 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   // The store opens before the app that owns the logger exists; its server's lines log once there is one.
   const logger: { current?: FastifyBaseLogger } = {}
   let imported: PgliteImport | undefined
-  const db = await openDb({
+  const db = options.db ?? await openDb({
     onImported: (result) => (imported = result),
     dataDir: config.dataDir,
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),

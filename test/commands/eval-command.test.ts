@@ -4,14 +4,14 @@ import { join } from 'node:path'
 import { fixtures, runCli } from './run-cli.js'
 
 describe('verdict eval', () => {
-  it('exits 0 when every resource passes', () => {
-    const run = runCli(['eval', '-f', 'cli/good-pod.json', '--ruleset', 'cli/ruleset.yaml'])
+  it('exits 0 when every resource passes', async () => {
+    const run = await runCli(['eval', '-f', 'cli/good-pod.json', '--ruleset', 'cli/ruleset.yaml'])
     expect(run.stdout).toBe('PASS Pod shop/good (ruleset hygiene)\n1 passed, 0 failed\n')
     expect(run.status).toBe(0)
   })
 
-  it('exits 1 on violations and names rule, severity and message', () => {
-    const run = runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/ruleset.yaml'])
+  it('exits 1 on violations and names rule, severity and message', async () => {
+    const run = await runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/ruleset.yaml'])
     expect(run.stdout).toBe(
       [
         'PASS Pod shop/good (ruleset hygiene)',
@@ -25,24 +25,24 @@ describe('verdict eval', () => {
     expect(run.status).toBe(1)
   })
 
-  it('reads resources from standard input with -f -', () => {
+  it('reads resources from standard input with -f -', async () => {
     const pod = readFileSync(join(fixtures, 'cli/pods.yaml'), 'utf8')
-    const run = runCli(['eval', '-f', '-', '--ruleset', 'cli/ruleset.yaml'], fixtures, pod)
+    const run = await runCli(['eval', '-f', '-', '--ruleset', 'cli/ruleset.yaml'], { input: pod })
     expect(run.stdout.split('\n').slice(0, 2)).toEqual(['PASS Pod shop/good (ruleset hygiene)', 'FAIL Pod shop/bad (ruleset hygiene)'])
     expect(run.status).toBe(1)
-    const broken = runCli(['eval', '-f', '-', '--ruleset', 'cli/ruleset.yaml'], fixtures, 'kind: [')
+    const broken = await runCli(['eval', '-f', '-', '--ruleset', 'cli/ruleset.yaml'], { input: 'kind: [' })
     expect(broken.stderr).toMatch(/^verdict eval: stdin, document 1: invalid YAML/)
     expect(broken.status).toBe(2)
   })
 
-  it('refuses two rulesets of one name', () => {
-    const run = runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/ruleset.yaml', '--ruleset', './cli/ruleset.yaml'])
+  it('refuses two rulesets of one name', async () => {
+    const run = await runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/ruleset.yaml', '--ruleset', './cli/ruleset.yaml'])
     expect(run.stderr).toBe('verdict eval: ruleset "hygiene" is defined more than once\n')
     expect(run.status).toBe(2)
   })
 
-  it('prints policy results as JSON', () => {
-    const run = runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/ruleset.yaml', '--policy', 'cli/ruleset.yaml', '-o', 'json'])
+  it('prints policy results as JSON', async () => {
+    const run = await runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/ruleset.yaml', '--policy', 'cli/ruleset.yaml', '-o', 'json'])
     expect(run.status).toBe(1)
     expect(JSON.parse(run.stdout)).toEqual([
       { resource: 'Pod shop/good', result: { policy: 'prod', passed: true, results: [] } },
@@ -60,8 +60,8 @@ describe('verdict eval', () => {
     ])
   })
 
-  it('evaluates Kyverno policies directly and reports the rules it cannot translate', () => {
-    const run = runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/kyverno-policy.yaml'])
+  it('evaluates Kyverno policies directly and reports the rules it cannot translate', async () => {
+    const run = await runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/kyverno-policy.yaml'])
     expect(run.stdout.split('\n')[0]).toMatch(/^skipped rule require-team\/add-team: mutate rules are not supported$/m)
     expect(run.stdout).toContain('FAIL Pod shop/bad (ruleset require-team)\n  FAIL require-team/check-team (high): the label team is required\n')
     expect(run.status).toBe(1)
@@ -73,18 +73,18 @@ describe('verdict eval', () => {
     ['two validate kinds', 'cli/two-kinds.yaml', /^verdict eval: cli\/two-kinds\.yaml, document 2: spec\.rules\[0\]\.validate: has cel and pattern; a rule validates in exactly one way$/m],
     ['a CEL syntax error', 'cli/bad-cel.yaml', /ruleset "broken" does not compile:\n {2}rules\[1\] \(rule "syntax"\)\.validate\.cel\[0\]\.expression \(line 1, column \d+\): /],
     ['a missing file', 'cli/nope.yaml', /^verdict eval: cli\/nope\.yaml: cannot read: ENOENT$/m],
-  ])('exits 2 on %s, naming file, document and field', (_what, file, message) => {
-    const run = runCli(['eval', '-f', 'cli/good-pod.json', '--ruleset', file])
+  ])('exits 2 on %s, naming file, document and field', async (_what, file, message) => {
+    const run = await runCli(['eval', '-f', 'cli/good-pod.json', '--ruleset', file])
     expect(run.stderr).toMatch(message)
     expect(run.stderr).not.toMatch(/\n\s+at /)
     expect(run.stdout).toBe('')
     expect(run.status).toBe(2)
   })
 
-  it('exits 2 on bad flags', () => {
-    expect(runCli(['eval', '--ruleset', 'cli/ruleset.yaml']).stderr).toBe('verdict eval: eval: -f <resource file> is required\n')
-    expect(runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/ruleset.yaml', '--operation', 'PATCH']).status).toBe(2)
-    expect(runCli(['eval', '--bogus']).status).toBe(2)
-    expect(runCli(['frobnicate']).status).toBe(2)
+  it('exits 2 on bad flags', async () => {
+    expect((await runCli(['eval', '--ruleset', 'cli/ruleset.yaml'])).stderr).toBe('verdict eval: eval: -f <resource file> is required\n')
+    expect((await runCli(['eval', '-f', 'cli/pods.yaml', '--ruleset', 'cli/ruleset.yaml', '--operation', 'PATCH'])).status).toBe(2)
+    expect((await runCli(['eval', '--bogus'])).status).toBe(2)
+    expect((await runCli(['frobnicate'])).status).toBe(2)
   })
 })

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { runCli } from './run-cli.js'
 
 describe('verdict import', () => {
-  it('prints Verdict manifests for a Kyverno ClusterPolicy and names the rules it skips', () => {
-    const run = runCli(['import', 'cli/kyverno-policy.yaml', '-o', 'json'])
+  it('prints Verdict manifests for a Kyverno ClusterPolicy and names the rules it skips', async () => {
+    const run = await runCli(['import', 'cli/kyverno-policy.yaml', '-o', 'json'])
     expect(run.status).toBe(0)
     expect(run.stderr).toMatch(/^cli\/kyverno-policy\.yaml: skipped rule require-team\/add-team: mutate rules are not supported$/m)
     const manifests = JSON.parse(run.stdout) as { kind: string; metadata: { name: string }; spec: Record<string, unknown> }[]
@@ -21,14 +21,14 @@ describe('verdict import', () => {
     expect(manifests[1]?.spec).toMatchObject({ rulesets: ['require-team'], action: 'Deny' })
   })
 
-  it('round-trips: the imported YAML loads as Verdict definitions', () => {
-    const run = runCli(['import', 'cli/kyverno-policy.yaml'])
+  it('round-trips: the imported YAML loads as Verdict definitions', async () => {
+    const run = await runCli(['import', 'cli/kyverno-policy.yaml'])
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(/^apiVersion: verdict\.dev\/v1alpha1\nkind: Ruleset\n/)
   })
 
-  it('exits 2 on a file without foreign policies', () => {
-    const run = runCli(['import', 'cli/ruleset.yaml'])
+  it('exits 2 on a file without foreign policies', async () => {
+    const run = await runCli(['import', 'cli/ruleset.yaml'])
     expect(run.stderr).toBe('verdict import: cli/ruleset.yaml: holds no Kyverno policy or ValidatingAdmissionPolicy\n')
     expect(run.status).toBe(2)
   })

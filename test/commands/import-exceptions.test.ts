@@ -12,8 +12,8 @@ interface Manifest {
 }
 
 describe('verdict import of Kyverno PolicyExceptions', () => {
-  it('refuses an exception without a reason, naming the annotation and the flag', () => {
-    const run = runCli(['import', 'kyverno-exceptions/delta-exception.yaml'])
+  it('refuses an exception without a reason, naming the annotation and the flag', async () => {
+    const run = await runCli(['import', 'kyverno-exceptions/delta-exception.yaml'])
     expect(run.stderr).toBe(
       'verdict import: kyverno-exceptions/delta-exception.yaml: PolicyException "delta-exception" (document 1): metadata.annotations.verdict.dev/reason: is required: a Verdict exception says why it exists and a Kyverno PolicyException has no field for it; write the reason in this annotation or pass --exception-reason\n',
     )
@@ -21,8 +21,8 @@ describe('verdict import of Kyverno PolicyExceptions', () => {
     expect(run.status).toBe(2)
   })
 
-  it('prints Verdict PolicyException manifests, the reason from the annotation, Kyverno properties or --exception-reason', () => {
-    const run = runCli(['import', 'kyverno-exceptions/delta-exception.yaml', 'kyverno-exceptions/check-name.yaml', 'kyverno-exceptions/annotated-exception.yaml', '--exception-reason', 'needs the host IPC namespace', '-o', 'json'])
+  it('prints Verdict PolicyException manifests, the reason from the annotation, Kyverno properties or --exception-reason', async () => {
+    const run = await runCli(['import', 'kyverno-exceptions/delta-exception.yaml', 'kyverno-exceptions/check-name.yaml', 'kyverno-exceptions/annotated-exception.yaml', '--exception-reason', 'needs the host IPC namespace', '-o', 'json'])
     expect(run.stderr).toBe('')
     expect(run.status).toBe(0)
     const manifests = JSON.parse(run.stdout) as Manifest[]
@@ -43,15 +43,15 @@ describe('verdict import of Kyverno PolicyExceptions', () => {
     expect(manifests[2]?.spec).toMatchObject({ owner: 'mesh-team@example.com', conditions: [{ name: 'kyverno-any' }] })
   })
 
-  it('round-trips: the imported exception lets through what Kyverno lets through, and nothing else', () => {
+  it('round-trips: the imported exception lets through what Kyverno lets through, and nothing else', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verdict-import-exception-'))
     try {
-      const imported = runCli(['import', 'kyverno-exceptions/delta-exception.yaml', '--exception-reason', 'needs the host IPC namespace'])
+      const imported = await runCli(['import', 'kyverno-exceptions/delta-exception.yaml', '--exception-reason', 'needs the host IPC namespace'])
       expect(imported.status).toBe(0)
       const file = join(dir, 'delta-exception.yaml')
       writeFileSync(file, imported.stdout)
       const policy = 'kyverno-test-exceptions/host-namespaces/policy.yaml'
-      const run = runCli(['eval', '-f', 'kyverno-test-exceptions/host-namespaces/.kyverno-test/resources.yaml', '--ruleset', policy, '--policy', policy, '--policy', file])
+      const run = await runCli(['eval', '-f', 'kyverno-test-exceptions/host-namespaces/.kyverno-test/resources.yaml', '--ruleset', policy, '--policy', policy, '--policy', file])
       expect(run.stdout.split('\n').filter((line) => /^(PASS|FAIL) /.test(line))).toEqual([
         'PASS Deployment delta/important-tool (policy disallow-host-namespaces)',
         'PASS Pod delta/important-tool-debug (policy disallow-host-namespaces)',
@@ -66,9 +66,9 @@ describe('verdict import of Kyverno PolicyExceptions', () => {
     }
   })
 
-  it('takes a Kyverno exception with its reason annotation directly among the --policy files', () => {
+  it('takes a Kyverno exception with its reason annotation directly among the --policy files', async () => {
     const policy = 'kyverno-test-exceptions/conditions/policy.yaml'
-    const run = runCli(['eval', '-f', 'kyverno-test-exceptions/conditions/.kyverno-test/resources.yaml', '--ruleset', policy, '--policy', policy, '--policy', 'kyverno-exceptions/annotated-exception.yaml'])
+    const run = await runCli(['eval', '-f', 'kyverno-test-exceptions/conditions/.kyverno-test/resources.yaml', '--ruleset', policy, '--policy', policy, '--policy', 'kyverno-exceptions/annotated-exception.yaml'])
     expect(run.stdout.split('\n').filter((line) => /^(PASS|FAIL) /.test(line))).toEqual([
       'PASS Deployment excluded-deployment (policy max-containers)',
       'FAIL Deployment bad-deployment (policy max-containers)',

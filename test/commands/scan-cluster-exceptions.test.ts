@@ -4,8 +4,7 @@ import { join } from 'node:path'
 import * as yaml from 'js-yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FakeKubeApi, type Json } from '../k8s/fake-kube-api.js'
-import { fixtures } from './run-cli.js'
-import { runCliAsync } from './scan-run-cli-async.js'
+import { fixtures, runCli } from './run-cli.js'
 
 interface JsonScan {
   results: Array<{ kind: string; namespace: string | null; name: string | null; status: string; exception?: string; message?: string }>
@@ -30,7 +29,7 @@ describe('verdict scan --cluster with the cluster\'s PolicyExceptions', () => {
   let api: FakeKubeApi
   let dir: string
   let kubeconfig: string
-  const scan = async (args: string[]) => runCliAsync(['scan', '--cluster', '--kubeconfig', kubeconfig, ...args, '-o', 'json'], { HOME: dir, KUBECONFIG: undefined, KUBERNETES_SERVICE_HOST: undefined })
+  const scan = async (args: string[]) => runCli(['scan', '--cluster', '--kubeconfig', kubeconfig, ...args, '-o', 'json'], { env: { HOME: dir, KUBECONFIG: undefined, KUBERNETES_SERVICE_HOST: undefined } })
   const outcome = (report: JsonScan) => report.results.map((result) => `${result.kind} ${result.namespace}/${result.name}: ${result.status}${result.exception ? ` by ${result.exception}` : ''}`)
 
   beforeAll(async () => {

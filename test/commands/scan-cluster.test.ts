@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FakeKubeApi, type Json } from '../k8s/fake-kube-api.js'
 import { sarifValidator } from '../scan/sarif-schema.js'
-import { runCliAsync } from './scan-run-cli-async.js'
+import { runCli } from './run-cli.js'
 
 const DENY_POLICY = ['--policies', 'scan/policies/verdict-deny.yaml']
 
@@ -82,7 +82,7 @@ describe('verdict scan --cluster', () => {
   /** No ~/.kube/config and no $KUBECONFIG unless a test sets one: nothing of the machine running the tests is read. */
   let env: Record<string, string | undefined>
 
-  const scan = (args: string[], extraEnv: Record<string, string | undefined> = {}) => runCliAsync(['scan', '--cluster', ...args], { ...env, ...extraEnv })
+  const scan = (args: string[], extraEnv: Record<string, string | undefined> = {}) => runCli(['scan', '--cluster', ...args], { env: { ...env, ...extraEnv } })
   const podLists = () => api.requests.filter((request) => request.path === '/api/v1/pods')
 
   beforeAll(async () => {
@@ -343,7 +343,7 @@ describe('verdict scan --cluster', () => {
   })
 
   it('refuses manifest paths, --server, and cluster flags without --cluster', async () => {
-    const refused = async (args: string[], stderr: string) => expect(await runCliAsync(['scan', ...args], env)).toEqual({ status: 2, stdout: '', stderr })
+    const refused = async (args: string[], stderr: string) => expect(await runCli(['scan', ...args], { env })).toEqual({ status: 2, stdout: '', stderr })
     await refused(['--cluster', ...DENY_POLICY, 'scan/manifests'], "verdict scan: scan: --cluster reads the cluster's objects, not manifests (scan/manifests)\n")
     await refused(['--cluster', '--server', 'http://localhost:8080'], "verdict scan: scan: give --server or --cluster, not both (--cluster judges with --policies or the cluster's own definitions)\n")
     await refused([...DENY_POLICY, '--kubeconfig', kubeconfig, 'scan/manifests'], 'verdict scan: scan: --kubeconfig goes with --cluster\n')

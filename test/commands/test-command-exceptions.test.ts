@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { runCli } from './run-cli.js'
 
 describe('verdict test with the exceptions: of a Kyverno test', () => {
-  it('lists the pairs an exception let through, naming it', () => {
-    const run = runCli(['test', 'kyverno-test-exceptions'])
+  it('lists the pairs an exception let through, naming it', async () => {
+    const run = await runCli(['test', 'kyverno-test-exceptions'])
     const lines = run.stdout.trimEnd().split('\n')
     expect(lines.slice(0, 5)).toEqual([
       'ok    kyverno-test-exceptions/conditions [-] 5/5',
@@ -19,8 +19,8 @@ describe('verdict test with the exceptions: of a Kyverno test', () => {
     expect(run.status).toBe(0)
   })
 
-  it('agrees with every expected result', () => {
-    const run = runCli(['test', 'kyverno-test-exceptions/host-namespaces', 'kyverno-test-exceptions/conditions', 'kyverno-test-exceptions/validating-policy', 'kyverno-test-exceptions/pod-security'])
+  it('agrees with every expected result', async () => {
+    const run = await runCli(['test', 'kyverno-test-exceptions/host-namespaces', 'kyverno-test-exceptions/conditions', 'kyverno-test-exceptions/validating-policy', 'kyverno-test-exceptions/pod-security'])
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('17 passed, 0 failed')
     expect(run.status).toBe(0)
   })

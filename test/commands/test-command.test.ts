@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { runCli } from './run-cli.js'
 
 describe('verdict test', () => {
-  it('scores every expected pair strictly and closes with the plain count line', () => {
-    const run = runCli(['test', 'kyverno-test'])
+  it('scores every expected pair strictly and closes with the plain count line', async () => {
+    const run = await runCli(['test', 'kyverno-test'])
     const lines = run.stdout.trimEnd().split('\n')
     expect(lines[0]).toBe('FAIL  kyverno-test/require-team [-] 5/7')
     expect(lines.slice(1, 3)).toEqual([
@@ -19,37 +19,37 @@ describe('verdict test', () => {
     expect(run.status).toBe(1)
   })
 
-  it('needs an existing directory', () => {
-    expect(runCli(['test', 'nope']).stderr).toBe('verdict test: test: nope does not exist\n')
+  it('needs an existing directory', async () => {
+    expect((await runCli(['test', 'nope'])).stderr).toBe('verdict test: test: nope does not exist\n')
   })
 })
 
 describe('verdict test with values, known differences and a recorded pass count', () => {
-  it('applies request.operation (UPDATE sets oldObject) and namespace labels from the values file', () => {
-    const run = runCli(['test', 'kyverno-test-values'])
+  it('applies request.operation (UPDATE sets oldObject) and namespace labels from the values file', async () => {
+    const run = await runCli(['test', 'kyverno-test-values'])
     expect(run.stdout).toContain('ok    kyverno-test-values/update-only [-] 2/2\n')
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('2 passed, 0 failed')
     expect(run.status).toBe(0)
   })
 
-  it('does not fail on listed differences but tells they exceed 1% of the pairs', () => {
-    const run = runCli(['test', 'kyverno-test', '--known-differences', 'kyverno-test-known.yaml'])
+  it('does not fail on listed differences but tells they exceed 1% of the pairs', async () => {
+    const run = await runCli(['test', 'kyverno-test', '--known-differences', 'kyverno-test-known.yaml'])
     expect(run.stdout).toContain('1 pairs differ as recorded in the known-differences file\n5 passed, 1 failed\n')
     expect(run.stderr).toBe('known differences cover 1 of 7 pairs, more than 1%\n')
     expect(run.status).toBe(1)
   })
 
-  it('fails when fewer pairs pass than recorded, and records a new count on request', () => {
+  it('fails when fewer pairs pass than recorded, and records a new count on request', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'verdict-count-'))
     const file = join(dir, 'count.txt')
     writeFileSync(file, '3\n')
-    const same = runCli(['test', 'kyverno-test-values', '--recorded-pass-count', file])
+    const same = await runCli(['test', 'kyverno-test-values', '--recorded-pass-count', file])
     expect(same.stdout).not.toContain('pass count rose')
     expect(same.stderr).toBe(`pass count dropped: 2 passed, 3 recorded in ${file}\n`)
     expect(same.status).toBe(1)
-    const record = runCli(['test', 'kyverno-test-values', '--recorded-pass-count', file, '--record'])
+    const record = await runCli(['test', 'kyverno-test-values', '--recorded-pass-count', file, '--record'])
     expect(record.stdout).toContain('recorded pass count: 2 (was 3)\n')
     expect(readFileSync(file, 'utf8')).toBe('2\n')
-    expect(runCli(['test', 'kyverno-test-values', '--recorded-pass-count', file]).status).toBe(0)
+    expect((await runCli(['test', 'kyverno-test-values', '--recorded-pass-count', file])).status).toBe(0)
   })
 })

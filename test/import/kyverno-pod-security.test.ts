@@ -724,5 +724,6 @@ describe('Kyverno validate.podSecurity: the two forms of each check agree', () =
       { numRuns: 150, seed: 20240918 },
     )
     expect(unsupported).toBeLessThan(20)
-  })
+    // 150 pods, each judged by a ruleset compiled for it: 8 s on a core of its own, past 30 s on a shared busy one.
+  }, 120_000)
 })

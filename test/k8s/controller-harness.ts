@@ -2,7 +2,7 @@ import { DefinitionController, type ControllerTimings } from '../../src/k8s/defi
 import type { ControllerLogger } from '../../src/k8s/controller-logger.js'
 import { DefinitionCatalog } from '../../src/services/definition-catalog.js'
 import type { Db } from '../../src/store/db.js'
-import { createTestDatabase, type TestDatabase } from '../support/databases.js'
+import { createTestDatabase, resetTestDatabase, type TestDatabase } from '../support/databases.js'
 import { FakeKubeApi, type Json } from './fake-kube-api.js'
 import { waitFor } from './wait-for.js'
 
@@ -48,16 +48,23 @@ export interface Replica {
 export class ControllerHarness {
   readonly api: FakeKubeApi
   readonly #database: TestDatabase
+  readonly #ownsDatabase: boolean
   readonly #replicas: Replica[] = []
 
-  private constructor(api: FakeKubeApi, database: TestDatabase) {
+  private constructor(api: FakeKubeApi, database: TestDatabase, ownsDatabase: boolean) {
     this.api = api
     this.#database = database
+    this.#ownsDatabase = ownsDatabase
   }
 
-  static async start(): Promise<ControllerHarness> {
-    const [api, database] = await Promise.all([FakeKubeApi.start(), createTestDatabase('pglite')])
-    return new ControllerHarness(api, database)
+  /**
+   * On `shared` (a file's useTestDatabase('pglite')), emptied first and kept at close: a copy of its
+   * own per test costs a second or two. Without it, on a copy of its own.
+   */
+  static async start(shared?: TestDatabase): Promise<ControllerHarness> {
+    if (shared) await resetTestDatabase(shared.db)
+    const [api, database] = await Promise.all([FakeKubeApi.start(), shared ?? createTestDatabase('pglite')])
+    return new ControllerHarness(api, database, shared === undefined)
   }
 
   get db(): Db {
@@ -116,7 +123,7 @@ export class ControllerHarness {
   async close(): Promise<void> {
     for (const replica of this.#replicas) await replica.stop()
     await this.api.close()
-    await this.#database.dispose()
+    if (this.#ownsDatabase) await this.#database.dispose()
   }
 }
 

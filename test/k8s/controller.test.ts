@@ -8,12 +8,16 @@ import { getRuleset, insertRuleset } from '../../src/store/rulesets-repository.j
 import { ControllerHarness, NO_LATEST_TAG, policyResource, readyOf, rulesetResource, statusOf, TEAM_LABEL } from './controller-harness.js'
 import type { Json } from './fake-kube-api.js'
 import { waitFor } from './wait-for.js'
+import { useTestDatabase } from '../support/databases.js'
 
 describe('the CRD controller', () => {
   let harness: ControllerHarness
 
+  // One store for the file, emptied for each test by ControllerHarness.start.
+  const database = useTestDatabase('pglite')
+
   beforeEach(async () => {
-    harness = await ControllerHarness.start()
+    harness = await ControllerHarness.start(database.current)
   })
   afterEach(async () => {
     await harness.close()

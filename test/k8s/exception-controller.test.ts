@@ -6,7 +6,7 @@ import { ExceptionCatalog } from '../../src/services/exception-catalog.js'
 import { ExceptionService } from '../../src/services/exception-service.js'
 import { exemptingException } from '../../src/engine/exceptions/exempting-exception.js'
 import { getException, insertException } from '../../src/store/exceptions-repository.js'
-import { createTestDatabase, type TestDatabase } from '../support/databases.js'
+import { useEmptiedTestDatabase } from '../support/databases.js'
 import { FAST_TIMINGS, recordingLogger } from './controller-harness.js'
 import { FakeKubeApi, type Json } from './fake-kube-api.js'
 import { waitFor } from './wait-for.js'
@@ -36,7 +36,8 @@ function condition(api: FakeKubeApi, name: string, type: string): Json | undefin
 
 describe('the PolicyException controller', () => {
   let api: FakeKubeApi
-  let database: TestDatabase
+  // One store for the file, emptied before each test.
+  const database = useEmptiedTestDatabase('pglite')
   let catalog: DefinitionCatalog
   let exceptions: ExceptionCatalog
   let controller: DefinitionController
@@ -46,7 +47,7 @@ describe('the PolicyException controller', () => {
   beforeEach(async () => {
     clock.now = START
     reconciles.length = 0
-    ;[api, database] = await Promise.all([FakeKubeApi.start(), createTestDatabase('pglite')])
+    api = await FakeKubeApi.start()
     catalog = new DefinitionCatalog(database.db)
     exceptions = new ExceptionCatalog(database.db)
     await Promise.all([catalog.start(), exceptions.start()])
@@ -56,7 +57,6 @@ describe('the PolicyException controller', () => {
     await controller?.stop()
     await Promise.all([catalog.stop(), exceptions.stop()])
     await api.close()
-    await database.dispose()
   })
 
   async function lead(): Promise<void> {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { getRuleset } from '../../src/store/rulesets-repository.js'
 import { ControllerHarness, readyOf, rulesetResource } from './controller-harness.js'
 import { waitFor } from './wait-for.js'
+import { useTestDatabase } from '../support/databases.js'
 
 const privileged = {
   name: 'privileged-containers',
@@ -12,8 +13,11 @@ const privileged = {
 describe('a Ruleset resource with pattern rules', () => {
   let harness: ControllerHarness
 
+  // One store for the file, emptied for each test by ControllerHarness.start.
+  const database = useTestDatabase('pglite')
+
   beforeEach(async () => {
-    harness = await ControllerHarness.start()
+    harness = await ControllerHarness.start(database.current)
   })
   afterEach(async () => {
     await harness.close()

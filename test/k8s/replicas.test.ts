@@ -3,6 +3,7 @@ import { getRuleset } from '../../src/store/rulesets-repository.js'
 import { ControllerHarness, readyOf, rulesetResource, TEAM_LABEL } from './controller-harness.js'
 import type { Json } from './fake-kube-api.js'
 import { waitFor } from './wait-for.js'
+import { useTestDatabase } from '../support/databases.js'
 
 /** Writes other than reads made by one replica, leaving out its own leader-election traffic. */
 function writesBy(harness: ControllerHarness, token: string): string[] {
@@ -16,8 +17,11 @@ function leaseHolder(harness: ControllerHarness): unknown {
 describe('controller replicas', () => {
   let harness: ControllerHarness
 
+  // One store for the file, emptied for each test by ControllerHarness.start.
+  const database = useTestDatabase('pglite')
+
   beforeEach(async () => {
-    harness = await ControllerHarness.start()
+    harness = await ControllerHarness.start(database.current)
   })
   afterEach(async () => {
     await harness.close()

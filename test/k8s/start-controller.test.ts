@@ -4,7 +4,7 @@ import { ControllerStartError, startController, type RunningController } from '.
 import { DefinitionCatalog } from '../../src/services/definition-catalog.js'
 import { DefinitionService } from '../../src/services/definition-service.js'
 import type { AuditRows } from '../../src/store/audits-repository.js'
-import { createTestDatabase, type TestDatabase } from '../support/databases.js'
+import { useEmptiedTestDatabase } from '../support/databases.js'
 import { FAST_TIMINGS, recordingLogger } from './controller-harness.js'
 import { FakeKubeApi, type Json } from './fake-kube-api.js'
 import { waitFor } from './wait-for.js'
@@ -13,12 +13,13 @@ const config = { podNamespace: 'verdict', podName: 'verdict-0', webhookConfigura
 
 describe('startController', () => {
   let api: FakeKubeApi
-  let database: TestDatabase
+  // One store for the file, emptied before each test.
+  const database = useEmptiedTestDatabase('pglite')
   let catalog: DefinitionCatalog
   let running: RunningController | undefined
 
   beforeEach(async () => {
-    ;[api, database] = await Promise.all([FakeKubeApi.start(), createTestDatabase('pglite')])
+    api = await FakeKubeApi.start()
     catalog = new DefinitionCatalog(database.db)
     await catalog.start()
     running = undefined
@@ -27,7 +28,6 @@ describe('startController', () => {
     await running?.stop()
     await catalog.stop()
     await api.close()
-    await database.dispose()
   })
 
   const start = (controller: 'auto' | 'on' | 'off', options: { kubeConfig?: KubeConfig; env?: NodeJS.ProcessEnv; selector?: string } = {}) => {

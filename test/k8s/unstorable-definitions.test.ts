@@ -3,12 +3,16 @@ import { getPolicy } from '../../src/store/policies-repository.js'
 import { getRuleset } from '../../src/store/rulesets-repository.js'
 import { ControllerHarness, policyResource, readyOf, rulesetResource } from './controller-harness.js'
 import { waitFor } from './wait-for.js'
+import { useTestDatabase } from '../support/databases.js'
 
 describe('custom resources holding text the store cannot keep', () => {
   let harness: ControllerHarness
 
+  // One store for the file, emptied for each test by ControllerHarness.start.
+  const database = useTestDatabase('pglite')
+
   beforeEach(async () => {
-    harness = await ControllerHarness.start()
+    harness = await ControllerHarness.start(database.current)
   })
   afterEach(async () => {
     await harness.close()

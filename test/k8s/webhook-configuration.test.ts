@@ -3,6 +3,7 @@ import { DefinitionService } from '../../src/services/definition-service.js'
 import { ControllerHarness, NO_LATEST_TAG, policyResource, readyOf, rulesetResource } from './controller-harness.js'
 import type { Json } from './fake-kube-api.js'
 import { waitFor } from './wait-for.js'
+import { useTestDatabase } from '../support/databases.js'
 
 const CHART_WEBHOOK = {
   name: 'validate.verdict.dev',
@@ -18,8 +19,11 @@ const CHART_WEBHOOK = {
 describe('the webhook configuration', () => {
   let harness: ControllerHarness
 
+  // One store for the file, emptied for each test by ControllerHarness.start.
+  const database = useTestDatabase('pglite')
+
   beforeEach(async () => {
-    harness = await ControllerHarness.start()
+    harness = await ControllerHarness.start(database.current)
   })
   afterEach(async () => {
     await harness.close()

@@ -202,7 +202,10 @@ describe('a PolicyException created through one replica', () => {
     }
     const passedOnSecond = async (): Promise<boolean> =>
       ((await viaSecond('POST', '/api/eval/policies/baseline-pods', { token, body: { inputData: shipperPod } })).body as { passed: boolean }).passed
-    await waitFor('the second replica to know the policy', async () => (await viaSecond('GET', '/api/policies/baseline-pods', { token })).status === 200)
+    // GET reads the store, evaluations the replica's catalog, which learns of the policy from a notification.
+    await waitFor('the second replica to know the policy', async () =>
+      (await viaSecond('POST', '/api/eval/policies/baseline-pods', { token, body: { inputData: shipperPod } })).status === 200,
+    )
     expect(await passedOnSecond()).toBe(false)
     // No expiry here: the replicas judge by the real clock.
     const { expiresAt: _expiresAt, ...forever } = exception

@@ -18,6 +18,7 @@ export interface TestService {
 export async function startTestService(kind: AdapterKind, settings: Record<string, string> = {}, options: Pick<StartOptions, 'now'> = {}): Promise<TestService> {
   const dir = await mkdtemp(join(tmpdir(), 'verdict-api-'))
   let database: TestDatabase | undefined
+  let store: TestDatabase | undefined
   const env: Record<string, string> = {
     VERDICT_API_PORT: '0',
     VERDICT_WEBHOOK_PORT: '0',
@@ -35,8 +36,10 @@ export async function startTestService(kind: AdapterKind, settings: Record<strin
     env.VERDICT_DATA_DIR ??= join(dir, 'data')
   } else {
     env.VERDICT_DATA_DIR = 'memory://'
+    // What memory:// opens, copied from the run's migrated template: an empty PGlite costs seconds of initdb and migrations.
+    store = await createTestDatabase('pglite')
   }
-  const server = await startServer(loadConfig(env, []), { host: '127.0.0.1', logger: false, ...options })
+  const server = await startServer(loadConfig(env, []), { host: '127.0.0.1', logger: false, ...options, ...(store ? { db: store.db } : {}) })
   const adminToken = (await readFile(join(dir, 'admin-token'), 'utf8')).trim()
   return {
     server,

@@ -48,6 +48,11 @@ export function getCelLimits(): CelLimits {
   return limits
 }
 
+/** The budget before any setCelLimits (the same as the defaults of VERDICT_CEL_MAX_COST and VERDICT_CEL_MAX_MILLIS). */
+export function defaultCelLimits(): CelLimits {
+  return DEFAULT_LIMITS
+}
+
 /** Thrown out of the expression when the budget runs out or the evaluation is aborted. Never caught by comprehensions. */
 export class CelBudgetExceededError extends Error {
   override readonly name = 'CelBudgetExceededError'

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { ScanInputError } from '../scan-error.js'
 import { helmSourceOf } from './helm-source.js'
 import { manifestFiles } from './manifest-files.js'
@@ -10,6 +11,8 @@ export interface ReadManifestsOptions {
   readStdin: () => string
   /** Told of each document passed over, as `file:line: why`. */
   warn: (message: string) => void
+  /** Relative paths name files below it (default the process's working directory); results name them as given. */
+  cwd?: string
 }
 
 /** The name results give standard input where they give a file. */
@@ -22,9 +25,10 @@ export const STDIN_FILE = 'stdin'
  */
 export function readManifests(paths: readonly string[], options: ReadManifestsOptions): ManifestObject[] {
   const objects: ManifestObject[] = []
-  for (const path of manifestFiles(paths.length === 0 ? ['-'] : paths)) {
+  const cwd = options.cwd ?? process.cwd()
+  for (const path of manifestFiles(paths.length === 0 ? ['-'] : paths, cwd)) {
     const file = path === '-' ? STDIN_FILE : path
-    const text = path === '-' ? options.readStdin() : readText(path)
+    const text = path === '-' ? options.readStdin() : readText(path, cwd)
     const documents = parseManifestText(text, file, formatOf(file, text))
     const lines = documents.some((document) => document.line !== undefined) ? text.split('\n') : []
     for (const document of documents) objects.push(...objectsOf(document, file, lines, options.warn))
@@ -32,9 +36,9 @@ export function readManifests(paths: readonly string[], options: ReadManifestsOp
   return objects
 }
 
-function readText(path: string): string {
+function readText(path: string, cwd: string): string {
   try {
-    return readFileSync(path, 'utf8')
+    return readFileSync(resolve(cwd, path), 'utf8')
   } catch (error) {
     throw new ScanInputError(`${path}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }

@@ -4,9 +4,10 @@ import { DefinitionCatalog } from '../../../src/services/definition-catalog.js'
 import { DefinitionService } from '../../../src/services/definition-service.js'
 import { insertAudits, listPolicyAudits } from '../../../src/store/audits-repository.js'
 import { countNotedVerdicts } from '../../../src/store/background-verdicts-repository.js'
+import type { Db } from '../../../src/store/db.js'
 import { FakeKubeApi, type Json } from '../../k8s/fake-kube-api.js'
 import { recordingLogger } from '../../k8s/controller-harness.js'
-import { createTestDatabase, type TestDatabase } from '../../support/databases.js'
+import { useEmptiedTestDatabase } from '../../support/databases.js'
 
 const privileged = {
   name: 'privileged-containers',
@@ -34,7 +35,7 @@ function deployment(namespace: string, name: string, isPrivileged: boolean): Jso
 
 interface Setup {
   api: FakeKubeApi
-  database: TestDatabase
+  database: { readonly db: Db }
   catalog: DefinitionCatalog
   service: DefinitionService
 }
@@ -42,9 +43,11 @@ interface Setup {
 describe('background scans', () => {
   let setup: Setup
   let leader = true
+  // One store for the file, emptied before each test.
+  const database = useEmptiedTestDatabase('pglite')
 
   beforeEach(async () => {
-    const [api, database] = await Promise.all([FakeKubeApi.start(), createTestDatabase('pglite')])
+    const api = await FakeKubeApi.start()
     const catalog = new DefinitionCatalog(database.db)
     await catalog.start()
     const service = new DefinitionService(database.db, catalog)
@@ -64,7 +67,6 @@ describe('background scans', () => {
   afterEach(async () => {
     await setup.catalog.stop()
     await setup.api.close()
-    await setup.database.dispose()
   })
 
   function scanner(overrides: Partial<BackgroundScannerOptions> = {}): BackgroundScanner {

@@ -8,7 +8,7 @@ import { insertAudits, listPolicyAudits } from '../../../src/store/audits-reposi
 import { FakeKubeApi, type Json } from '../../k8s/fake-kube-api.js'
 import { recordingLogger } from '../../k8s/controller-harness.js'
 import { waitFor } from '../../k8s/wait-for.js'
-import { createTestDatabase, type TestDatabase } from '../../support/databases.js'
+import { useEmptiedTestDatabase } from '../../support/databases.js'
 
 /** The same exception as the REST and webhook scenario: the log shipper is let through until expiresAt, then reported. */
 const START = new Date('2026-06-01T12:00:00.000Z')
@@ -41,13 +41,14 @@ function daemonSet(name: string): Json {
 
 describe('background scans with a PolicyException', () => {
   let api: FakeKubeApi
-  let database: TestDatabase
+  // One store for the file, emptied before each test.
+  const database = useEmptiedTestDatabase('pglite')
   let catalog: DefinitionCatalog
   let exceptions: ExceptionCatalog
   const clock = { now: START }
 
   beforeEach(async () => {
-    ;[api, database] = await Promise.all([FakeKubeApi.start(), createTestDatabase('pglite')])
+    api = await FakeKubeApi.start()
     catalog = new DefinitionCatalog(database.db)
     exceptions = new ExceptionCatalog(database.db)
     await Promise.all([catalog.start(), exceptions.start()])
@@ -60,7 +61,6 @@ describe('background scans with a PolicyException', () => {
   afterEach(async () => {
     await Promise.all([catalog.stop(), exceptions.stop()])
     await api.close()
-    await database.dispose()
   })
 
   function scanner(): BackgroundScanner {
