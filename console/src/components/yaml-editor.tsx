@@ -23,12 +23,15 @@ export function YamlEditor(props: {
   /** Set false to keep the save button disabled (a required field elsewhere is empty). */
   ready?: boolean
 }) {
-  const [text, setText] = useState(props.initial)
+  const [typed, setText] = useState(props.initial)
+  const text = typed
   const [error, setError] = useState<{ line: number | undefined; message: string } | undefined>(undefined)
   const [busy, setBusy] = useState(false)
   const area = useRef<HTMLTextAreaElement>(null)
   useEffect(() => setText(props.initial), [props.initial])
   const save = async (): Promise<void> => {
+    // What the text area holds now: a click that lands before the render after the last keystroke would save the text before it.
+    const text = area.current?.value ?? typed
     setError(undefined)
     setBusy(true)
     try {
