@@ -135,6 +135,8 @@ describe('the console in a real browser', () => {
     await page.type('#ruleset-instruction', 'Containers must not run as privileged.')
     await page.waitForSelector('#prompt-check[data-valid="true"]')
     expect(await text(page, '#interpretation')).toContain('no-privileged-containers')
+    // The hints come from their own request, which may answer after the check.
+    await page.waitForFunction(() => (document.querySelector('#hints')?.textContent ?? '').includes('No privileged containers'))
     expect(await text(page, '#hints')).toContain('No privileged containers')
     await clickButton(page, 'Dry run')
     await page.waitForSelector('#dry-run details.sample')
