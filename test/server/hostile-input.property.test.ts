@@ -57,8 +57,9 @@ const urlComponent = fc.oneof(
 
 function percentEncode(text: string): string {
   const encoded = [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('')
-  // A bare `.` or `..` is a dot-segment the client resolves away (`/uuid/..` is sent as `/`), which would test another route.
-  return encoded === '.' || encoded === '..' ? encoded.replaceAll('.', '%2E') : encoded
+  // A bare `.` or `..` is a dot-segment the client resolves away (`/uuid/..` is sent as `/`), which would test another route;
+  // so is `%2E%2E` (the URL standard reads an escaped dot as a dot there), so the segment gets a character more.
+  return encoded === '.' || encoded === '..' ? `${encoded}~` : encoded
 }
 
 interface ReadRoute {
