@@ -45,3 +45,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(directory, { recursive: true })
   await page.screenshot({ path: join(directory, `${name}.png`) as `${string}.png` })
 }
+
+/** The text of the first element the selector finds. */
+export function text(page: Page, selector: string): Promise<string> {
+  return page.$eval(selector, (element) => element.textContent ?? '')
+}
+
+/** Presses a button by its text, in the page, once it is enabled. */
+export async function clickButton(page: Page, label: string): Promise<void> {
+  await page.waitForFunction((wanted) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === wanted && !button.disabled), {}, label)
+  await page.evaluate((wanted) => [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === wanted)?.click(), label)
+}
+
+/** Follows a link by its text, once it is there. */
+export async function clickLink(page: Page, label: string): Promise<void> {
+  await page.waitForFunction((wanted) => [...document.querySelectorAll('a')].some((link) => link.textContent?.trim() === wanted), {}, label)
+  await page.evaluate((wanted) => [...document.querySelectorAll('a')].find((link) => link.textContent?.trim() === wanted)?.click(), label)
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../server/test-service.js'
-import { launchBrowser, recordingPage, screenshot } from './browser.js'
+import { launchBrowser, recordingPage, screenshot, clickButton, clickLink, text } from './browser.js'
 
 const PRIVILEGED_POD = `apiVersion: v1
 kind: Pod
@@ -54,17 +54,6 @@ describe('the console in a real browser', () => {
     return page
   }
 
-  const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? '')
-  /** Presses a button by its text, in the page, once it is enabled. */
-  const clickButton = async (page: Page, label: string) => {
-    await page.waitForFunction((wanted) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === wanted && !button.disabled), {}, label)
-    await page.evaluate((wanted) => [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === wanted)?.click(), label)
-  }
-  /** Follows a link by its text, in the page (a handle could go stale while the screen re-renders). */
-  const clickLink = async (page: Page, label: string) => {
-    await page.waitForFunction((wanted) => [...document.querySelectorAll('a')].some((link) => link.textContent?.trim() === wanted), {}, label)
-    await page.evaluate((wanted) => [...document.querySelectorAll('a')].find((link) => link.textContent?.trim() === wanted)?.click(), label)
-  }
 
   it('signs in, creates a policy, evaluates a document, finds its audit and opens the remediation', async () => {
     const page = await signedIn(service.adminToken)

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestService, type TestService } from '../server/test-service.js'
-import { launchBrowser, recordingPage, screenshot } from './browser.js'
+import { launchBrowser, recordingPage, screenshot, clickButton, clickLink, text } from './browser.js'
 
 const PRIVILEGED_LATEST_POD = `apiVersion: v1
 kind: Pod
@@ -51,15 +51,6 @@ describe('switching policies and rules off and on in a real browser', () => {
     return page
   }
 
-  const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent ?? '')
-  const clickButton = async (page: Page, label: string) => {
-    await page.waitForFunction((wanted) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === wanted && !button.disabled), {}, label)
-    await page.evaluate((wanted) => [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === wanted)?.click(), label)
-  }
-  const clickLink = async (page: Page, label: string) => {
-    await page.waitForFunction((wanted) => [...document.querySelectorAll('a')].some((link) => link.textContent?.trim() === wanted), {}, label)
-    await page.evaluate((wanted) => [...document.querySelectorAll('a')].find((link) => link.textContent?.trim() === wanted)?.click(), label)
-  }
   const tryIt = async (page: Page) => {
     await clickLink(page, 'Try it')
     await page.waitForSelector('#try-target option[value="policies/production"]')

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { variant, type ReviewFixture } from '../admission/fixtures.js'
 import { postReview, type HttpsTarget } from '../admission/https-client.js'
 import { waitFor } from '../k8s/wait-for.js'
 import { testDatabases } from '../support/databases.js'
@@ -45,26 +46,13 @@ const latestSwitchedOff = {
   disabledReason: 'the registry migration retags every image; OPS-77',
 }
 
-function review(uid: string): unknown {
-  return {
-    apiVersion: 'admission.k8s.io/v1',
-    kind: 'AdmissionReview',
-    request: {
-      uid,
-      kind: { group: '', version: 'v1', kind: 'Pod' },
-      resource: { group: '', version: 'v1', resource: 'pods' },
-      requestKind: { group: '', version: 'v1', kind: 'Pod' },
-      requestResource: { group: '', version: 'v1', resource: 'pods' },
-      name: pod.metadata.name,
-      namespace: pod.metadata.namespace,
-      operation: 'CREATE',
-      userInfo: { username: 'deployer', groups: ['system:authenticated'] },
-      object: pod,
-      oldObject: null,
-      dryRun: false,
-      options: { apiVersion: 'meta.k8s.io/v1', kind: 'CreateOptions' },
-    },
-  }
+/** The API server's Pod CREATE review (test/admission/fixtures) carrying this test's pod. */
+function review(uid: string): ReviewFixture {
+  return variant('pod-create', uid, (created) => {
+    created.request.object = pod
+    created.request.name = pod.metadata.name
+    created.request.namespace = pod.metadata.namespace
+  })
 }
 
 describe.each(testDatabases())('switching a policy or a rule off on $kind', ({ kind }) => {

@@ -23,28 +23,27 @@ export function YamlEditor(props: {
   /** Set false to keep the save button disabled (a required field elsewhere is empty). */
   ready?: boolean
 }) {
-  const [typed, setText] = useState(props.initial)
-  const text = typed
+  const [text, setText] = useState(props.initial)
   const [error, setError] = useState<{ line: number | undefined; message: string } | undefined>(undefined)
   const [busy, setBusy] = useState(false)
   const area = useRef<HTMLTextAreaElement>(null)
   useEffect(() => setText(props.initial), [props.initial])
   const save = async (): Promise<void> => {
     // What the text area holds now: a click that lands before the render after the last keystroke would save the text before it.
-    const text = area.current?.value ?? typed
+    const current = area.current?.value ?? text
     setError(undefined)
     setBusy(true)
     try {
-      await props.save(text)
+      await props.save(current)
       props.onSaved()
     } catch (failure) {
       const message = failure instanceof ApiError ? `${failure.error}: ${failure.details}` : String(failure)
-      const line = failure instanceof ApiError ? lineOfError(text, failure.details) : undefined
+      const line = failure instanceof ApiError ? lineOfError(current, failure.details) : undefined
       setError({ line, message })
       if (line !== undefined && area.current) {
-        const start = text.split('\n').slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0)
+        const start = current.split('\n').slice(0, line - 1).join('\n').length + (line > 1 ? 1 : 0)
         area.current.focus()
-        area.current.setSelectionRange(start, start + (text.split('\n')[line - 1]?.length ?? 0))
+        area.current.setSelectionRange(start, start + (current.split('\n')[line - 1]?.length ?? 0))
       }
     } finally {
       setBusy(false)
