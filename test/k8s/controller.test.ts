@@ -77,7 +77,12 @@ describe('the CRD controller', () => {
     expect(statusOf(api, 'rulesets', 'twice')?.rules).toBe(2)
     for (const name of ['broken-cel', 'twice', 'two-kinds']) expect(await getRuleset(db, name)).toBeUndefined()
     // Each once for its creation, and again for the watch event of its own status write.
-    expect(leader.reconciles.filter((entry) => entry === 'ruleset:Invalid').length).toBeGreaterThanOrEqual(3)
+    // The last status write's watch event may still be on its way: wait for the count rather than read it once.
+    const invalid = await waitFor('three Invalid reconciles', () => {
+      const count = leader.reconciles.filter((entry) => entry === 'ruleset:Invalid').length
+      return count >= 3 ? count : undefined
+    })
+    expect(invalid).toBeGreaterThanOrEqual(3)
   })
 
   it('follows updates: each new generation is stored as a new version and observed; a broken edit keeps the last good one', async () => {
