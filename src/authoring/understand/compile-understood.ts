@@ -1,16 +1,19 @@
 import type { Rule } from '../../engine/index.js'
 import type { Platform } from '../catalog/rule-template.js'
 import { compileRequirement } from './compile-requirement.js'
-import { INTRODUCES_NOTE, interpretInstruction, type Interpretation, type NamedRequirementReader } from './interpret-instruction.js'
+import { INTRODUCES_NOTE, MODAL_WORD, interpretInstruction, type Interpretation, type NamedRequirementReader } from './interpret-instruction.js'
 import type { Requirement, SentenceReading } from './requirement.js'
 import { groundingProblem } from './grounding.js'
+import { unknownTerraformAttribute } from './terraform-schema-fields.js'
+import { fieldsNamedUnread } from './fields-named-unread.js'
 import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
-import { requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
+import { insideAside, requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { droppedQualifier } from './dropped-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
 import { fits } from './read-clause.js'
+import { codeTokens, pathSegments } from './find-fields.js'
 
 export interface UnderstoodRules {
   rules: Rule[]
@@ -42,6 +45,11 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     ...sentence.catalogRules.map((rule) => JSON.stringify(rule.match ?? {})),
   ])
   for (const sentence of interpretation.sentences) {
+    if (!sentence.problem && sentence.role === 'requirement' && remarksWithoutAttribute(sentence)) {
+      sentence.role = 'restatement'
+      sentence.requirements = []
+      sentence.note = 'asks nothing of its own: no verb asks for anything, and its words name no attribute of the resource type'
+    }
     if (!sentence.problem && sentence.role === 'requirement') {
       const check = checkSentence(sentence, instruction, sharedStrings)
       if (check) {
@@ -64,6 +72,14 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       const extra = restatesNothingNew(sentence.text, usedByAll)
       if (extra) sentence.problem = extra
     }
+    // "Also multi_az and deletion_protection both on.": fields of what is judged, named and then dropped as saying nothing.
+    if (!sentence.problem && sentence.role === 'rationale' && sentence.note === 'states no requirement') {
+      const unread = fieldsNamedUnread(sentence.text, context, usedByAll)
+      if (unread.length > 0) {
+        sentence.role = 'requirement'
+        sentence.problem = `it names ${unread.map((name) => `\`${name}\``).join(', ')}, ${unread.length === 1 ? 'a field' : 'fields'} of ${context.kinds.join(' or ') || 'what is judged'}, and no rule read from the instruction reads ${unread.length === 1 ? 'it' : 'them'}; what must ${unread.length === 1 ? 'it' : 'each'} be?`
+      }
+    }
     const made: string[] = []
     for (const requirement of sentence.requirements) {
       const rule = unique(compileRequirement(requirement))
@@ -81,6 +97,17 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     sentences.push(reading)
   }
   return { rules, sentences, problems, interpretation }
+}
+
+/**
+ * "Suspended or Disabled doesn't cut it", "no exceptions, not even for scratch disks" on a
+ * Terraform type whose schema is known: without a verb that asks, and with only names made from
+ * its words that the schema lacks, the sentence remarks on the requirements around it. It is
+ * read as a restatement, so a number or literal it writes that no rule uses still refuses.
+ */
+function remarksWithoutAttribute(sentence: Interpretation['sentences'][number]): boolean {
+  if (sentence.catalogRules.length > 0 || sentence.requirements.length === 0 || MODAL_WORD.test(sentence.text)) return false
+  return sentence.requirements.every((requirement) => unknownTerraformAttribute(requirement)?.guessed === true)
 }
 
 function becameText(sentence: Interpretation['sentences'][number], made: string[]): string {
@@ -102,6 +129,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     // The sentence as read may carry its list head ("the tag Environment" from a head and an item): both count as written.
     const ungrounded = groundingProblem(requirement, `${text}\n${sentence.text}`)
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
+    const unknownAttribute = unknownTerraformAttribute(requirement)
+    if (unknownAttribute) return unknownAttribute.message
     const compared = wholeCompared(requirement) ?? forbidsWhatEveryObjectHas(requirement)
     if (compared) return compared
     // "whose path is /var/run/docker.sock" read on `hostPath` (an object): a condition that can never hold scopes the rule to nothing.
@@ -129,7 +158,16 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
  * bound nothing checks, so the instruction is not understood rather than read without it.
  */
 function restatesNothingNew(text: string, used: readonly string[]): string | undefined {
-  const unused = unusedLiterals(text, used)
+  // "management block with auto_repair and auto_upgrade both true": a field written as a name that no rule reads is new content.
+  const haystack = used.map((item) => item.toLowerCase())
+  const read = (token: string): boolean => {
+    const leaf = (pathSegments(token).filter((segment) => segment !== '[]').at(-1) ?? token).toLowerCase()
+    return haystack.some((item) => item.includes(leaf))
+  }
+  const literals = unusedLiterals(text, used)
+  const fieldNames = codeTokens(text).filter((token) => !/[:/]/.test(token.token) && !insideAside(text, token.index))
+  const unreadFields = [...new Set(fieldNames.map((token) => token.token))].filter((token) => !read(token) && !literals.includes(token))
+  const unused = [...literals, ...unreadFields]
   if (unused.length === 0) return undefined
   const words = unused.map((word) => `"${word}"`).join(', ')
   return `it writes ${words}, which no rule read from the instruction uses; which field must ${unused.length === 1 ? 'it' : 'each'} be checked against, and how?`

@@ -29,6 +29,13 @@ function asideSpans(text: string, quoted: RegExp): Array<[number, number]> {
   return spans
 }
 
+/** Whether the character at `index` is inside an example, a default or a rationale of `text`. */
+export function insideAside(text: string, index: number): boolean {
+  return asideSpans(text, QUOTED).some(([start, end]) => index >= start && index < end)
+}
+
+const QUOTED = /`([^`]+)`|"([^"]+)"|(?<![\w])'([^'\s][^']*)'(?![\w])/g
+
 /** The numbers (with their unit), constants' names, and the quoted or backticked literals a sentence writes. */
 export function sentenceLiterals(text: string): string[] {
   const literals: string[] = []

@@ -69,10 +69,10 @@ export function asksSeveralSchemaFields(requirement: Requirement): boolean {
 const ASKS_AFTER_TYPOS = (text: string): boolean => /\b(must|require[sd]?|need|needs|should|no|never|only|disallow|forbid|deny|block|enforce|ensure)\b/.test(normalizeText(text, VOCABULARY))
 
 const TICKET_TITLE = /^[A-Z][A-Z0-9]+-\d+\b/
-const MODAL_WORD = /\b(must|mustn'?t|has to|have to|needs?|should|shall|can'?t|cannot|may not|never|required?|requires|mandatory|not allowed|disallow|forbid|ban|block|reject|no)\b/i
+export const MODAL_WORD = /\b(must|mustn'?t|has to|have to|needs?|should|shall|can'?t|cannot|may not|never|required?|requires|mandatory|not allowed|disallow|forbid|ban|block|reject|no)\b/i
 /** A verb that asks for something: a condition never has one, the body after it does. */
 const ASKING_VERB = /\b(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b/i
-const PERMISSION = /\b(is|are|'s|counts? as)\s+(fine|ok|okay|allowed|acceptable|permitted)\b|\bis fine\b|\bare fine\b|\bmay (?:use|set|be)\b|\bcan (?:use|set|be|do)\b|\bwhatever they like\b|\bdon'?t care\b|\bout of scope\b|\bnot affected\b/i
+const PERMISSION = /\b(is|are|'s|counts? as)\s+(?:all\s+|both\s+|also\s+|still\s+|obviously\s+|perfectly\s+|totally\s+)?(fine|ok|okay|allowed|acceptable|permitted)\b|\bis fine\b|\bare fine\b|\bmay (?:use|set|be)\b|\bcan (?:use|set|be|do)\b|\bwhatever they like\b|\bdon'?t care\b|\bout of scope\b|\bnot affected\b/i
 /** A sentence that says nothing is asked of what it names. */
 const NOTHING_ASKED = /\b(?:has|have|carries|carry|gets?)\s+no\s+(?:extra\s+|additional\s+|other\s+|further\s+|special\s+)?(?:requirements?|rules?|constraints?|restrictions?|checks?)\b|\b(?:doesn'?t|does not|don'?t|do not) matter\b/i
 /** Words that turn "may"/"is fine" into a restriction: "may only", "none may", "may be at most", "is not OK". */
@@ -89,7 +89,10 @@ function onlyPermits(text: string): boolean {
 }
 
 /** "Other resource types in the plan are not checked": says what the rules leave alone. */
-const OUT_OF_SCOPE = /\b(?:are|is) (?:not|never) (?:checked|covered|in scope|judged|evaluated|affected)\b|\b(?:are|is) (?:ignored|out of scope)\b/i
+/** "no exceptions, not even for scratch disks", "without exception": the requirements hold everywhere; nothing else is said. */
+const INSISTS_ONLY = /^(?:and\s+|but\s+)?(?:no exceptions?|without (?:any )?exceptions?|no matter what|in (?:all|every) cases?)(?:\s*[,;:-]\s*(?:not even|even|including)\b[^.;:]*)?\s*[.!]*$/i
+
+const OUT_OF_SCOPE = /\b(?:are|is) (?:not|never) (?:checked|covered|in scope|judged|evaluated|affected|part of (?:this|it|the (?:rule|check|policy)))\b|\b(?:isn'?t|aren'?t) (?:checked|covered|in scope|judged|evaluated|affected|part of (?:this|it|the (?:rule|check|policy)))\b|\b(?:are|is) (?:ignored|out of scope)\b/i
 
 const RATIONALE = /^(because|since|so that|as|this is|that'?s|we'?ve|we have|otherwise|reason|background|context|note|fyi|thanks|thank you|cheers|hey|hi)\b/i
 
@@ -131,6 +134,10 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     }
     if (isHeading(trimmed) && !hasModifiers(readModifiers(trimmed, context)) && codeTokens(trimmed).length === 0 && !readsRequirements(trimmed, context, schemaKindOf(trimmed))) {
       sentences.push({ text, role: 'heading', requirements: [], catalogRules: [], group, note: 'a heading or title; it states no requirement of its own' })
+      return
+    }
+    if (INSISTS_ONLY.test(trimmed)) {
+      sentences.push({ text: trimmed, role: 'restatement', requirements: [], catalogRules: [], group, note: 'insists that the requirements hold for every case; it asks nothing new' })
       return
     }
     // "type `stdout` has no extra requirements", "for single-attempt clients it doesn't matter": says what is not asked.

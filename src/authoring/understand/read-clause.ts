@@ -998,7 +998,7 @@ function samePlace(refs: ValueRef[]): boolean {
   return a.scope !== b.scope && a.variants[0]?.segments.at(-1) === b.variants[0]?.segments.at(-1)
 }
 
-const STOP_WORDS = new Set('a an the every each all any its their our must should be is are have has to of for in on at with without no not and or both also only set define declare specify need needs container containers pod pods app application main init explicitly explicit that this these those some own one none it they them we you anything something everything nothing whole single same other others value values field fields whose which where like looks there here fine ok okay'.split(' '))
+const STOP_WORDS = new Set('a an the every each all any its their our must should be is are have has to of for in on at with without no not and or both also only set define declare specify need needs container containers pod pods app application main init explicitly explicit that this these those some own one none it they them we you anything something everything nothing whole single same other others value values field fields whose which where like looks there here fine ok okay can may might will would could shall nobody anybody everybody somebody anyone everyone someone'.split(' '))
 
 const FIELD_NOUNS = new Set(['key', 'keys', 'field', 'fields', 'setting', 'settings', 'property', 'properties', 'attribute', 'attributes', 'entry', 'entries', 'option', 'parameter', 'flag'])
 
@@ -1007,7 +1007,9 @@ function phrasesIn(text: string): string[] {
   const words = text
     // "that's", "there's", "don't": contractions are not words of a field name.
     .replace(/(?<=[A-Za-z])['’](?:s|t|re|ll|ve|d|m)\b/g, '')
-    .replace(/[^A-Za-z0-9\s-]/g, ' ')
+    // A comma, colon, semicolon or bracket ends a phrase: words on either side never make one name.
+    .replace(/[,;:()[\]]/g, ' | ')
+    .replace(/[^A-Za-z0-9\s|-]/g, ' ')
     .split(/\s+/)
     .filter((word) => word.length > 0)
   const phrases: string[] = []
@@ -1033,7 +1035,7 @@ function phrasesIn(text: string): string[] {
       flush()
       continue
     }
-    if (STOP_WORDS.has(lowerWord)) {
+    if (STOP_WORDS.has(lowerWord) || word === '|') {
       flush()
       continue
     }

@@ -53,13 +53,17 @@ const shared = (path: string): string => fileURLToPath(new URL(`../../../../shar
  * Each set with the figures last measured on it: at least `right` cases right, at most `silentlyWrong` silently wrong.
  * own-holdout fell from 14 right to 13 once a named rule could no longer check constants the text never wrote: its
  * sysctl allow-list was "right" only because the Pod Security safe set it added happened to agree with the documents.
+ * Sets 2, 3 and 5 lost right cases (9 to 7, 9 to 8, 5 to 4) once Terraform attributes had to exist in the providers'
+ * schemas: those rulesets carried a rule on a name made from words (`means_never_expire`, `nobody`) or an old
+ * attribute name (`enable_https_traffic_only`), harmless only because no document had it; the same check turned
+ * 34 silently wrong cases into refusals.
  */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
-  { folder: 'own-holdout', right: 13, silentlyWrong: 36 },
-  { folder: 'own-holdout-2', right: 9, silentlyWrong: 24 },
-  { folder: 'own-holdout-3', right: 9, silentlyWrong: 23 },
-  { folder: 'own-holdout-4', right: 12, silentlyWrong: 24 },
-  { folder: 'own-holdout-5', right: 5, silentlyWrong: 19 },
+  { folder: 'own-holdout', right: 13, silentlyWrong: 29 },
+  { folder: 'own-holdout-2', right: 7, silentlyWrong: 19 },
+  { folder: 'own-holdout-3', right: 8, silentlyWrong: 16 },
+  { folder: 'own-holdout-4', right: 12, silentlyWrong: 17 },
+  { folder: 'own-holdout-5', right: 4, silentlyWrong: 11 },
 ]
 
 // The dev sets live beside the project, not in it: a clone without ../shared skips these (get them with the workspace).

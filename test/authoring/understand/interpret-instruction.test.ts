@@ -846,12 +846,12 @@ describe('key lists under a head with a remark', () => {
 
 describe('one verb, two fields with values', () => {
   it('reads "need A = true and B = "x"" as two requirements, one per field', () => {
-    const labels = { platform: 'terraform', resource: 'aws_s3_bucket_public_access_block' }
-    const instruction = 'Public access blocks need block_public_acls = true and expected_bucket_owner = "111122223333".'
-    const resource = (values: Record<string, unknown>): unknown => ({ address: 'aws_s3_bucket_public_access_block.a', mode: 'managed', type: 'aws_s3_bucket_public_access_block', name: 'a', provider_name: 'registry.terraform.io/hashicorp/aws', values })
-    expect(judge(instruction, labels, resource({ block_public_acls: true, expected_bucket_owner: '111122223333' }))).toBe(true)
-    expect(judge(instruction, labels, resource({ block_public_acls: true, expected_bucket_owner: '444455556666' }))).toBe(false)
-    expect(judge(instruction, labels, resource({ block_public_acls: true }))).toBe(false)
+    const labels = { platform: 'terraform', resource: 'aws_db_instance' }
+    const instruction = 'Databases need storage_encrypted = true and engine_version = "16.2".'
+    const resource = (values: Record<string, unknown>): unknown => ({ address: 'aws_db_instance.a', mode: 'managed', type: 'aws_db_instance', name: 'a', provider_name: 'registry.terraform.io/hashicorp/aws', values })
+    expect(judge(instruction, labels, resource({ storage_encrypted: true, engine_version: '16.2' }))).toBe(true)
+    expect(judge(instruction, labels, resource({ storage_encrypted: true, engine_version: '15.4' }))).toBe(false)
+    expect(judge(instruction, labels, resource({ storage_encrypted: true }))).toBe(false)
   })
 })
 

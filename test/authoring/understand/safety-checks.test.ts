@@ -194,3 +194,38 @@ describe('a rule that would reject every object', () => {
     ])
   })
 })
+
+describe('safety checks: Terraform attributes come from the providers\' schemas', () => {
+  const refusalFor = (instruction: string, resource: string): string[] => {
+    try {
+      compileInstruction(instruction, { platform: 'terraform', resource })
+    } catch (error) {
+      if (!(error instanceof InstructionNotUnderstoodError)) throw error
+      return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
+    }
+    throw new Error(`compiled: ${instruction}`)
+  }
+
+  it('a name made from the words of a sentence that no attribute of the type has refuses, naming it', () => {
+    expect(refusalFor('Lambda functions need memory_size of at least 256. Separately, duration allowed must be at most 60.', 'aws_lambda_function')).toEqual([
+      "Separately, duration allowed must be at most 60. => not compiled: `duration_allowed` is not an attribute of aws_lambda_function in the providers' schemas; which attribute is meant? write its name, e.g. `architectures`",
+    ])
+  })
+
+  it('attributes a sentence names are never dropped as saying nothing', () => {
+    expect(refusalFor('RDS instances must have storage_encrypted = true. Also multi_az and deletion_protection both on.', 'aws_db_instance')).toEqual([
+      'Also multi_az and deletion_protection both on. => not compiled: it names `multi_az`, `deletion_protection`, fields of aws_db_instance, and no rule read from the instruction reads them; what must each be?',
+    ])
+  })
+
+  it('"no exceptions" insists on the requirements and adds no rule', () => {
+    const ruleset = compileInstruction('EBS volumes need encrypted = true. No exceptions, not even for test volumes.', { platform: 'terraform', resource: 'aws_ebs_volume' })
+    expect(ruleset.spec.rules.map((rule) => rule.description)).toEqual(['For every aws_ebs_volume resource, `encrypted` must be true (unset fails).'])
+  })
+})
+
+describe('safety checks: a restatement names no field of its own', () => {
+  it('a sentence read as restating the others that writes a field name no rule reads refuses', () => {
+    expect(refusal('Every Pod must set spec.priorityClassName. Remember spec.preemptionPolicy as well.')).toHaveLength(1)
+  })
+})
