@@ -29,7 +29,7 @@ export const WGPOLICYK8S: ReportApi = {
   version: 'v1alpha2',
   namespaced: { kind: 'PolicyReport', resource: 'policyreports' },
   cluster: { kind: 'ClusterPolicyReport', resource: 'clusterpolicyreports' },
-  crdsFrom: 'Policy Reporter 2 or Kyverno before 1.15 bring them',
+  crdsFrom: 'Policy Reporter or Kyverno bring them',
   head: (report) => ({ summary: { ...report.summary } }),
 }
 
@@ -44,7 +44,7 @@ export const OPENREPORTS: ReportApi = {
   version: 'v1alpha1',
   namespaced: { kind: 'Report', resource: 'reports' },
   cluster: { kind: 'ClusterReport', resource: 'clusterreports' },
-  crdsFrom: 'the chart installs them with backgroundScan.installOpenReportsCRDs=true; Kyverno 1.15 on and Policy Reporter 3 bring them too',
+  crdsFrom: 'the chart installs them with backgroundScan.installOpenReportsCRDs=true, or see github.com/openreports/reports-api',
   head: (report) => ({
     source: 'verdict',
     configuration: { limits: { maxResults: report.maxResults, statusFilter: [...LISTED_STATUSES] } },

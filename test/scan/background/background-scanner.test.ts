@@ -208,7 +208,7 @@ describe('background scans', () => {
     const outcome = await scanner({ logger }).scanOnce()
     expect(outcome).toMatchObject({ objectsJudged: 10, failures: [], reports: {} })
     expect(outcome.reportsNotWritten).toBe(
-      '/apis/wgpolicyk8s.io/v1alpha2/policyreports is not served by the API server (404): install the wgpolicyk8s.io/v1alpha2 CRDs (Policy Reporter 2 or Kyverno before 1.15 bring them)',
+      '/apis/wgpolicyk8s.io/v1alpha2/policyreports is not served by the API server (404): install the wgpolicyk8s.io/v1alpha2 CRDs (Policy Reporter or Kyverno bring them)',
     )
     expect(logger.lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual(['background scan could not write its reports'])
     expect((await backgroundAudits()).length).toBe(10)

@@ -158,7 +158,7 @@ describe('the API group background scans write reports to (VERDICT_REPORTS_API)'
         write: ['wgpolicyk8s.io/v1alpha2'],
         clear: ['openreports.io/v1alpha1'],
         reason:
-          'VERDICT_REPORTS_API=auto and the cluster does not serve openreports.io/v1alpha1 reports and clusterreports (the chart installs them with backgroundScan.installOpenReportsCRDs=true; Kyverno 1.15 on and Policy Reporter 3 bring them too)',
+          'VERDICT_REPORTS_API=auto and the cluster does not serve openreports.io/v1alpha1 reports and clusterreports (the chart installs them with backgroundScan.installOpenReportsCRDs=true, or see github.com/openreports/reports-api)',
       },
     ])
   })
@@ -184,7 +184,7 @@ describe('the API group background scans write reports to (VERDICT_REPORTS_API)'
     const outcome = await scanner('openreports').scanOnce()
     expect(outcome.reports).toEqual({ wgpolicyk8s: { created: 0, updated: 0, unchanged: 0, deleted: 0 } })
     expect(outcome.reportsNotWritten).toBe(
-      `${OPEN}/reports is not served by the API server (404): install the openreports.io/v1alpha1 CRDs (the chart installs them with backgroundScan.installOpenReportsCRDs=true; Kyverno 1.15 on and Policy Reporter 3 bring them too)`,
+      `${OPEN}/reports is not served by the API server (404): install the openreports.io/v1alpha1 CRDs (the chart installs them with backgroundScan.installOpenReportsCRDs=true, or see github.com/openreports/reports-api)`,
     )
     expect(stored('policyreports', 'clusterpolicyreports')).toEqual([])
   })
