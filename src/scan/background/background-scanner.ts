@@ -68,7 +68,7 @@ export class BackgroundScanner {
   #stopped = false
   #lastScanAt = 0
   #settleTimer: NodeJS.Timeout | undefined
-  /** The report groups, chosen at the first scan and kept (a switch of groups takes a restart with another setting). */
+  /** The report groups of the last full scan (a scan of some policies writes where the last full scan did). */
   #reportApis: ReportApiChoice | undefined
   readonly #abort = new AbortController()
 
@@ -157,7 +157,7 @@ export class BackgroundScanner {
     const { catalog, db, logger } = this.#options
     const now = this.#options.now?.() ?? new Date()
     const started = Date.now()
-    const reports = await this.#chooseReportApis()
+    const reports = await this.#chooseReportApis(only === undefined)
     const outcome = await scanCluster({
       kubeConfig: this.#options.kubeConfig,
       definitions: { policies: catalog.policies(), rulesets: catalog.rulesets(), compile: (ruleset) => catalog.compiled(ruleset) },
@@ -197,20 +197,29 @@ export class BackgroundScanner {
   }
 
   /**
-   * The groups reports go to, chosen once and logged; under `auto`, by the API server's discovery.
-   * A discovery that fails leaves them unchosen: this scan writes and deletes no report, the next asks again.
+   * The groups reports go to, chosen again at each full scan (under `auto`, by the API server's
+   * discovery: OpenReports CRDs installed after Verdict started are picked up at the next full scan)
+   * and logged when they change. A discovery that fails keeps the last choice, said in a warning; with
+   * none to keep, this scan writes and deletes no report, and the next asks again.
    */
-  async #chooseReportApis(): Promise<ReportApiChoice | { problem: string }> {
-    if (this.#reportApis) return this.#reportApis
+  async #chooseReportApis(full: boolean): Promise<ReportApiChoice | { problem: string }> {
+    const last = this.#reportApis
+    if (last && !full) return last
+    let chosen: ReportApiChoice
     try {
-      const chosen = await chooseReportApis(this.#options.kubeConfig, this.#options.reportsApi ?? 'auto')
-      this.#reportApis = chosen
-      const fields = { write: chosen.write.map(groupVersion), clear: chosen.clear.map(groupVersion), reason: chosen.reason }
-      this.#options.logger.info(fields, chosen.write.length === 0 ? 'background scans write no reports' : `background scans write their reports to ${fields.write.join(' and ')}`)
-      return chosen
+      chosen = await chooseReportApis(this.#options.kubeConfig, this.#options.reportsApi ?? 'auto')
     } catch (error) {
-      return { problem: `${error instanceof Error ? error.message : String(error)}; the next scan asks again` }
+      const problem = error instanceof Error ? error.message : String(error)
+      if (!last) return { problem: `${problem}; the next scan asks again` }
+      this.#options.logger.warn({ problem, write: last.write.map(groupVersion) }, 'background scan could not read which report groups the cluster serves: reports go where the last scan wrote them')
+      return last
     }
+    this.#reportApis = chosen
+    const fields = { write: chosen.write.map(groupVersion), clear: chosen.clear.map(groupVersion), reason: chosen.reason }
+    if (fields.write.join() !== last?.write.map(groupVersion).join()) {
+      this.#options.logger.info(fields, fields.write.length === 0 ? 'background scans write no reports' : `background scans write their reports to ${fields.write.join(' and ')}`)
+    }
+    return chosen
   }
 
   /** Which rulesets each scanned policy applied, and whether everything is now known to be current. */

@@ -147,8 +147,9 @@ export async function scanCluster<R extends Ruleset>(options: {
 
 /**
  * The scan's reports written to each chosen group, then Verdict's reports deleted from the groups
- * not chosen (after the writes, so a switch never leaves a moment without reports). A group the
- * cluster does not serve is told in `reportsNotWritten` when chosen, and has nothing to clear.
+ * not chosen: after the writes, and only when every chosen group was written, so a switch never
+ * leaves a moment without reports, nor deletes the old ones when the new group's CRDs are missing
+ * (`reportsNotWritten` says so). A group not served has nothing to clear.
  */
 async function writeChosenReports(
   kubeConfig: KubeConfig,
@@ -171,7 +172,7 @@ async function writeChosenReports(
       notServed.push(`${error.message}: install the ${api.group}/${api.version} CRDs (${api.crdsFrom})`)
     }
   }
-  for (const api of reports.clear) {
+  for (const api of notServed.length === 0 ? reports.clear : []) {
     try {
       // Whatever the scan could read, a report in a group not chosen is stale.
       counts[api.name] = await writeReports(kubeConfig, api, [], { prune: true, ...scope })

@@ -119,7 +119,7 @@ describe('the API group background scans write reports to (VERDICT_REPORTS_API)'
     },
   ]
 
-  it('auto (the default): OpenReports Report and ClusterReport when discovery finds openreports.io, asked once, and logged', async () => {
+  it('auto (the default): OpenReports Report and ClusterReport when discovery finds openreports.io, asked at each full scan, logged when it changes', async () => {
     const logger = recordingLogger('scanner')
     const scan = scanner(undefined, logger)
     const outcome = await scan.scanOnce()
@@ -139,8 +139,23 @@ describe('the API group background scans write reports to (VERDICT_REPORTS_API)'
       },
     ])
     await scan.scanOnce()
-    expect(api.requests.filter((request) => request.path === OPEN).map((request) => request.status)).toEqual([200])
+    // A scan of some policies writes where the last full scan did, without asking.
+    await scan.scanOnce(new Set(['pss']))
+    expect(api.requests.filter((request) => request.path === OPEN).map((request) => request.status)).toEqual([200, 200])
     expect(chosen(logger).length).toBe(1)
+  })
+
+  it('auto picks up the OpenReports CRDs installed after Verdict started, at the next full scan, and moves its reports there', async () => {
+    api.removeGroup('openreports.io')
+    const logger = recordingLogger('scanner')
+    const scan = scanner('auto', logger)
+    expect((await scan.scanOnce()).reports).toEqual({ wgpolicyk8s: { created: 2, updated: 0, unchanged: 0, deleted: 0 } })
+    api.restoreGroup('openreports.io')
+    expect((await scan.scanOnce(new Set(['pss']))).reports).toEqual({ wgpolicyk8s: { created: 0, updated: 0, unchanged: 2, deleted: 0 }, openreports: { created: 0, updated: 0, unchanged: 0, deleted: 0 } })
+    expect((await scan.scanOnce()).reports).toEqual({ openreports: { created: 2, updated: 0, unchanged: 0, deleted: 0 }, wgpolicyk8s: { created: 0, updated: 0, unchanged: 0, deleted: 2 } })
+    expect(contents('reports', 'clusterreports')).toEqual(expected())
+    expect(stored('policyreports', 'clusterpolicyreports')).toEqual([])
+    expect(chosen(logger).map((line) => line.message)).toEqual(['background scans write their reports to wgpolicyk8s.io/v1alpha2', 'background scans write their reports to openreports.io/v1alpha1'])
   })
 
   it('auto without the OpenReports CRDs: wgpolicyk8s.io PolicyReport and ClusterPolicyReport, saying why', async () => {
@@ -175,18 +190,31 @@ describe('the API group background scans write reports to (VERDICT_REPORTS_API)'
     const second = await scan.scanOnce()
     expect(second.reports?.openreports).toEqual({ created: 2, updated: 0, unchanged: 0, deleted: 0 })
     expect(stored('policyreports').map((report) => (report.metadata as Json).name)).toEqual(['kyverno-pod-web'])
+    // Once a group was chosen, a failed discovery keeps it, and says so.
+    api.failRequests({ pathIncludes: OPEN, method: 'GET', status: 503 })
+    const third = await scan.scanOnce()
+    expect(third).toMatchObject({ reports: { openreports: { created: 0, updated: 0, unchanged: 2, deleted: 0 } } })
+    expect(third.reportsNotWritten).toBeUndefined()
+    expect(logger.lines.filter((line) => line.level === 'warn').map((line) => [line.message, line.fields])).toEqual([
+      ['background scan could not write its reports', expect.anything()],
+      [
+        'background scan could not read which report groups the cluster serves: reports go where the last scan wrote them',
+        { problem: `discovery of openreports.io/v1alpha1 (GET ${OPEN}): HTTP 503`, write: ['openreports.io/v1alpha1'] },
+      ],
+    ])
   })
 
-  it('openreports: Reports only, and no fallback when the cluster does not serve them', async () => {
+  it('openreports: Reports only; without their CRDs no fallback, and the PolicyReports of before are kept until Reports can be written', async () => {
     expect((await scanner('openreports').scanOnce()).reports).toEqual({ openreports: { created: 2, updated: 0, unchanged: 0, deleted: 0 }, wgpolicyk8s: { created: 0, updated: 0, unchanged: 0, deleted: 0 } })
     expect(contents('reports', 'clusterreports')).toEqual(expected())
+    await scanner('wgpolicyk8s').scanOnce()
     api.removeGroup('openreports.io')
     const outcome = await scanner('openreports').scanOnce()
-    expect(outcome.reports).toEqual({ wgpolicyk8s: { created: 0, updated: 0, unchanged: 0, deleted: 0 } })
+    expect(outcome.reports).toEqual({})
+    expect(contents('policyreports', 'clusterpolicyreports')).toEqual(expected())
     expect(outcome.reportsNotWritten).toBe(
       `${OPEN}/reports is not served by the API server (404): install the openreports.io/v1alpha1 CRDs (the chart installs them with backgroundScan.installOpenReportsCRDs=true, or see github.com/openreports/reports-api)`,
     )
-    expect(stored('policyreports', 'clusterpolicyreports')).toEqual([])
   })
 
   it('wgpolicyk8s: PolicyReports only, though the cluster serves OpenReports, with no discovery asked', async () => {
