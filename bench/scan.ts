@@ -1,7 +1,7 @@
 // Background scans on one core: the test Kubernetes API server (in this process) serves Pods and
 // Deployments in 200 namespaces, a 10-rule Pod Security policy judges them page by page, verdicts
 // are noted in the store (an embedded PostgreSQL, fsync on, in its own process, so this process's
-// RSS is the scan's and the API server's) and changed ones audited, and PolicyReports are
+// RSS is the scan's and the API server's) and changed ones audited, and reports (OpenReports) are
 // written. Two sizes, 20,000 and 100,000 objects (BENCH_SCAN_SIZES overrides), each scanned twice:
 // the first scan audits every object (all verdicts are new), the second is the steady state of a
 // stable cluster (nothing to audit, reports unchanged). RSS is sampled every 20 ms; its growth is
@@ -106,7 +106,7 @@ async function round(size: number): Promise<Round> {
   if (process.env.BENCH_SCAN_SPACES) console.log(spacesAtPeak.map((space, i) => `${space.space_name} ${mb(spacesAtStart[i]?.space_size ?? 0)}->${mb(space.space_size)} (used ${mb(space.space_used_size)})`).join(', '))
   console.log(
     `${size} objects: peak RSS growth ${growthMb} MB over ${Math.round(baseline / 1024 / 1024)} MB (JavaScript heap: peak ${Math.round((heapPeak - heapBaseline) / 1024 / 1024)} MB over its start, ` +
-      `${heldMb} MB still held after the scans); ${reports} PolicyReports in the cluster`,
+      `${heldMb} MB still held after the scans); ${reports} Reports in the cluster`,
   )
   await audits.close()
   await catalog.stop()
@@ -116,9 +116,9 @@ async function round(size: number): Promise<Round> {
   return { size, first, steady, growthMb, reports }
 }
 
-/** The PolicyReports in the cluster; in a function of its own, so that the list is not what the round's frame still holds when it measures what the scans left. */
+/** The OpenReports Reports in the cluster (VERDICT_REPORTS_API=auto finds them served); in a function of its own, so that the list is not what the round's frame still holds when it measures what the scans left. */
 async function countReports(kubeConfig: KubeConfig): Promise<number> {
-  const listed = await kubeRequest(kubeConfig, 'GET', '/apis/wgpolicyk8s.io/v1alpha2/policyreports')
+  const listed = await kubeRequest(kubeConfig, 'GET', '/apis/openreports.io/v1alpha1/reports')
   return ((listed.body as { items?: unknown[] }).items ?? []).length
 }
 

@@ -11,6 +11,8 @@ import { parseLabelSelector } from './k8s/label-selector.js'
  */
 
 export type ControllerMode = 'auto' | 'on' | 'off'
+/** Where background scans write their reports: see src/scan/background/report-api-choice.ts. */
+export type ReportsApiMode = 'auto' | 'openreports' | 'wgpolicyk8s' | 'both' | 'off'
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 
 export interface Config {
@@ -59,8 +61,10 @@ export interface Config {
   readonly scanPageSize: number
   /** Namespaces background scans leave out, besides VERDICT_POD_NAMESPACE, as the webhook does. */
   readonly scanExcludedNamespaces: readonly string[]
-  /** Results a PolicyReport keeps; its summary counts everything. */
+  /** Results a report keeps; its summary counts everything. */
   readonly reportMaxResults: number
+  /** The API group(s) background scans write reports to. */
+  readonly reportsApi: ReportsApiMode
   /** Whether the REST API refuses a PolicyException without expiresAt. */
   readonly exceptionRequireExpiry: boolean
   /** Days an exception may let nothing through (nor be created or changed) before `unused-exception` names it. */
@@ -100,6 +104,7 @@ const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debu
 export type LogFormat = 'json' | 'pretty'
 const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty']
 const CONTROLLER_MODES: readonly ControllerMode[] = ['auto', 'on', 'off']
+const REPORTS_API_MODES: readonly ReportsApiMode[] = ['auto', 'openreports', 'wgpolicyk8s', 'both', 'off']
 const BYTE_UNITS: Record<string, number> = { b: 1, kb: 1024, kib: 1024, mb: 1024 ** 2, mib: 1024 ** 2, gb: 1024 ** 3, gib: 1024 ** 3 }
 const MAX_BODY_LIMIT = 1024 ** 3
 
@@ -352,7 +357,16 @@ const DEFINITIONS = [
     default: 'kube-system',
     description: "comma-separated namespaces background scans leave out, besides Verdict's own (the chart passes the webhook's)",
   }),
-  setting({ name: 'VERDICT_REPORT_MAX_RESULTS', key: 'reportMaxResults', parse: integer(1, 'an integer of at least 1'), fallback: 1000, default: '1000', description: 'results kept per PolicyReport (failing objects); the summary stays exact' }),
+  setting({ name: 'VERDICT_REPORT_MAX_RESULTS', key: 'reportMaxResults', parse: integer(1, 'an integer of at least 1'), fallback: 1000, default: '1000', description: 'results kept per report (failing objects); the summary stays exact' }),
+  setting({
+    name: 'VERDICT_REPORTS_API',
+    key: 'reportsApi',
+    parse: oneOf(REPORTS_API_MODES),
+    fallback: 'auto',
+    default: 'auto',
+    description:
+      "where background scans write reports: auto (openreports.io/v1alpha1 Report and ClusterReport when the cluster serves them, else wgpolicyk8s.io/v1alpha2 PolicyReport and ClusterPolicyReport), openreports, wgpolicyk8s, both, or off; Verdict's reports in a group not chosen are deleted",
+  }),
   setting({
     name: 'VERDICT_EXCEPTION_REQUIRE_EXPIRY',
     key: 'exceptionRequireExpiry',

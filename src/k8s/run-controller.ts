@@ -82,6 +82,7 @@ function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConf
     ...(exceptions ? { exemptions: (now: Date) => exceptions.exemptions(now), onExceptionChange: (listener) => exceptions.onChange(listener) } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.onExempted ? { onExempted: options.onExempted } : {}),
+    reportsApi: config.reportsApi ?? 'auto',
     settings: {
       pageSize: config.scanPageSize ?? 100,
       maxResults: config.reportMaxResults ?? 1000,

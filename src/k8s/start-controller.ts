@@ -16,7 +16,7 @@ export interface StartControllerOptions {
     Partial<
       Pick<
         Config,
-        'contextConfigMapSelector' | 'contextConfigMapMaxBytes' | 'contextConfigMapCacheBytes' | 'scanIntervalSeconds' | 'scanPageSize' | 'scanExcludedNamespaces' | 'reportMaxResults'
+        'contextConfigMapSelector' | 'contextConfigMapMaxBytes' | 'contextConfigMapCacheBytes' | 'scanIntervalSeconds' | 'scanPageSize' | 'scanExcludedNamespaces' | 'reportMaxResults' | 'reportsApi'
       >
     >
   db: Db

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
+import * as yaml from 'js-yaml'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS } from '../../src/config.js'
 import { CHART_DIR, CI_DIR, ciValueFiles, helm, NAMESPACE, ofKind, only, renderChart, ROOT, type K8sObject } from './chart-render.js'
@@ -117,7 +118,7 @@ describe('every rendered object', () => {
 
   it('covers the value sets the chart is tested with', () => {
     expect(Object.keys(VALUE_SETS)).toEqual(
-      expect.arrayContaining(['default', 'external-database', 'cert-manager', 'replicas', 'service-monitor', 'network-policy', 'install']),
+      expect.arrayContaining(['default', 'external-database', 'cert-manager', 'replicas', 'service-monitor', 'network-policy', 'install', 'openreports']),
     )
   })
 })
@@ -385,18 +386,44 @@ describe('availability and extras', () => {
 
   it('passes the background scan settings, with the webhook\'s excluded namespaces, and grants scans nothing when they are off', async () => {
     const scanEnv = (names: string[], env: Map<string, { value?: string }>) => names.map((name) => env.get(name)?.value)
-    const names = ['VERDICT_SCAN_INTERVAL', 'VERDICT_SCAN_PAGE_SIZE', 'VERDICT_REPORT_MAX_RESULTS', 'VERDICT_SCAN_EXCLUDED_NAMESPACES']
-    expect(scanEnv(names, envOf('default'))).toEqual(['1h', '100', '1000', 'kube-system'])
+    const names = ['VERDICT_SCAN_INTERVAL', 'VERDICT_SCAN_PAGE_SIZE', 'VERDICT_REPORT_MAX_RESULTS', 'VERDICT_REPORTS_API', 'VERDICT_SCAN_EXCLUDED_NAMESPACES']
+    expect(scanEnv(names, envOf('default'))).toEqual(['1h', '100', '1000', 'auto', 'kube-system'])
+    expect(scanEnv(names, envOf('openreports'))).toEqual(['1h', '100', '1000', 'openreports', 'kube-system'])
     expect(envOf('default').get('NODE_OPTIONS')).toEqual({ name: 'NODE_OPTIONS', value: '--max-semi-space-size=8' })
-    const tuned = await renderChart([], ['backgroundScan.interval=0', 'backgroundScan.pageSize=250', 'webhook.excludeNamespaces={monitoring,kube-system}', 'nodeOptions='])
+    const tuned = await renderChart([], ['backgroundScan.interval=0', 'backgroundScan.pageSize=250', 'backgroundScan.reportsApi=off', 'webhook.excludeNamespaces={monitoring,kube-system}', 'nodeOptions='])
     const env = new Map((only<Deployment>(tuned, 'Deployment').spec.template.spec.containers[0]?.env ?? []).map((variable) => [variable.name, variable]))
-    expect(scanEnv(names, env)).toEqual(['0', '250', '1000', 'kube-system,monitoring'])
+    expect(scanEnv(names, env)).toEqual(['0', '250', '1000', 'off', 'kube-system,monitoring'])
     expect(env.has('NODE_OPTIONS')).toBe(false)
     const rules = only<K8sObject & { rules: { resources: string[] }[] }>(tuned, 'ClusterRole').rules
     expect(rules.flatMap((rule) => rule.resources)).not.toContain('pods')
     expect(rules.flatMap((rule) => rule.resources)).not.toContain('policyreports')
+    expect(rules.flatMap((rule) => rule.resources)).not.toContain('reports')
     const extra = await renderChart([], ['backgroundScan.extraResources[0].apiGroups={networking.k8s.io}', 'backgroundScan.extraResources[0].resources={ingresses}'])
     expect(only<K8sObject & { rules: Record<string, string[]>[] }>(extra, 'ClusterRole').rules).toContainEqual({ apiGroups: ['networking.k8s.io'], resources: ['ingresses'], verbs: ['list', 'watch'] })
+  })
+
+  it('grants both report groups whatever group reports go to: Verdict deletes its reports from the one it does not write to', async () => {
+    const reportRules = (objects: K8sObject[]) =>
+      only<K8sObject & { rules: { apiGroups: string[] }[] }>(objects, 'ClusterRole').rules.filter((rule) => ['openreports.io', 'wgpolicyk8s.io'].includes(rule.apiGroups[0] ?? ''))
+    const expected = BACKGROUND_SCAN_RULES.slice(-2)
+    expect(reportRules(objectsOf('default'))).toEqual(expected)
+    expect(reportRules(objectsOf('openreports'))).toEqual(expected)
+    for (const setting of ['wgpolicyk8s', 'off']) expect(reportRules(await renderChart([], [`backgroundScan.reportsApi=${setting}`]))).toEqual(expected)
+  })
+
+  it('installs the OpenReports CRDs only when asked: as vendored, labelled, and kept on helm uninstall', () => {
+    const crdNames = (set: string) => ofKind(objectsOf(set), 'CustomResourceDefinition').map((crd) => crd.metadata.name)
+    const verdictCrds = ['policies.verdict.dev', 'policyexceptions.verdict.dev', 'rulesets.verdict.dev']
+    expect(crdNames('default')).toEqual(verdictCrds)
+    expect(crdNames('install')).toEqual(verdictCrds)
+    expect(crdNames('openreports')).toEqual([...verdictCrds, 'reports.openreports.io', 'clusterreports.openreports.io'])
+    for (const plural of ['reports', 'clusterreports']) {
+      const rendered = only<K8sObject & { spec: unknown }>(objectsOf('openreports'), 'CustomResourceDefinition', `${plural}.openreports.io`)
+      const vendored = yaml.load(readFileSync(join(CHART_DIR, 'files', 'openreports', `openreports.io_${plural}.yaml`), 'utf8')) as K8sObject & { spec: unknown }
+      expect(rendered.spec).toEqual(vendored.spec)
+      expect(rendered.metadata.annotations).toEqual({ ...vendored.metadata.annotations, 'helm.sh/resource-policy': 'keep' })
+      expect(rendered.metadata.labels).toMatchObject({ 'app.kubernetes.io/managed-by': 'Helm', 'app.kubernetes.io/part-of': 'verdict' })
+    }
   })
 
   it('grants the controller what it needs and no more', () => {
@@ -445,10 +472,11 @@ describe('NOTES.txt', () => {
   })
 })
 
-/** Background scans list the kinds of webhook.rules (subresources left out) and write Verdict's reports. */
+/** Background scans list the kinds of webhook.rules (subresources left out) and write Verdict's reports, in either group. */
 const BACKGROUND_SCAN_RULES = [
   { apiGroups: [''], resources: ['pods', 'replicationcontrollers'], verbs: ['list', 'watch'] },
   { apiGroups: ['apps'], resources: ['deployments', 'replicasets', 'statefulsets', 'daemonsets'], verbs: ['list', 'watch'] },
   { apiGroups: ['batch'], resources: ['jobs', 'cronjobs'], verbs: ['list', 'watch'] },
+  { apiGroups: ['openreports.io'], resources: ['reports', 'clusterreports'], verbs: ['get', 'list', 'create', 'update', 'patch', 'delete'] },
   { apiGroups: ['wgpolicyk8s.io'], resources: ['policyreports', 'clusterpolicyreports'], verbs: ['get', 'list', 'create', 'update', 'patch', 'delete'] },
 ]

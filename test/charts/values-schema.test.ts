@@ -55,6 +55,8 @@ describe('values.schema.json', () => {
     [['--set', 'config.contextConfigMapCacheBytes=lots'], /at '\/config\/contextConfigMapCacheBytes'/],
     [['--set', 'config.contextConfigMapMaxBytes=0'], /at '\/config\/contextConfigMapMaxBytes'/],
     [['--set', 'probes.type=exec'], /at '\/probes\/type'/],
+    [['--set', 'backgroundScan.reportsApi=policyreports'], /at '\/backgroundScan\/reportsApi': value must be one of 'auto', 'openreports', 'wgpolicyk8s', 'both', 'off'/],
+    [['--set', 'backgroundScan.installOpenReportsCRDs=yes'], /at '\/backgroundScan\/installOpenReportsCRDs': got string, want boolean/],
     [['--set', 'database.url=mysql://db/verdict', '--set', 'database.mode=external'], /at '\/database\/url'/],
   ])('refuses %j', async (args, message) => {
     expect(await refusal(args)).toMatch(message)

@@ -489,6 +489,42 @@ describe('the fake Kubernetes API server for a background scan', () => {
     expect(api.list('clusterpolicyreports')).toEqual([])
   })
 
+  it('serves discovery of a group version and OpenReports, and answers 404 under a group whose CRDs were removed', async () => {
+    const custom = api.kubeConfig('scanner').makeApiClient(CustomObjectsApi)
+    const openreports = { group: 'openreports.io', version: 'v1alpha1' }
+    const discovered = await custom.getAPIResources(openreports)
+    expect(discovered).toMatchObject({ kind: 'APIResourceList', groupVersion: 'openreports.io/v1alpha1' })
+    expect(discovered.resources.map((resource) => [resource.name, resource.kind, resource.namespaced])).toEqual([
+      ['reports', 'Report', true],
+      ['clusterreports', 'ClusterReport', false],
+    ])
+    expect((await custom.getAPIResources({ group: 'verdict.dev', version: 'v1alpha1' })).resources.map((resource) => resource.name)).toEqual([
+      'rulesets',
+      'rulesets/status',
+      'policies',
+      'policies/status',
+      'policyexceptions',
+      'policyexceptions/status',
+    ])
+    await expect(custom.getAPIResources({ group: 'example.com', version: 'v1' })).rejects.toMatchObject({ code: 404 })
+
+    const report = { apiVersion: 'openreports.io/v1alpha1', kind: 'Report', metadata: { name: 'verdict-pss' }, source: 'verdict', summary: { pass: 1, fail: 0, warn: 0, error: 0, skip: 0 }, results: [] }
+    await custom.createNamespacedCustomObject({ ...openreports, namespace: 'shop', plural: 'reports', body: report })
+    await custom.createClusterCustomObject({ ...openreports, plural: 'clusterreports', body: { ...report, kind: 'ClusterReport' } })
+    expect(api.list('reports', { namespace: 'shop' })).toEqual([expect.objectContaining({ kind: 'Report', source: 'verdict', metadata: expect.objectContaining({ name: 'verdict-pss', namespace: 'shop' }) })])
+    expect(api.list('clusterreports')).toEqual([expect.objectContaining({ kind: 'ClusterReport', metadata: expect.not.objectContaining({ namespace: expect.anything() }) })])
+
+    api.removeGroup('openreports.io')
+    expect([api.count('reports'), api.count('clusterreports')]).toEqual([0, 0])
+    await expect(custom.getAPIResources(openreports)).rejects.toMatchObject({ code: 404 })
+    await expect(custom.listClusterCustomObject({ ...openreports, plural: 'reports' })).rejects.toMatchObject({ code: 404 })
+    await expect(custom.createNamespacedCustomObject({ ...openreports, namespace: 'shop', plural: 'reports', body: report })).rejects.toMatchObject({ code: 404 })
+    // Other groups are still served.
+    expect((await custom.getAPIResources({ group: 'wgpolicyk8s.io', version: 'v1alpha2' })).resources.map((resource) => resource.name)).toEqual(['policyreports', 'clusterpolicyreports'])
+    api.restoreGroup('openreports.io')
+    expect(await custom.listClusterCustomObject({ ...openreports, plural: 'reports' })).toMatchObject({ kind: 'ReportList', items: [] })
+  })
+
   it('loads objects in bulk: one history entry, watches told unless silent, all or nothing', async () => {
     const events: string[] = []
     const watch = new Watch(api.kubeConfig())

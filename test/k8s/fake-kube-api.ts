@@ -22,6 +22,11 @@ import { decodeContinue, encodeContinue, INCONSISTENT_CONTINUE, keyOf, lowerBoun
  * `maxListSnapshots` lists held open), 400 for a token that does not decode. A list without
  * `limit` or `continue` is one page in creation order, as before.
  *
+ * Discovery of a group version (`GET /apis/<group>/<version>`): an APIResourceList of the
+ * resources it serves. Every group is served until a test removes its CRDs (`removeGroup`): then
+ * its discovery and every path under it answer 404 and its objects are gone, as when the CRDs are
+ * deleted; `restoreGroup` serves it again, empty.
+ *
  * Tests change resources as kubectl would (`create`, `update`, `delete`), or behind the watches'
  * back (`silent`), load many objects at once (`createMany`), compact the history, close watches,
  * fail requests and cut one client off (`partition`), and read every request made (`requests`,
@@ -79,6 +84,9 @@ const RESOURCE_TYPES = {
     namespaced: false,
     statusSubresource: false,
   },
+  // The OpenReports CRDs (openreports.io), which Kyverno 1.15 on, Kubewarden 1.33 on and Verdict write, and Policy Reporter 3 reads.
+  reports: { plural: 'reports', prefix: '/apis/openreports.io/v1alpha1', apiVersion: 'openreports.io/v1alpha1', kind: 'Report', namespaced: true, statusSubresource: false },
+  clusterreports: { plural: 'clusterreports', prefix: '/apis/openreports.io/v1alpha1', apiVersion: 'openreports.io/v1alpha1', kind: 'ClusterReport', namespaced: false, statusSubresource: false },
 } satisfies Record<string, ResourceType>
 
 export type ResourceName = keyof typeof RESOURCE_TYPES
@@ -168,6 +176,8 @@ export class FakeKubeApi {
   readonly #watchers = new Set<Watcher>()
   readonly #partitioned = new Set<string>()
   readonly #failures: InjectedFailure[] = []
+  /** Groups whose CRDs a test removed. */
+  readonly #removedGroups = new Set<string>()
   #url = ''
 
   private constructor() {
@@ -348,6 +358,17 @@ export class FakeKubeApi {
     return [...this.#watchers].filter((watcher) => watcher.resource === resource).length
   }
 
+  /** As when a group's CRDs are deleted: its objects are gone, its discovery and every path under /apis/<group>/ answer 404. */
+  removeGroup(group: string): void {
+    this.#removedGroups.add(group)
+    for (const resource of resourcesOf(group)) this.#objects.delete(resource)
+  }
+
+  /** As when a group's CRDs are installed again: served, with no objects. */
+  restoreGroup(group: string): void {
+    this.#removedGroups.delete(group)
+  }
+
   // ---- HTTP ------------------------------------------------------------------------------------
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -376,6 +397,13 @@ export class FakeKubeApi {
       sendStatus(response, failure.status, 'InternalError', 'injected failure')
       return
     }
+    const group = /^\/apis\/([^/]+)\//.exec(url.pathname)?.[1]
+    if (group !== undefined && this.#removedGroups.has(group)) {
+      sendStatus(response, 404, 'NotFound', `the server could not find the requested resource (${url.pathname})`)
+      return
+    }
+    const discovery = record.method === 'GET' ? discoveryOf(url.pathname) : undefined
+    if (discovery) return sendJson(response, 200, discovery)
     const route = parseRoute(url.pathname)
     if (!route) {
       sendStatus(response, 404, 'NotFound', `the server could not find the requested resource (${url.pathname})`)
@@ -673,6 +701,27 @@ function parseRoute(pathname: string): Route | undefined {
     if (segments[0] === type.plural && segments.length <= 3) clusterScoped ??= { resource, namespace: undefined, name: segments[1], subresource: segments[2] }
   }
   return clusterScoped
+}
+
+/** The resources of one API group (by the group of their apiVersion). */
+function resourcesOf(group: string): ResourceName[] {
+  return (Object.entries(RESOURCE_TYPES) as [ResourceName, ResourceType][]).filter(([, type]) => type.apiVersion.startsWith(`${group}/`)).map(([resource]) => resource)
+}
+
+/** `GET /apis/<group>/<version>`: the APIResourceList of what the group version serves, undefined for any other path. */
+function discoveryOf(pathname: string): Json | undefined {
+  const match = /^\/apis\/([^/]+)\/([^/]+)\/?$/.exec(pathname)
+  if (!match) return undefined
+  const groupVersion = `${match[1] as string}/${match[2] as string}`
+  const types = Object.values(RESOURCE_TYPES as Record<string, ResourceType>).filter((type) => type.apiVersion === groupVersion)
+  if (types.length === 0) return undefined
+  const verbs = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']
+  const resources: Json[] = []
+  for (const type of types) {
+    resources.push({ name: type.plural, singularName: type.kind.toLowerCase(), namespaced: type.namespaced, kind: type.kind, verbs })
+    if (type.statusSubresource) resources.push({ name: `${type.plural}/status`, singularName: '', namespaced: type.namespaced, kind: type.kind, verbs: ['get', 'patch', 'update'] })
+  }
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion, resources }
 }
 
 /** What metadata.generation tracks: everything but metadata and status. */

@@ -88,7 +88,7 @@ describe('startController', () => {
     expect(running?.configMaps.configMap('platform', 'default-label')).toBeUndefined()
   })
 
-  it('scans what already runs once it leads, writing reports and background audits, and not at all with VERDICT_SCAN_INTERVAL=0', async () => {
+  it('scans what already runs once it leads, writing reports to the VERDICT_REPORTS_API group and background audits, and not at all with VERDICT_SCAN_INTERVAL=0', async () => {
     const service = new DefinitionService(database.db, catalog)
     await service.createRuleset('no-latest', { rules: [{ name: 'no-latest', match: { kinds: ['Pod'] }, validate: { pattern: { spec: { containers: [{ image: '!*:latest' }] } } } }] }, { by: 'admin' })
     await service.createPolicy('no-latest', { rulesets: ['no-latest'], action: 'Deny' }, { by: 'admin' })
@@ -101,9 +101,11 @@ describe('startController', () => {
     await off?.stop()
     expect(api.requests.filter((request) => request.path === '/api/v1/pods')).toEqual([])
 
-    running = await startController({ config: { ...config, controller: 'on' }, db: database.db, catalog, logger: recordingLogger('on'), timings: FAST_TIMINGS, env: {}, kubeConfig: api.kubeConfig('on'), writeAudits })
+    // VERDICT_REPORTS_API reaches the scanner: PolicyReports, though the cluster serves OpenReports too.
+    running = await startController({ config: { ...config, controller: 'on', reportsApi: 'wgpolicyk8s' }, db: database.db, catalog, logger: recordingLogger('on'), timings: FAST_TIMINGS, env: {}, kubeConfig: api.kubeConfig('on'), writeAudits })
     const report = await waitFor('report', () => api.list('policyreports')[0])
     expect(report).toMatchObject({ metadata: { name: 'verdict-no-latest', namespace: 'shop' }, summary: { pass: 0, fail: 1, warn: 0, error: 0, skip: 0 } })
+    expect(api.list('reports')).toEqual([])
     await waitFor('audit', () => written.length > 0)
     expect(written[0]?.policyAudits).toMatchObject([{ policyName: 'no-latest', source: 'background', passed: false }])
   })

@@ -1,5 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../../admission/namespace-source.js'
+import type { ReportsApiMode } from '../../config.js'
 import { judgesInBackground, namesPolicy, resolvePolicyRulesets, type ClusterData, type Exemptions } from '../../engine/index.js'
 import type { ControllerLogger } from '../../k8s/controller-logger.js'
 import type { DefinitionCatalog, DefinitionChange } from '../../services/definition-catalog.js'
@@ -7,6 +8,7 @@ import type { ExceptionChange } from '../../services/exception-catalog.js'
 import type { AuditRows } from '../../store/audits-repository.js'
 import { forgetVerdictsNotSeenSince, noteVerdicts } from '../../store/background-verdicts-repository.js'
 import type { Db } from '../../store/db.js'
+import { chooseReportApis, groupVersion, type ReportApiChoice } from './report-api-choice.js'
 import { scanCluster, type ScanOutcome, type ScannedVerdicts, type ScanSettings } from './scan-cluster.js'
 import { changedVerdictAudits, notedVerdicts } from './verdict-audits.js'
 
@@ -23,7 +25,9 @@ export interface BackgroundScannerOptions {
   isLeader: () => boolean
   /** 0: no scans at all. */
   intervalMs: number
-  settings: Omit<ScanSettings, 'writeReports'>
+  settings: ScanSettings
+  /** Where reports go (VERDICT_REPORTS_API); `auto` when absent. */
+  reportsApi?: ReportsApiMode
   /** How long a policy change waits for the next one before the scan starts (kubectl apply -f dir/ makes several). */
   settleMs?: number
   /** How often leadership is checked, so a new leader scans without waiting a whole interval. */
@@ -64,6 +68,8 @@ export class BackgroundScanner {
   #stopped = false
   #lastScanAt = 0
   #settleTimer: NodeJS.Timeout | undefined
+  /** The report groups of the last full scan (a scan of some policies writes where the last full scan did). */
+  #reportApis: ReportApiChoice | undefined
   readonly #abort = new AbortController()
 
   constructor(options: BackgroundScannerOptions) {
@@ -151,12 +157,14 @@ export class BackgroundScanner {
     const { catalog, db, logger } = this.#options
     const now = this.#options.now?.() ?? new Date()
     const started = Date.now()
+    const reports = await this.#chooseReportApis(only === undefined)
     const outcome = await scanCluster({
       kubeConfig: this.#options.kubeConfig,
       definitions: { policies: catalog.policies(), rulesets: catalog.rulesets(), compile: (ruleset) => catalog.compiled(ruleset) },
       namespaces: this.#options.namespaces,
       ...(this.#options.cluster ? { cluster: this.#options.cluster } : {}),
-      settings: { ...this.#options.settings, writeReports: true },
+      settings: this.#options.settings,
+      ...('problem' in reports ? {} : { reports }),
       now,
       ...(this.#options.exemptions ? { exemptions: this.#options.exemptions(now) } : {}),
       ...(only ? { only } : {}),
@@ -167,6 +175,7 @@ export class BackgroundScanner {
         if (changed.length > 0) await this.#options.writeAudits(changedVerdictAudits(page, changed, now))
       },
     })
+    if ('problem' in reports) outcome.reportsNotWritten = reports.problem
     const complete = outcome.failures.length === 0
     const forgotten = complete ? await forgetVerdictsNotSeenSince(db, now, only ? [...only] : undefined) : 0
     this.#remember(outcome, only, complete)
@@ -183,8 +192,34 @@ export class BackgroundScanner {
     if (outcome.failures.length > 0) logger.warn({ ...fields, failures: outcome.failures }, 'background scan done, with lists that could not be read')
     else logger.info(fields, 'background scan done')
     if (outcome.unlistable.length > 0) logger.warn({ unlistable: outcome.unlistable }, 'background scans cannot list some kinds the policies name')
-    if (outcome.reportsNotWritten !== undefined) logger.warn({ reason: outcome.reportsNotWritten }, 'background scan wrote no PolicyReport')
+    if (outcome.reportsNotWritten !== undefined) logger.warn({ reason: outcome.reportsNotWritten }, 'background scan could not write its reports')
     return outcome
+  }
+
+  /**
+   * The groups reports go to, chosen again at each full scan (under `auto`, by the API server's
+   * discovery: OpenReports CRDs installed after Verdict started are picked up at the next full scan)
+   * and logged when they change. A discovery that fails keeps the last choice, said in a warning; with
+   * none to keep, this scan writes and deletes no report, and the next asks again.
+   */
+  async #chooseReportApis(full: boolean): Promise<ReportApiChoice | { problem: string }> {
+    const last = this.#reportApis
+    if (last && !full) return last
+    let chosen: ReportApiChoice
+    try {
+      chosen = await chooseReportApis(this.#options.kubeConfig, this.#options.reportsApi ?? 'auto')
+    } catch (error) {
+      const problem = error instanceof Error ? error.message : String(error)
+      if (!last) return { problem: `${problem}; the next scan asks again` }
+      this.#options.logger.warn({ problem, write: last.write.map(groupVersion) }, 'background scan could not read which report groups the cluster serves: reports go where the last scan wrote them')
+      return last
+    }
+    this.#reportApis = chosen
+    const fields = { write: chosen.write.map(groupVersion), clear: chosen.clear.map(groupVersion), reason: chosen.reason }
+    if (fields.write.join() !== last?.write.map(groupVersion).join()) {
+      this.#options.logger.info(fields, fields.write.length === 0 ? 'background scans write no reports' : `background scans write their reports to ${fields.write.join(' and ')}`)
+    }
+    return chosen
   }
 
   /** Which rulesets each scanned policy applied, and whether everything is now known to be current. */

@@ -1,8 +1,8 @@
 import type { KubeConfig } from '@kubernetes/client-node'
 import { kubeRequest } from '../../k8s/kube-request.js'
 import { listPages, type KubeObject } from './paged-list.js'
-import { existingReportDigest, MANAGED_BY_LABEL, POLICY_LABEL, reportLabels, type ReportDraft } from './policy-reports.js'
-import { listPath, type ScanTarget } from './scan-targets.js'
+import { reportTargets, type ReportApi, type ReportDraft } from './report-apis.js'
+import { existingReportDigest, MANAGED_BY_LABEL, POLICY_LABEL, reportLabels } from './report-builder.js'
 
 export interface ReportWriteCounts {
   created: number
@@ -11,10 +11,6 @@ export interface ReportWriteCounts {
   deleted: number
 }
 
-const REPORT_GROUP = 'wgpolicyk8s.io'
-const REPORT_VERSION = 'v1alpha2'
-const NAMESPACED: ScanTarget = { group: REPORT_GROUP, version: REPORT_VERSION, resource: 'policyreports' }
-const CLUSTER: ScanTarget = { group: REPORT_GROUP, version: REPORT_VERSION, resource: 'clusterpolicyreports' }
 const PAGE = 500
 
 /** A report of Verdict's as the cluster holds it: where it is and what it says, not its results. */
@@ -31,7 +27,8 @@ interface ReportRef {
 }
 
 /**
- * Brings the cluster's Verdict reports to `desired` (every report of the scan): creates the new
+ * Brings the cluster's Verdict reports in one API group to `desired` (every report of the scan, in
+ * that group's shape; none for a group Verdict no longer writes to): creates the new
  * ones, replaces those whose summary, labels or results changed (in place, with the resourceVersion
  * read, so a report is never deleted and recreated), leaves equal ones alone, and, when `prune` (the
  * scan read every target), deletes Verdict's reports that the scan no longer has: a deleted
@@ -41,11 +38,16 @@ interface ReportRef {
  * The cluster's reports are read page by page and only their digests kept, so the reports of a
  * large cluster are never all in memory twice.
  */
-export async function writeReports(kubeConfig: KubeConfig, desired: readonly ReportDraft[], options: { prune: boolean; policies?: ReadonlySet<string> }): Promise<ReportWriteCounts> {
+export async function writeReports(
+  kubeConfig: KubeConfig,
+  api: ReportApi,
+  desired: readonly ReportDraft[],
+  options: { prune: boolean; policies?: ReadonlySet<string> },
+): Promise<ReportWriteCounts> {
   const counts: ReportWriteCounts = { created: 0, updated: 0, unchanged: 0, deleted: 0 }
   const inScope = scopeOf(options.policies)
   const existing = new Map<string, ExistingReport>()
-  for (const target of [NAMESPACED, CLUSTER]) {
+  for (const target of reportTargets(api)) {
     for await (const page of listPages(kubeConfig, target, PAGE, `${MANAGED_BY_LABEL}=verdict`)) {
       for (let index = 0; index < page.length; index++) {
         const report = page[index] as KubeObject
@@ -63,7 +65,7 @@ export async function writeReports(kubeConfig: KubeConfig, desired: readonly Rep
     const current = existing.get(key)
     existing.delete(key)
     if (!current) {
-      await send(kubeConfig, 'POST', collectionPath(draft), draft.toObject())
+      await send(kubeConfig, 'POST', collectionPath(api, draft), draft.toObject())
       counts.created++
       continue
     }
@@ -72,12 +74,12 @@ export async function writeReports(kubeConfig: KubeConfig, desired: readonly Rep
       continue
     }
     const report = draft.toObject()
-    await send(kubeConfig, 'PUT', objectPath(draft), { ...report, metadata: { ...(report.metadata as KubeObject), resourceVersion: current.resourceVersion } })
+    await send(kubeConfig, 'PUT', objectPath(api, draft), { ...report, metadata: { ...(report.metadata as KubeObject), resourceVersion: current.resourceVersion } })
     counts.updated++
   }
   if (options.prune) {
     for (const stale of existing.values()) {
-      await send(kubeConfig, 'DELETE', objectPath(stale.ref), undefined, [404])
+      await send(kubeConfig, 'DELETE', objectPath(api, stale.ref), undefined, [404])
       counts.deleted++
     }
   }
@@ -98,13 +100,14 @@ function keyOf(ref: ReportRef): string {
   return `${ref.kind}/${ref.namespace}/${ref.name}`
 }
 
-function collectionPath(ref: ReportRef): string {
-  if (ref.kind === 'ClusterPolicyReport') return listPath(CLUSTER)
-  return `/apis/${REPORT_GROUP}/${REPORT_VERSION}/namespaces/${encodeURIComponent(ref.namespace)}/policyreports`
+function collectionPath(api: ReportApi, ref: ReportRef): string {
+  const prefix = `/apis/${api.group}/${api.version}`
+  if (ref.kind === api.cluster.kind) return `${prefix}/${api.cluster.resource}`
+  return `${prefix}/namespaces/${encodeURIComponent(ref.namespace)}/${api.namespaced.resource}`
 }
 
-function objectPath(ref: ReportRef): string {
-  return `${collectionPath(ref)}/${encodeURIComponent(ref.name)}`
+function objectPath(api: ReportApi, ref: ReportRef): string {
+  return `${collectionPath(api, ref)}/${encodeURIComponent(ref.name)}`
 }
 
 async function send(kubeConfig: KubeConfig, method: string, path: string, body: unknown, tolerated: readonly number[] = []): Promise<void> {

@@ -3,7 +3,9 @@ import type { NamespaceSource } from '../../admission/namespace-source.js'
 import { PreparedInput, type ClusterData, type CompiledRuleset, type EvaluationInput, type Exemptions, type Policy, type Ruleset } from '../../engine/index.js'
 import { judgeExisting, planScanPolicies, type ExistingVerdict } from './judge-existing.js'
 import { ListExpiredError, ListNotServedError, listPages, type KubeObject } from './paged-list.js'
-import { PolicyReportBuilder, type ReportedObject } from './policy-reports.js'
+import type { ReportApiChoice } from './report-api-choice.js'
+import { draftFor, type ReportApiName } from './report-apis.js'
+import { ReportBuilder, type ReportedObject } from './report-builder.js'
 import { writeReports, type ReportWriteCounts } from './report-writer.js'
 import { scanTargets, type ScanTarget } from './scan-targets.js'
 
@@ -22,8 +24,6 @@ export interface ScanSettings {
   excludedNamespaces: ReadonlySet<string>
   /** How often a list restarts after its continue token expired (410) before the target is given up. */
   listRestarts: number
-  /** Write PolicyReports (a scan from a laptop writes nothing). */
-  writeReports: boolean
 }
 
 export interface ScannedVerdicts {
@@ -48,8 +48,12 @@ export interface ScanOutcome {
   restarts: number
   /** Targets that could not be read, with the error; their objects are missing from the reports. */
   failures: { target: string; error: string }[]
-  reports: ReportWriteCounts | undefined
-  /** Why no report was written though reports were asked for: the cluster serves no PolicyReports (Policy Reporter's CRDs are not installed). */
+  /**
+   * Per API group, what the scan did to Verdict's reports there: the groups written to, and the
+   * groups cleared (not chosen) that the cluster serves. Undefined: no reports were asked for.
+   */
+  reports: Partial<Record<ReportApiName, ReportWriteCounts>> | undefined
+  /** Why reports were not written to a group chosen: the cluster does not serve it (its CRDs are not installed), or discovery failed. */
   reportsNotWritten?: string
   /** The policies the scan applied, each with the rulesets it resolved (a ruleset change rescans the policies that used it). */
   planned: { policy: string; rulesets: string[] }[]
@@ -73,6 +77,8 @@ export async function scanCluster<R extends Ruleset>(options: {
   /** The PolicyExceptions honoured, judged at the scan's `now`; none when absent. */
   exemptions?: Exemptions
   onPage?: (judged: ScannedVerdicts[]) => Promise<void>
+  /** Where reports go; undefined: nowhere, and nothing is cleared. */
+  reports?: ReportApiChoice
   /** Stops the scan between pages (the service is shutting down): it then throws the signal's reason and writes no report. */
   signal?: AbortSignal
   /**
@@ -86,7 +92,7 @@ export async function scanCluster<R extends Ruleset>(options: {
   const policies = only ? definitions.policies.filter((policy) => only.has(policy.name)) : definitions.policies
   const plan = planScanPolicies(policies, definitions.rulesets, definitions.compile)
   const { targets, unlistable } = scanTargets(policies, definitions.rulesets)
-  const builder = new PolicyReportBuilder({ maxResults: settings.maxResults, now: options.now })
+  const builder = new ReportBuilder({ maxResults: settings.maxResults, now: options.now })
   const outcome: ScanOutcome = {
     targets,
     unlistable: unlistable.map((entry) => `${entry.group || 'core'}/${entry.resource}: ${entry.reason}`),
@@ -135,18 +141,47 @@ export async function scanCluster<R extends Ruleset>(options: {
       }
     }
   }
-  if (settings.writeReports) {
-    // A target that could not be read leaves its objects out: the reports they were in must not be pruned.
-    const desired = [...builder.reports().values()].flat()
+  if (options.reports) outcome.reports = await writeChosenReports(kubeConfig, options.reports, builder, outcome, only)
+  return outcome
+}
+
+/**
+ * The scan's reports written to each chosen group, then Verdict's reports deleted from the groups
+ * not chosen: after the writes, and only when every chosen group was written, so a switch never
+ * leaves a moment without reports, nor deletes the old ones when the new group's CRDs are missing
+ * (`reportsNotWritten` says so). A group not served has nothing to clear.
+ */
+async function writeChosenReports(
+  kubeConfig: KubeConfig,
+  reports: ReportApiChoice,
+  builder: ReportBuilder,
+  outcome: ScanOutcome,
+  only: ReadonlySet<string> | undefined,
+): Promise<Partial<Record<ReportApiName, ReportWriteCounts>>> {
+  const counts: Partial<Record<ReportApiName, ReportWriteCounts>> = {}
+  const scope = only ? { policies: only } : {}
+  const built = [...builder.reports().values()].flat()
+  const notServed: string[] = []
+  for (const api of reports.write) {
     try {
-      outcome.reports = await writeReports(kubeConfig, desired, { prune: outcome.failures.length === 0, ...(only ? { policies: only } : {}) })
+      // A target that could not be read leaves its objects out: the reports they were in must not be pruned.
+      counts[api.name] = await writeReports(kubeConfig, api, built.map((report) => draftFor(api, report)), { prune: outcome.failures.length === 0, ...scope })
     } catch (error) {
       // The verdicts and audits stand without reports: the scan is still complete.
       if (!(error instanceof ListNotServedError)) throw error
-      outcome.reportsNotWritten = `${error.message}: install the wgpolicyk8s.io/v1alpha2 CRDs (Policy Reporter brings them) for PolicyReports`
+      notServed.push(`${error.message}: install the ${api.group}/${api.version} CRDs (${api.crdsFrom})`)
     }
   }
-  return outcome
+  for (const api of notServed.length === 0 ? reports.clear : []) {
+    try {
+      // Whatever the scan could read, a report in a group not chosen is stale.
+      counts[api.name] = await writeReports(kubeConfig, api, [], { prune: true, ...scope })
+    } catch (error) {
+      if (!(error instanceof ListNotServedError)) throw error
+    }
+  }
+  if (notServed.length > 0) outcome.reportsNotWritten = notServed.join('; ')
+  return counts
 }
 
 function judgeObject(

@@ -87,20 +87,27 @@ describe('background scans', () => {
     })
   }
 
-  const reports = (): Json[] => setup.api.list('policyreports')
+  // The fake serves openreports.io: under the default VERDICT_REPORTS_API=auto, reports are Reports.
+  const reports = (): Json[] => setup.api.list('reports')
   const backgroundAudits = async (): Promise<string[]> =>
     (await listPolicyAudits(setup.database.db, { name: '*', start: new Date(0), end: new Date(Date.UTC(2027, 0, 1)), page: 1, pageSize: 100, source: 'background' })).map(
       (audit) => JSON.parse(audit.input).metadata.name as string,
     )
 
-  it('reads every matched kind in pages, skips excluded namespaces, and writes a capped PolicyReport per namespace with exact summaries', async () => {
+  it('reads every matched kind in pages, skips excluded namespaces, and writes a capped Report per namespace with exact summaries', async () => {
     const outcome = await scanner().scanOnce()
-    expect(outcome).toMatchObject({ objectsRead: 12, objectsJudged: 10, restarts: 0, failures: [], reports: { created: 2, updated: 0, unchanged: 0, deleted: 0 } })
+    expect(outcome).toMatchObject({
+      objectsRead: 12,
+      objectsJudged: 10,
+      restarts: 0,
+      failures: [],
+      reports: { openreports: { created: 2, updated: 0, unchanged: 0, deleted: 0 }, wgpolicyk8s: { created: 0, updated: 0, unchanged: 0, deleted: 0 } },
+    })
     const podLists = setup.api.requests.filter((request) => request.method === 'GET' && request.path === '/api/v1/pods')
     expect(podLists.map((request) => new URLSearchParams(request.query).get('limit'))).toEqual(['4', '4', '4'])
     expect(podLists.slice(1).every((request) => new URLSearchParams(request.query).has('continue'))).toBe(true)
     const [blog, shop] = reports().sort((a, b) => String((a.metadata as Json).namespace).localeCompare(String((b.metadata as Json).namespace)))
-    expect(blog).toMatchObject({ kind: 'PolicyReport', metadata: { name: 'verdict-pss', namespace: 'blog', labels: { 'app.kubernetes.io/managed-by': 'verdict', 'verdict.dev/policy': 'pss' } }, summary: { pass: 3, fail: 0, warn: 0, error: 0, skip: 0 }, results: [] })
+    expect(blog).toMatchObject({ kind: 'Report', source: 'verdict', metadata: { name: 'verdict-pss', namespace: 'blog', labels: { 'app.kubernetes.io/managed-by': 'verdict', 'verdict.dev/policy': 'pss' } }, summary: { pass: 3, fail: 0, warn: 0, error: 0, skip: 0 }, results: [] })
     // The Deployment's template (autogen) and four privileged Pods: five failures, three listed, in the order read.
     expect(shop?.summary).toEqual({ pass: 2, fail: 5, warn: 0, error: 0, skip: 0 })
     expect((shop?.results as Json[]).map((result) => (result.resources as Json[])[0])).toMatchObject([
@@ -121,13 +128,13 @@ describe('background scans', () => {
     expect(audit).toMatchObject({ policyName: 'pss', inputFormat: 'json', updatedBy: 'system:verdict:background-scan' })
     expect(JSON.parse(audit?.input ?? '{}').metadata.managedFields).toBeUndefined()
     const again = await scan.scanOnce()
-    expect(again.reports).toEqual({ created: 0, updated: 0, unchanged: 2, deleted: 0 })
+    expect(again.reports?.openreports).toEqual({ created: 0, updated: 0, unchanged: 2, deleted: 0 })
     expect((await backgroundAudits()).length).toBe(10)
     expect(await countNotedVerdicts(setup.database.db)).toBe(10)
 
     setup.api.update('pods', pod('blog', 'db-0', true))
     const changed = await scan.scanOnce()
-    expect(changed.reports).toEqual({ created: 0, updated: 1, unchanged: 1, deleted: 0 })
+    expect(changed.reports?.openreports).toEqual({ created: 0, updated: 1, unchanged: 1, deleted: 0 })
     expect((await backgroundAudits()).filter((name) => name === 'db-0').length).toBe(2)
     expect((await backgroundAudits()).length).toBe(11)
   })
@@ -157,7 +164,7 @@ describe('background scans', () => {
     await scan.scanOnce()
     expect(reports().length).toBe(2)
     await setup.service.replacePolicy('pss', { rulesets: ['pss'], action: 'Deny', background: false }, { by: 'admin' })
-    expect((await scan.scanOnce()).reports).toEqual({ created: 0, updated: 0, unchanged: 0, deleted: 2 })
+    expect((await scan.scanOnce()).reports?.openreports).toEqual({ created: 0, updated: 0, unchanged: 0, deleted: 2 })
     expect(reports()).toEqual([])
     expect(await countNotedVerdicts(setup.database.db)).toBe(0)
   })
@@ -178,7 +185,7 @@ describe('background scans', () => {
       properties: { ruleset: 'pss', disabled: 'true', disabledReason: reason },
     })
     await setup.service.replacePolicy('pss', { rulesets: ['pss'], action: 'Deny', enabled: false, disabledReason: 'replaced by restricted' }, { by: 'admin' })
-    expect((await scan.scanOnce()).reports).toEqual({ created: 0, updated: 0, unchanged: 0, deleted: 2 })
+    expect((await scan.scanOnce()).reports?.openreports).toEqual({ created: 0, updated: 0, unchanged: 0, deleted: 2 })
     expect(reports()).toEqual([])
   })
 
@@ -187,20 +194,23 @@ describe('background scans', () => {
     await setup.service.createPolicy('widgets', { rulesets: ['widgets'], action: 'Audit' }, { by: 'admin' })
     const scan = scanner()
     const outcome = await scan.scanOnce()
-    expect(outcome).toMatchObject({ objectsJudged: 10, failures: [], reports: { created: 2 } })
+    expect(outcome).toMatchObject({ objectsJudged: 10, failures: [], reports: { openreports: { created: 2 } } })
     expect(outcome.unlistable).toEqual(['example.com/widgets: not served by the API server (404)'])
     setup.api.delete('pods', 'web-5', { namespace: 'shop' })
     await scan.scanOnce()
     expect(await countNotedVerdicts(setup.database.db)).toBe(9)
   })
 
-  it('audits and notes verdicts when the cluster serves no PolicyReports, and says why it wrote none', async () => {
-    setup.api.failRequests({ pathIncludes: '/apis/wgpolicyk8s.io/', status: 404, times: 100 })
+  it('audits and notes verdicts when the cluster serves no report API, and says why it wrote none', async () => {
+    setup.api.removeGroup('openreports.io')
+    setup.api.removeGroup('wgpolicyk8s.io')
     const logger = recordingLogger('scanner')
     const outcome = await scanner({ logger }).scanOnce()
-    expect(outcome).toMatchObject({ objectsJudged: 10, failures: [], reports: undefined })
-    expect(outcome.reportsNotWritten).toMatch(/^\/apis\/wgpolicyk8s\.io\/v1alpha2\/policyreports is not served by the API server \(404\): install the wgpolicyk8s\.io\/v1alpha2 CRDs/)
-    expect(logger.lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual(['background scan wrote no PolicyReport'])
+    expect(outcome).toMatchObject({ objectsJudged: 10, failures: [], reports: {} })
+    expect(outcome.reportsNotWritten).toBe(
+      '/apis/wgpolicyk8s.io/v1alpha2/policyreports is not served by the API server (404): install the wgpolicyk8s.io/v1alpha2 CRDs (Policy Reporter or Kyverno bring them)',
+    )
+    expect(logger.lines.filter((line) => line.level === 'warn').map((line) => line.message)).toEqual(['background scan could not write its reports'])
     expect((await backgroundAudits()).length).toBe(10)
     expect(await countNotedVerdicts(setup.database.db)).toBe(10)
   })
@@ -221,7 +231,8 @@ describe('background scans', () => {
 
   describe('after a definition changes', () => {
     const replicasOnly = { name: 'two-replicas', match: { kinds: ['Deployment'] }, validate: { pattern: { spec: { replicas: '>1' } } } }
-    const listed = (from: number): string[] => [...new Set(setup.api.requests.slice(from).filter((request) => request.method === 'GET' && !request.path.includes('policyreports')).map((request) => request.path))].sort()
+    const isReportPath = (path: string): boolean => path.startsWith('/apis/openreports.io/') || path.startsWith('/apis/wgpolicyk8s.io/')
+    const listed = (from: number): string[] => [...new Set(setup.api.requests.slice(from).filter((request) => request.method === 'GET' && !isReportPath(request.path)).map((request) => request.path))].sort()
     const written = (from: number): string[] =>
       setup.api.requests
         .slice(from)
@@ -251,7 +262,7 @@ describe('background scans', () => {
       expect(outcomes[1]).toMatchObject({ objectsRead: 1, planned: [{ policy: 'replicas', rulesets: ['replicas'] }] })
       expect(listed(from)).toEqual(['/apis/apps/v1/deployments'])
       // The Warn policy's failure becomes a warn: its report is rewritten, pss's are not looked at twice.
-      expect(written(from)).toEqual(['PUT /apis/wgpolicyk8s.io/v1alpha2/namespaces/shop/policyreports/verdict-replicas'])
+      expect(written(from)).toEqual(['PUT /apis/openreports.io/v1alpha1/namespaces/shop/reports/verdict-replicas'])
       await scan.stop()
     })
 
@@ -275,7 +286,7 @@ describe('background scans', () => {
       expect(reports().some((report) => (report.metadata as Json).name === 'verdict-replicas')).toBe(true)
       await setup.service.replaceRuleset('replicas', { labels: { team: 'other' }, rules: [replicasOnly] }, { by: 'admin' })
       await scanned(scan, count + 1)
-      expect(outcomes[count]).toMatchObject({ planned: [{ policy: 'replicas', rulesets: [] }], reports: { deleted: 1 } })
+      expect(outcomes[count]).toMatchObject({ planned: [{ policy: 'replicas', rulesets: [] }], reports: { openreports: { deleted: 1 } } })
       expect(reports().some((report) => (report.metadata as Json).name === 'verdict-replicas')).toBe(false)
       await scan.stop()
     })
@@ -288,8 +299,8 @@ describe('background scans', () => {
       const from = setup.api.requests.length
       await setup.service.deletePolicy('replicas')
       await scanned(scan, 2)
-      expect(outcomes[1]).toMatchObject({ objectsRead: 0, planned: [], reports: { created: 0, updated: 0, unchanged: 0, deleted: 1 } })
-      expect(written(from)).toEqual(['DELETE /apis/wgpolicyk8s.io/v1alpha2/namespaces/shop/policyreports/verdict-replicas'])
+      expect(outcomes[1]).toMatchObject({ objectsRead: 0, planned: [], reports: { openreports: { created: 0, updated: 0, unchanged: 0, deleted: 1 } } })
+      expect(written(from)).toEqual(['DELETE /apis/openreports.io/v1alpha1/namespaces/shop/reports/verdict-replicas'])
       expect(reports().map((report) => (report.metadata as Json).name)).toEqual(['verdict-pss', 'verdict-pss'])
       expect(await countNotedVerdicts(setup.database.db)).toBe(10)
       await scan.stop()

@@ -83,7 +83,7 @@ describe('background scans with a PolicyException', () => {
   }
 
   const createException = (): Promise<unknown> => new ExceptionService(database.db, exceptions, { now: () => clock.now }).create('log-shipper', exception, { by: 'admin' })
-  const summary = (): unknown => api.list('policyreports')[0]?.summary
+  const summary = (): unknown => api.list('reports')[0]?.summary
 
   const auditsOf = async (name: string): Promise<unknown[]> =>
     (await listPolicyAudits(database.db, { name: 'baseline-pods', start: new Date(0), end: new Date(Date.UTC(2030, 0, 1)), page: 1, pageSize: 100, source: 'background' }))
@@ -95,7 +95,7 @@ describe('background scans with a PolicyException', () => {
     const scan = scanner()
     clock.now = new Date(EXPIRES.getTime() - 1)
     await scan.scanOnce()
-    const [before] = api.list('policyreports')
+    const [before] = api.list('reports')
     expect(before?.summary).toEqual({ pass: 0, fail: 1, warn: 0, error: 0, skip: 1 })
     const results = before?.results as Json[]
     expect(results.map((result) => [(result.resources as Json[])[0]?.name, result.result, result.properties])).toEqual([
@@ -112,7 +112,7 @@ describe('background scans with a PolicyException', () => {
 
     clock.now = EXPIRES
     await scan.scanOnce()
-    const [after] = api.list('policyreports')
+    const [after] = api.list('reports')
     expect(after?.summary).toEqual({ pass: 0, fail: 2, warn: 0, error: 0, skip: 0 })
     // The verdict changed, so the scan audits the object again: now failing.
     expect(await auditsOf('log-shipper')).toEqual([

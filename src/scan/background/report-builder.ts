@@ -3,7 +3,7 @@ import { isNotedSkip, type PolicyAction, type RuleResult, type Severity } from '
 import { canonicalJson } from '../../k8s/canonical-json.js'
 import type { ExistingVerdict } from './judge-existing.js'
 
-/** The object a report result is about, as `resources[]` of a PolicyReport names it. */
+/** The object a report result is about, as `resources[]` of a report's result names it. */
 export interface ReportedObject {
   apiVersion: string
   kind: string
@@ -15,7 +15,6 @@ export interface ReportedObject {
 export type ReportResultStatus = 'pass' | 'fail' | 'warn' | 'error' | 'skip'
 export type ReportSummary = Record<ReportResultStatus, number>
 
-export const REPORT_API_VERSION = 'wgpolicyk8s.io/v1alpha2'
 export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by'
 export const POLICY_LABEL = 'verdict.dev/policy'
 
@@ -50,16 +49,25 @@ interface KeptResult {
   readonly disabledReason: string | undefined
 }
 
-/** One report a scan built, to be compared with the cluster's copy and, if it differs, written. */
-export interface ReportDraft {
-  kind: 'PolicyReport' | 'ClusterPolicyReport'
-  name: string
-  /** '' for a ClusterPolicyReport. */
-  namespace: string
-  /** What the report says (summary, labels, results without timestamps), digested: see reportContentDigest. */
-  contentDigest: string
-  /** The object to write, built only when it is written, so that one report's results at a time exist as objects. */
-  toObject(): Record<string, unknown>
+/**
+ * One report a scan built, in no API group's shape yet: a policy's verdicts in one namespace ('' for
+ * cluster-scoped objects). report-apis.ts gives it the shape of `wgpolicyk8s.io` or `openreports.io`;
+ * both groups get the same summary, labels and results from here.
+ */
+export interface BuiltReport {
+  readonly policy: string
+  /** '' for the cluster-scoped report. */
+  readonly namespace: string
+  readonly name: string
+  readonly labels: Record<string, string>
+  /** Every (object, rule) judged, counted exactly, whatever the cap on results. */
+  readonly summary: ReportSummary
+  /** The `maxResults` the results were capped at. */
+  readonly maxResults: number
+  /** Each listed result as canonical JSON without its timestamp, made as a digest reads it rather than all at once. */
+  resultTexts(): Iterable<string>
+  /** The listed results as objects to write, each with the scan's timestamp. */
+  results(): Record<string, unknown>[]
 }
 
 /**
@@ -78,13 +86,14 @@ export interface ReportMark {
 }
 
 /**
- * The `wgpolicyk8s.io/v1alpha2` reports of a scan: per policy, a PolicyReport for each namespace
- * with judged objects and a ClusterPolicyReport for cluster-scoped ones, which Policy Reporter
- * and `kubectl get polr` read. The summary counts every (object, rule) judged, exactly; results
- * list only the failing ones (fail, warn for a Warn policy, error), at most `maxResults` per report,
- * so a namespace with a hundred thousand failing Pods cannot grow etcd past one object's limit.
+ * The reports of a scan, whichever API group they are written to: per policy, one for each
+ * namespace with judged objects and one for cluster-scoped ones. The summary counts every (object,
+ * rule) judged, exactly; results list only the failing ones (fail, warn for a Warn policy, error)
+ * and the skips an exception or a switched-off rule made, at most `maxResults` per report and
+ * MAX_RESULTS_BYTES of them, so a namespace with a hundred thousand failing Pods cannot grow etcd
+ * past one object's limit.
  */
-export class PolicyReportBuilder {
+export class ReportBuilder {
   readonly #maxResults: number
   readonly #timestamp: { seconds: number; nanos: number }
   readonly #timestampBytes: number
@@ -144,30 +153,33 @@ export class PolicyReportBuilder {
   }
 
   /** The policies that judged anything, each with its reports (namespace '' is the cluster report). */
-  reports(): Map<string, ReportDraft[]> {
-    const byPolicy = new Map<string, ReportDraft[]>()
+  reports(): Map<string, BuiltReport[]> {
+    const byPolicy = new Map<string, BuiltReport[]>()
     for (const report of this.#reports.values()) {
       const list = byPolicy.get(report.policy) ?? []
-      list.push(this.#draft(report))
+      list.push(this.#built(report))
       byPolicy.set(report.policy, list)
     }
     return byPolicy
   }
 
-  #draft(report: ReportState): ReportDraft {
-    const labels = reportLabels(report.policy)
+  #built(report: ReportState): BuiltReport {
     const timestamp = this.#timestamp
     return {
-      kind: report.namespace === '' ? 'ClusterPolicyReport' : 'PolicyReport',
-      name: reportName(report.policy),
+      policy: report.policy,
       namespace: report.namespace,
-      contentDigest: reportContentDigest(report.summary, labels, resultTexts(report)),
-      toObject: () => reportObject(report, labels, timestamp),
+      name: reportName(report.policy),
+      labels: reportLabels(report.policy),
+      summary: { ...report.summary },
+      maxResults: this.#maxResults,
+      resultTexts: () => resultTexts(report),
+      // Through canonical JSON, so that the object written has the key order the digest was made from.
+      results: () => report.results.map((kept) => ({ ...(JSON.parse(canonicalJson(resultEntry(report.policy, kept))) as Record<string, unknown>), timestamp })),
     }
   }
 }
 
-/** A result as a report lists it, without its timestamp (reportObject adds the scan's). */
+/** A result as a report of either group lists it, without its timestamp (BuiltReport.results adds the scan's). */
 function resultEntry(policy: string, kept: KeptResult): Record<string, unknown> {
   const { object } = kept
   const resource: Record<string, unknown> = { apiVersion: object.apiVersion, kind: object.kind, name: object.name }
@@ -183,7 +195,7 @@ function resultEntry(policy: string, kept: KeptResult): Record<string, unknown> 
     properties: {
       ruleset: kept.ruleset,
       ...(kept.exception === undefined ? {} : { exception: kept.exception }),
-      // PolicyReport properties are strings.
+      // Report properties are strings, in both groups.
       ...(kept.disabledReason === undefined ? {} : { disabled: 'true', disabledReason: kept.disabledReason }),
     },
   }
@@ -202,40 +214,28 @@ function reportStatus(result: RuleResult, action: PolicyAction): ReportResultSta
   return result.status
 }
 
-function reportObject(report: ReportState, labels: Record<string, string>, timestamp: { seconds: number; nanos: number }): Record<string, unknown> {
-  const clusterScoped = report.namespace === ''
-  const metadata: Record<string, unknown> = { name: reportName(report.policy), labels, annotations: { [POLICY_LABEL]: report.policy } }
-  if (!clusterScoped) metadata.namespace = report.namespace
-  return {
-    apiVersion: REPORT_API_VERSION,
-    kind: clusterScoped ? 'ClusterPolicyReport' : 'PolicyReport',
-    metadata,
-    summary: { ...report.summary },
-    // Through canonical JSON, so that the object written has the key order the digest was made from.
-    results: report.results.map((kept) => ({ ...(JSON.parse(canonicalJson(resultEntry(report.policy, kept))) as Record<string, unknown>), timestamp })),
-  }
-}
-
 /**
- * What a report says, digested: its summary, its labels and its results in order, each as canonical
- * JSON without its timestamp. Equal digests, same report, so a stable cluster's scan rewrites
- * nothing; key order does not count (the API server hands custom resources back with sorted keys).
+ * What a report says, digested: its top-level fields but metadata and results (the summary, and
+ * what its API group adds: see report-apis.ts), its labels, and its results in order, each as
+ * canonical JSON without its timestamp. Equal digests, same report, so a stable cluster's scan
+ * rewrites nothing; key order does not count (the API server hands custom resources back with
+ * sorted keys).
  */
-export function reportContentDigest(summary: unknown, labels: unknown, results: Iterable<string>): string {
-  const hash = createHash('sha256').update(canonicalJson(summary ?? null)).update('\n').update(canonicalJson(labels ?? null))
+export function reportContentDigest(head: unknown, labels: unknown, results: Iterable<string>): string {
+  const hash = createHash('sha256').update(canonicalJson(head ?? null)).update('\n').update(canonicalJson(labels ?? null))
   for (const result of results) hash.update('\n').update(result)
   return hash.digest('base64url')
 }
 
 /** The digest of a report as the cluster holds it (reportContentDigest). */
 export function existingReportDigest(report: Record<string, unknown>): string {
-  const results = Array.isArray(report.results) ? (report.results as unknown[]) : []
-  const texts = results.map((result) => {
+  const { apiVersion: _apiVersion, kind: _kind, metadata, results, ...head } = report
+  const texts = (Array.isArray(results) ? (results as unknown[]) : []).map((result) => {
     if (typeof result !== 'object' || result === null) return canonicalJson(result)
     const { timestamp: _timestamp, ...rest } = result as Record<string, unknown>
     return canonicalJson(rest)
   })
-  return reportContentDigest(report.summary, (report.metadata as Record<string, unknown> | undefined)?.labels, texts)
+  return reportContentDigest(head, (metadata as Record<string, unknown> | undefined)?.labels, texts)
 }
 
 /** The labels every report of a policy carries: what Verdict lists and deletes by. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleResult } from '../../../src/engine/index.js'
 import type { ExistingVerdict } from '../../../src/scan/background/judge-existing.js'
-import { existingReportDigest, PolicyReportBuilder, reportName } from '../../../src/scan/background/policy-reports.js'
+import { draftFor, OPENREPORTS, WGPOLICYK8S, type ReportApi } from '../../../src/scan/background/report-apis.js'
+import { existingReportDigest, ReportBuilder, reportName } from '../../../src/scan/background/report-builder.js'
 
 const NOW = new Date('2026-11-24T10:00:00.000Z')
 
@@ -18,14 +19,18 @@ function pod(namespace: string, name: string): { apiVersion: string; kind: strin
   return { apiVersion: 'v1', kind: 'Pod', name, namespace, uid: `uid-${namespace}-${name}` }
 }
 
-/** The reports of a policy as they would be written. */
-function objects(builder: PolicyReportBuilder, policy: string): Record<string, unknown>[] {
-  return (builder.reports().get(policy) ?? []).map((draft) => draft.toObject())
+/** The reports of a policy as they would be written to one API group. */
+function objects(builder: ReportBuilder, policy: string, api: ReportApi = WGPOLICYK8S): Record<string, unknown>[] {
+  return (builder.reports().get(policy) ?? []).map((report) => draftFor(api, report).toObject())
 }
 
-describe('PolicyReportBuilder', () => {
+function drafts(builder: ReportBuilder, policy: string, api: ReportApi): ReturnType<typeof draftFor>[] {
+  return (builder.reports().get(policy) ?? []).map((report) => draftFor(api, report))
+}
+
+describe('ReportBuilder', () => {
   it('writes a PolicyReport per namespace and a ClusterPolicyReport, with exact summaries and failing results only', () => {
-    const builder = new PolicyReportBuilder({ maxResults: 10, now: NOW })
+    const builder = new ReportBuilder({ maxResults: 10, now: NOW })
     builder.add(pod('shop', 'a'), verdict('pss', 'Deny', ['pass', 'fail']))
     builder.add(pod('shop', 'b'), verdict('pss', 'Deny', ['pass', 'error']))
     builder.add({ apiVersion: 'v1', kind: 'Namespace', name: 'shop', namespace: '' }, verdict('pss', 'Warn', ['fail']))
@@ -91,16 +96,48 @@ describe('PolicyReportBuilder', () => {
     ])
   })
 
-  it('caps the results of a report and keeps its summary exact', () => {
-    const builder = new PolicyReportBuilder({ maxResults: 3, now: NOW })
+  it('gives the same summaries and results the openreports.io shape: Report and ClusterReport, with source and the cap as configuration', () => {
+    const builder = new ReportBuilder({ maxResults: 10, now: NOW })
+    builder.add(pod('shop', 'a'), verdict('pss', 'Deny', ['pass', 'fail']))
+    builder.add({ apiVersion: 'v1', kind: 'Namespace', name: 'shop', namespace: '' }, verdict('pss', 'Warn', ['fail']))
+    const open = objects(builder, 'pss', OPENREPORTS)
+    const wg = objects(builder, 'pss', WGPOLICYK8S)
+    const labels = { 'app.kubernetes.io/managed-by': 'verdict', 'verdict.dev/policy': 'pss' }
+    const configuration = { limits: { maxResults: 10, statusFilter: ['fail', 'warn', 'error', 'skip'] } }
+    expect(open).toEqual([
+      {
+        apiVersion: 'openreports.io/v1alpha1',
+        kind: 'Report',
+        metadata: { name: 'verdict-pss', namespace: 'shop', labels, annotations: { 'verdict.dev/policy': 'pss' } },
+        source: 'verdict',
+        configuration,
+        summary: { pass: 1, fail: 1, warn: 0, error: 0, skip: 0 },
+        results: wg[0]?.results,
+      },
+      {
+        apiVersion: 'openreports.io/v1alpha1',
+        kind: 'ClusterReport',
+        metadata: { name: 'verdict-pss', labels, annotations: { 'verdict.dev/policy': 'pss' } },
+        source: 'verdict',
+        configuration,
+        summary: { pass: 0, fail: 0, warn: 1, error: 0, skip: 0 },
+        results: wg[1]?.results,
+      },
+    ])
+    expect((open[0]?.results as unknown[]).length).toBe(1)
+    expect(wg.map((report) => report.kind)).toEqual(['PolicyReport', 'ClusterPolicyReport'])
+  })
+
+  it.each([WGPOLICYK8S, OPENREPORTS])('caps the results of a report and keeps its summary exact ($name)', (api) => {
+    const builder = new ReportBuilder({ maxResults: 3, now: NOW })
     for (let i = 0; i < 50; i++) builder.add(pod('shop', `p${i}`), verdict('pss', 'Audit', ['fail', 'pass']))
-    const [report] = objects(builder, 'pss')
+    const [report] = objects(builder, 'pss', api)
     expect(report?.summary).toEqual({ pass: 50, fail: 50, warn: 0, error: 0, skip: 0 })
     expect((report?.results as unknown[]).length).toBe(3)
   })
 
   it('takes back what was added since a mark, as when a list starts over', () => {
-    const builder = new PolicyReportBuilder({ maxResults: 10, now: NOW })
+    const builder = new ReportBuilder({ maxResults: 10, now: NOW })
     builder.add(pod('a', 'x'), verdict('pss', 'Deny', ['fail']))
     const mark = builder.mark()
     builder.add(pod('a', 'y'), verdict('pss', 'Deny', ['fail']))
@@ -112,31 +149,37 @@ describe('PolicyReportBuilder', () => {
     expect((reports[0]?.results as unknown[]).length).toBe(1)
   })
 
-  it('digests what a report says: equal for the cluster\'s copy with sorted keys and other timestamps, different when a result changes', () => {
-    const build = (now: Date, failing: string): PolicyReportBuilder => {
-      const builder = new PolicyReportBuilder({ maxResults: 10, now })
-      builder.add(pod('shop', 'a'), verdict('pss', 'Deny', ['pass', failing === 'a' ? 'fail' : 'pass']))
-      builder.add(pod('shop', 'b'), verdict('pss', 'Deny', ['pass', failing === 'b' ? 'fail' : 'pass']))
-      return builder
-    }
-    const [draft] = build(NOW, 'a').reports().get('pss') ?? []
-    const written = draft?.toObject() ?? {}
-    // As the API server hands a custom resource back: keys sorted (Go's maps), metadata grown.
-    const sortKeys = (value: unknown): unknown =>
-      Array.isArray(value) ? value.map(sortKeys) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => x.localeCompare(y)).map(([key, inner]) => [key, sortKeys(inner)])) : value
-    const fromCluster = sortKeys({ ...written, metadata: { ...(written.metadata as object), resourceVersion: '42', uid: 'u', creationTimestamp: '2026-11-24T10:00:00Z' } }) as Record<string, unknown>
-    expect(Object.keys((fromCluster.results as Record<string, unknown>[])[0] ?? {})).toEqual([...Object.keys((written.results as Record<string, unknown>[])[0] ?? {})].sort())
-    expect(existingReportDigest(fromCluster)).toBe(draft?.contentDigest)
-    const [anHourLater] = build(new Date(NOW.getTime() + 3_600_000), 'a').reports().get('pss') ?? []
-    expect(anHourLater?.contentDigest).toBe(draft?.contentDigest)
-    const [otherFailing] = build(NOW, 'b').reports().get('pss') ?? []
-    expect(otherFailing?.contentDigest).not.toBe(draft?.contentDigest)
-  })
+  it.each([WGPOLICYK8S, OPENREPORTS])(
+    "digests what a report says ($name): equal for the cluster's copy with sorted keys and other timestamps, different when a result changes",
+    (api) => {
+      const build = (now: Date, failing: string, maxResults = 10): ReportBuilder => {
+        const builder = new ReportBuilder({ maxResults, now })
+        builder.add(pod('shop', 'a'), verdict('pss', 'Deny', ['pass', failing === 'a' ? 'fail' : 'pass']))
+        builder.add(pod('shop', 'b'), verdict('pss', 'Deny', ['pass', failing === 'b' ? 'fail' : 'pass']))
+        return builder
+      }
+      const [draft] = drafts(build(NOW, 'a'), 'pss', api)
+      const written = draft?.toObject() ?? {}
+      // As the API server hands a custom resource back: keys sorted (Go's maps), metadata grown.
+      const sortKeys = (value: unknown): unknown =>
+        Array.isArray(value) ? value.map(sortKeys) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => x.localeCompare(y)).map(([key, inner]) => [key, sortKeys(inner)])) : value
+      const fromCluster = sortKeys({ ...written, metadata: { ...(written.metadata as object), resourceVersion: '42', uid: 'u', creationTimestamp: '2026-11-24T10:00:00Z' } }) as Record<string, unknown>
+      expect(Object.keys((fromCluster.results as Record<string, unknown>[])[0] ?? {})).toEqual([...Object.keys((written.results as Record<string, unknown>[])[0] ?? {})].sort())
+      expect(existingReportDigest(fromCluster)).toBe(draft?.contentDigest)
+      const [anHourLater] = drafts(build(new Date(NOW.getTime() + 3_600_000), 'a'), 'pss', api)
+      expect(anHourLater?.contentDigest).toBe(draft?.contentDigest)
+      const [otherFailing] = drafts(build(NOW, 'b'), 'pss', api)
+      expect(otherFailing?.contentDigest).not.toBe(draft?.contentDigest)
+      // The cap is part of an OpenReports report (its configuration), not of a PolicyReport.
+      const [otherCap] = drafts(build(NOW, 'a', 20), 'pss', api)
+      expect(otherCap?.contentDigest === draft?.contentDigest).toBe(api === WGPOLICYK8S)
+    },
+  )
 
   it('names reports within the limits of Kubernetes names and labels', () => {
     const long = `p${'a'.repeat(240)}`
     expect(reportName(long).length).toBeLessThanOrEqual(253)
-    const builder = new PolicyReportBuilder({ maxResults: 1, now: NOW })
+    const builder = new ReportBuilder({ maxResults: 1, now: NOW })
     builder.add(pod('a', 'x'), verdict(long, 'Deny', ['fail']))
     const [report] = objects(builder, long)
     const label = ((report?.metadata as { labels: Record<string, string> }).labels)['verdict.dev/policy'] as string
@@ -144,12 +187,12 @@ describe('PolicyReportBuilder', () => {
     expect(label).toMatch(/^[a-z0-9]([-a-z0-9._]*[a-z0-9])?$/)
   })
 
-  it('keeps a report writable: long messages are cut, and results stop before etcd\'s object limit', () => {
-    const builder = new PolicyReportBuilder({ maxResults: 100_000, now: NOW })
+  it.each([WGPOLICYK8S, OPENREPORTS])("keeps a report writable ($name): long messages are cut, and results stop before etcd's object limit", (api) => {
+    const builder = new ReportBuilder({ maxResults: 100_000, now: NOW })
     const long = verdict('pss', 'Deny', ['fail'])
     const judged = long.judged.map((result) => ({ ...result, message: 'x'.repeat(50_000) }))
     for (let i = 0; i < 2_000; i++) builder.add(pod('shop', `p${i}`), { ...long, judged })
-    const [report] = objects(builder, 'pss')
+    const [report] = objects(builder, 'pss', api)
     expect(report?.summary).toEqual({ pass: 0, fail: 2_000, warn: 0, error: 0, skip: 0 })
     const results = report?.results as { message: string }[]
     expect(results[0]?.message.length).toBe(1_025)
