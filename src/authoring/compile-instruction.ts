@@ -97,7 +97,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
       throw error
     }
   }
-  const understood = compileUnderstood(instruction, { platform, kinds: fromLabels.kinds }, named)
+  const understood = compileUnderstood(instruction, { platform, kinds: fromLabels.kinds, fullText }, named)
   // Nothing in the instruction was written as a field, path or key and the catalog reads all of it:
   // its named requirements (Pod Security controls, best practices) say more than fields found from words.
   const requirements = understood.interpretation.sentences.flatMap((sentence) => sentence.requirements)

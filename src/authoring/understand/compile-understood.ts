@@ -27,7 +27,7 @@ export interface UnderstoodRules {
  * The rules an instruction asks for, read sentence by sentence (see interpret-instruction.ts),
  * with a report of every sentence's role and what it became.
  */
-export function compileUnderstood(instruction: string, context: { platform: Platform; kinds: string[] }, named: NamedRequirementReader): UnderstoodRules {
+export function compileUnderstood(instruction: string, context: { platform: Platform; kinds: string[]; fullText?: string }, named: NamedRequirementReader): UnderstoodRules {
   const interpretation = interpretInstruction(instruction, context, named)
   const rules: Rule[] = []
   const names = new Set<string>()

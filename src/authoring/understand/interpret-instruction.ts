@@ -27,6 +27,8 @@ import { splitRestatement } from './restating.js'
 export interface InstructionContext {
   platform: Platform
   kinds: string[]
+  /** The whole text when only part of it (a description's operative sentence) is read: "these verbs" may point outside the part. */
+  fullText?: string
 }
 
 export interface ReadSentence {
@@ -189,7 +191,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const subjectConditions = split.condition
       const modifiers = readModifiers(body, context)
       const blanked = blank(body, modifiers.spans)
-      const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known, knownValues: listedValues(all) }
+      const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known, knownValues: listedValues(all), instruction: context.fullText ?? instruction }
       if (previous) clauseContext.previous = previous
       // A remark in parentheses states a requirement only with a verb that asks for one ("so kms_key_id has to be set").
       const reading = parenthetical && !MODAL_WORD.test(blanked) ? { requirements: [], asks: false } : readClause(blanked, clauseContext)

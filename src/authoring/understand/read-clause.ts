@@ -4,6 +4,7 @@ import { comparisonScale, escapeRegex, FORMAT_NAME, readFormat, readPredicate, t
 import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
 import type { Comparison, PathVariant, Predicate, Requirement, Scalar, ValueRef, ValueType } from './requirement.js'
 import { resolveTerraformName, resolveTerraformWords } from '../fields/resolve-terraform-attribute.js'
+import { readListEntries } from './list-entries.js'
 import { terraformAttributes, type TerraformAttribute, type TerraformValueType } from '../fields/terraform-attributes.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
 import { looksLikeInjection } from '../prompt-check.js'
@@ -28,6 +29,8 @@ export interface ClauseContext {
   known?: ValueRef[]
   /** Values the instruction's requirements listed, with their field: "debug is only allowed in dev" after "level must be one of debug, info". */
   knownValues?: Array<{ value: Scalar; ref: ValueRef }>
+  /** The whole instruction, for "these verbs" naming a list written in another sentence. */
+  instruction?: string
 }
 
 export interface ClauseRequirements {
@@ -48,6 +51,10 @@ const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|(?:nobody|no one|no-one) (
 const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not|is never|are never) (?:allowed|permitted|accepted|acceptable|ok|okay|good enough)\b|\bdoesn'?t cut it\b|\b(?:is|are) (?:a |an )?(?:violation|fail|failure|finding)s?\b|\bnot ok\b/
 
 export function readClause(written: string, context: ClauseContext): ClauseRequirements {
+  return listEntriesInstead(written, context, readClauseFitting(written, context))
+}
+
+function readClauseFitting(written: string, context: ClauseContext): ClauseRequirements {
   const read = readClauseUnchecked(written, context)
   // "every ipBlock must be a /16 or smaller": the range is the block's `cidr`.
   for (const requirement of read.requirements) {
@@ -61,6 +68,22 @@ export function readClause(written: string, context: ClauseContext): ClauseRequi
   const fitting = read.requirements.filter((requirement) => requirement.values.every((ref) => fits(ref, requirement.predicate))).map(boundsInFieldUnit)
   if (fitting.length === read.requirements.length) return { ...read, requirements: fitting }
   return fitting.length > 0 ? { ...read, requirements: fitting } : { requirements: [], asks: read.asks }
+}
+
+/**
+ * "no Role may contain a wildcard entry in its verbs", "the commands `jcmd` or `ps` in a liveness
+ * exec probe": entries a list of strings must not hold (list-entries.ts). Read only where the
+ * clause gave nothing else, or only a ban of the whole list or its parent (which every object
+ * has, and which would be refused).
+ */
+function listEntriesInstead(written: string, context: ClauseContext, read: ClauseRequirements): ClauseRequirements {
+  if (context.platform !== 'kubernetes') return read
+  const wholeBans = read.requirements.every((requirement) => requirement.predicate.op === 'unset' && requirement.values.every((ref) => ref.type === 'array' || ref.type === 'object'))
+  if (!wholeBans || read.problem !== undefined) return read
+  const entries = readListEntries(written, context.schemaKind ?? context.kinds[0], context.instruction)
+  if (!entries) return read
+  const subject = { platform: context.platform, kinds: [...new Set([...context.kinds, ...entries.alsoKinds])] }
+  return { requirements: [{ sentence: written, subject, values: entries.refs, predicate: entries.predicate, combine: 'all', missing: 'pass', conditions: [], exemptions: [] }], asks: true }
 }
 
 /**

@@ -69,7 +69,9 @@ const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> 
 // The dev sets live beside the project, not in it: a clone without ../shared skips these (get them with the workspace).
 const SHARED_SETS: Array<{ path: string; right: number; silentlyWrong: number }> = [
   { path: 'authoring-devset/cases.json', right: 49, silentlyWrong: 1 },
-  { path: 'authoring-kyverno-descriptions/cases.json', right: 40, silentlyWrong: 1 },
+  // The second silently wrong description forbids "these verbs" (escalate, bind, impersonate) and its test also denies a
+  // rule granting `*` verbs on `*` resources: RBAC knowledge the text does not state.
+  { path: 'authoring-kyverno-descriptions/cases.json', right: 44, silentlyWrong: 2 },
 ]
 
 describe('instructions written by others', () => {

@@ -4,6 +4,7 @@ import { proseParametersIn } from '../../../src/authoring/understand/named-param
 import { qualifiesAbsence } from '../../../src/authoring/understand/absence-qualifier.js'
 import { resolveKubernetesField } from '../../../src/authoring/fields/resolve-kubernetes-field.js'
 import { dropsComparison } from '../../../src/authoring/understand/named-comparison.js'
+import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/engine/index.js'
 
 /** The sentences of a refused instruction that were not compiled, with why. */
 function refusal(instruction: string): string[] {
@@ -227,5 +228,36 @@ describe('safety checks: Terraform attributes come from the providers\' schemas'
 describe('safety checks: a restatement names no field of its own', () => {
   it('a sentence read as restating the others that writes a field name no rule reads refuses', () => {
     expect(refusal('Every Pod must set spec.priorityClassName. Remember spec.preemptionPolicy as well.')).toHaveLength(1)
+  })
+})
+
+describe('entries a list of strings must not hold', () => {
+  const role = (kind: string, rules: unknown[]): unknown => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind, metadata: { name: 'r', namespace: 'apps' }, rules })
+  const judges = (instruction: string, labels: Record<string, string>, document: unknown): boolean => {
+    const { spec } = compileInstruction(instruction, labels)
+    return evaluateRuleset(compileRuleset({ ...spec, name: 'entries' }), new PreparedInput({ object: document })).passed
+  }
+
+  it('"these resources" are the entries the one other sentence naming resources lists, in every kind the sentence names', () => {
+    const instruction = 'The resources `pods/exec` and `pods/attach` let a user run commands in containers. This policy blocks any Role or ClusterRole that grants these resources.'
+    const labels = { platform: 'kubernetes', resource: 'Role' }
+    expect(compileInstruction(instruction, labels).spec.rules.map((rule) => rule.description)).toEqual(['For Role, ClusterRole objects, `rules[].resources` must not include "pods/exec" or "pods/attach" (unset is accepted).'])
+    expect(judges(instruction, labels, role('ClusterRole', [{ apiGroups: [''], resources: ['pods', 'pods/exec'], verbs: ['create'] }]))).toBe(false)
+    expect(judges(instruction, labels, role('Role', [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }]))).toBe(true)
+  })
+
+  it('a wildcard entry is an entry holding *', () => {
+    const instruction = 'No Role may list a wildcard among its apiGroups.'
+    const labels = { platform: 'kubernetes', resource: 'Role' }
+    expect(judges(instruction, labels, role('Role', [{ apiGroups: ['*'], resources: ['pods'], verbs: ['get'] }]))).toBe(false)
+    expect(judges(instruction, labels, role('Role', [{ apiGroups: ['apps'], resources: ['*'], verbs: ['get'] }]))).toBe(true)
+  })
+
+  it('a command named in an exec probe is a word inside one of its command lines', () => {
+    const instruction = 'This policy blocks the commands `curl` or `wget` in a readiness exec probe.'
+    const labels = { platform: 'kubernetes', resource: 'Pod' }
+    const pod = (command: string[]): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx', readinessProbe: { exec: { command } } }] } })
+    expect(judges(instruction, labels, pod(['/bin/sh', '-c', 'curl -f localhost:8080']))).toBe(false)
+    expect(judges(instruction, labels, pod(['/bin/sh', '-c', 'test -f /tmp/curly-ready']))).toBe(true)
   })
 })
