@@ -61,6 +61,8 @@ export interface Config {
   readonly scanExcludedNamespaces: readonly string[]
   /** Results a PolicyReport keeps; its summary counts everything. */
   readonly reportMaxResults: number
+  /** Whether denials and background-scan violations are recorded as Kubernetes Events (when the controller runs). */
+  readonly events: boolean
   /** Whether the REST API refuses a PolicyException without expiresAt. */
   readonly exceptionRequireExpiry: boolean
   /** Days an exception may let nothing through (nor be created or changed) before `unused-exception` names it. */
@@ -353,6 +355,14 @@ const DEFINITIONS = [
     description: "comma-separated namespaces background scans leave out, besides Verdict's own (the chart passes the webhook's)",
   }),
   setting({ name: 'VERDICT_REPORT_MAX_RESULTS', key: 'reportMaxResults', parse: integer(1, 'an integer of at least 1'), fallback: 1000, default: '1000', description: 'results kept per PolicyReport (failing objects); the summary stays exact' }),
+  setting({
+    name: 'VERDICT_EVENTS',
+    key: 'events',
+    parse: (raw) => oneOf(['on', 'off'] as const)(raw) === 'on',
+    fallback: true,
+    default: 'on',
+    description: 'on: admission denials and background-scan violations are recorded as Kubernetes Events (PolicyViolation) wherever the controller runs, rate-limited and aggregated; off: none',
+  }),
   setting({
     name: 'VERDICT_EXCEPTION_REQUIRE_EXPIRY',
     key: 'exceptionRequireExpiry',
