@@ -293,6 +293,7 @@ describe('the settings table', () => {
       ['VERDICT_SCAN_PAGE_SIZE', '--scan-page-size'],
       ['VERDICT_SCAN_EXCLUDED_NAMESPACES', '--scan-excluded-namespaces'],
       ['VERDICT_REPORT_MAX_RESULTS', '--report-max-results'],
+      ['VERDICT_EVENTS', '--events'],
       ['VERDICT_EXCEPTION_REQUIRE_EXPIRY', '--exception-require-expiry'],
       ['VERDICT_UNUSED_EXCEPTION_DAYS', '--unused-exception-days'],
       ['VERDICT_LLM_URL', '--llm-url'],
