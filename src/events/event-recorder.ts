@@ -19,6 +19,9 @@ export interface EventRecorderSettings extends CorrelatorSettings {
   flushEveryMs: number
 }
 
+/** How long close() lets the last writes take. */
+const CLOSE_GRACE_MS = 5_000
+
 export const DEFAULT_EVENT_RECORDER_SETTINGS: EventRecorderSettings = {
   ...DEFAULT_CORRELATOR_SETTINGS,
   globalBurst: 100,
@@ -30,9 +33,11 @@ export const DEFAULT_EVENT_RECORDER_SETTINGS: EventRecorderSettings = {
 /**
  * Why a violation is on no Event: a rate limit (its object's or the global one), a full queue, a
  * write the API server refused or did not answer, or repeats not yet written when their series was
- * pushed out of memory (or replaced after its window, the global limit having held its patches back).
+ * pushed out of memory (or replaced after its window, the global limit having held its patches back),
+ * or the service stopping (violations after close(), writes still queued when the API server was
+ * too slow to take them).
  */
-export type DropReason = 'rate-limited' | 'queue-full' | 'write-failed' | 'evicted'
+export type DropReason = 'rate-limited' | 'queue-full' | 'write-failed' | 'evicted' | 'shutdown'
 
 export type EventReport = { type: 'written'; write: 'create' | 'patch' } | { type: 'dropped'; reason: DropReason; violations: number }
 
@@ -75,6 +80,8 @@ export class EventRecorder {
   #timer: NodeJS.Timeout | undefined
   #sequence = 0
   #closed = false
+  /** close() gave up waiting: nothing more is queued (a flush still running must not start new writes). */
+  #abandoned = false
 
   constructor(options: EventRecorderOptions) {
     this.#sink = options.sink
@@ -93,7 +100,7 @@ export class EventRecorder {
 
   /** Counts the violation on its Event, or queues the Event's creation; never waits, never throws. */
   record(violation: Violation): void {
-    if (this.#closed) return
+    if (this.#closed) return this.#dropped('shutdown', 1)
     const observed = this.#correlator.observe(violation, this.#now())
     if ('dropped' in observed) return this.#dropped(observed.dropped, 1)
     if (!observed.isNew) return
@@ -116,12 +123,26 @@ export class EventRecorder {
     await this.#idle()
   }
 
-  /** Stops the flush timer and takes no more violations, after writing what was counted (as far as the rate allows). */
-  async close(): Promise<void> {
+  /**
+   * Takes no more violations, stops the flush timer and writes what was counted (as far as the rate
+   * allows), for at most `graceMs`: an API server that does not answer must not hold the service's
+   * shutdown for the 10 s of each queued write. What is still queued then is dropped and counted.
+   */
+  async close(graceMs = CLOSE_GRACE_MS): Promise<void> {
+    this.#closed = true
     clearInterval(this.#timer)
     this.#timer = undefined
-    await this.flush()
-    this.#closed = true
+    let grace: NodeJS.Timeout | undefined
+    const late = new Promise<'late'>((resolve) => {
+      grace = setTimeout(() => resolve('late'), graceMs)
+      grace.unref()
+    })
+    const outcome = await Promise.race([this.flush().then(() => 'done' as const), late])
+    clearTimeout(grace)
+    if (outcome === 'late') {
+      this.#abandoned = true
+      for (const write of this.#queue.splice(0)) this.#dropped('shutdown', write.series.count - write.series.writtenCount)
+    }
   }
 
   #queuePatches(): void {
@@ -134,6 +155,7 @@ export class EventRecorder {
   }
 
   #enqueue(write: Write): void {
+    if (this.#abandoned) return this.#dropped('shutdown', write.series.count - write.series.writtenCount)
     this.#queue.push(write)
     this.#draining ??= this.#drain()
   }

@@ -106,7 +106,7 @@ export class VerdictMetrics {
     })
     this.#eventDrops = new Counter({
       name: 'verdict_events_dropped_total',
-      help: 'violations no Kubernetes Event records, by reason: rate-limited, queue-full, write-failed, evicted',
+      help: 'violations no Kubernetes Event records, by reason: rate-limited, queue-full, write-failed, evicted, shutdown',
       labelNames: ['reason'],
       registers: [this.registry],
     })

@@ -1,3 +1,5 @@
+import { KubeConfig } from '@kubernetes/client-node'
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EventRecorder, type DropReason, type EventRecorderSettings, type EventReport } from '../../src/events/event-recorder.js'
 import { KubeEventSink } from '../../src/events/kube-event-sink.js'
@@ -269,5 +271,32 @@ describe('EventRecorder against an API server', () => {
     events.record(denial(pod('web')))
     const series = await waitFor('the repeat to be patched', () => stored()[0]?.series as Json | undefined)
     expect(series).toEqual({ count: 2, lastObservedTime: '2026-11-24T10:00:00.000000Z' })
+  })
+
+  it('never waits for an API server that does not answer: record returns at once, close gives up after its grace', async () => {
+    const sockets = new Set<Socket>()
+    const silent = createServer((socket) => void sockets.add(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const kubeConfig = new KubeConfig()
+    kubeConfig.loadFromOptions({
+      clusters: [{ name: 'silent', server: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, skipTLSVerify: true }],
+      users: [{ name: 'verdict', token: 'verdict' }],
+      contexts: [{ name: 'silent', cluster: 'silent', user: 'verdict' }],
+      currentContext: 'silent',
+    })
+    const events = new EventRecorder({ sink: new KubeEventSink(kubeConfig), instance: 'verdict-0', now: () => clock, settings: { flushEveryMs: 0 }, onReport: (report) => reports.push(report) })
+    try {
+      for (let i = 0; i < 3; i++) events.record(denial(pod(`web-${i}`)))
+      await waitFor('the first write to reach the API server', () => sockets.size === 1)
+      await events.close(50)
+      // The first write is still in flight; the two behind it are given up.
+      expect(dropped('shutdown')).toBe(2)
+      // A closed recorder takes nothing more.
+      events.record(denial(pod('web-3')))
+      expect(dropped('shutdown')).toBe(3)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    }
   })
 })
