@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config'
  * left changed. They share their worker's loaded modules (isolate: false), which spares each file
  * the second or so of loading the service's module graph afresh.
  */
-const UNIT_FOLDERS = ['engine', 'import', 'authoring', 'recommendations', 'remediation', 'kyverno-test', 'charts', 'docs']
+const UNIT_FOLDERS = ['engine', 'import', 'authoring', 'recommendations', 'remediation', 'kyverno-test', 'charts', 'docs', 'events']
 const UNIT_FILES = ['test/config.test.ts', 'test/readme.test.ts']
 /** Below those folders, but serving on the run's databases (globalSetup): with the integration tests. */
 const NEEDS_DATABASES = [

@@ -65,6 +65,8 @@ export interface Config {
   readonly reportMaxResults: number
   /** The API group(s) background scans write reports to. */
   readonly reportsApi: ReportsApiMode
+  /** Whether denials and background-scan violations are recorded as Kubernetes Events (when the controller runs). */
+  readonly events: boolean
   /** Whether the REST API refuses a PolicyException without expiresAt. */
   readonly exceptionRequireExpiry: boolean
   /** Days an exception may let nothing through (nor be created or changed) before `unused-exception` names it. */
@@ -366,6 +368,14 @@ const DEFINITIONS = [
     default: 'auto',
     description:
       "where background scans write reports: auto (openreports.io/v1alpha1 Report and ClusterReport when the cluster serves them, else wgpolicyk8s.io/v1alpha2 PolicyReport and ClusterPolicyReport), openreports, wgpolicyk8s, both, or off; Verdict's reports in a group not chosen are deleted",
+  }),
+  setting({
+    name: 'VERDICT_EVENTS',
+    key: 'events',
+    parse: (raw) => oneOf(['on', 'off'] as const)(raw) === 'on',
+    fallback: true,
+    default: 'on',
+    description: 'on: admission denials and background-scan violations are recorded as Kubernetes Events (PolicyViolation) wherever the controller runs, rate-limited and aggregated; off: none',
   }),
   setting({
     name: 'VERDICT_EXCEPTION_REQUIRE_EXPIRY',

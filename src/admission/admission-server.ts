@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { AuditWriter } from '../audit/audit-writer.js'
 import type { Config } from '../config.js'
 import type { ClusterData, Exemptions } from '../engine/index.js'
+import type { ViolationEvents } from '../events/violation.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
 import type { AdmissionLogger } from './admission-logger.js'
 import { AdmissionPolicies } from './admission-policies.js'
@@ -54,6 +55,8 @@ export interface AdmissionServerDeps {
   exemptions?: () => Exemptions
   /** Hears of each rule result an exception let through (metrics). */
   onExempted?: (exception: string) => void
+  /** Where denials are recorded as Kubernetes Events (the controller's recorder); none when absent. */
+  events?: ViolationEvents
 }
 
 export interface ReviewReport extends ReviewOutcome {
@@ -111,6 +114,7 @@ export async function startAdmissionServer(deps: AdmissionServerDeps): Promise<A
     logger,
     ...(deps.exemptions ? { exemptions: deps.exemptions } : {}),
     ...(deps.onExempted ? { onExempted: deps.onExempted } : {}),
+    ...(deps.events ? { events: deps.events } : {}),
   }
   const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const onReview = deps.onReview ?? (() => {})

@@ -44,6 +44,7 @@ export function decideAdmission(judgements: readonly PolicyJudgement[]): Admissi
   return decision
 }
 
-function countsAsFailure(result: RuleResult, ignoreErrors: boolean): boolean {
+/** A failed rule, or an erring one unless its policy ignores errors. */
+export function countsAsFailure(result: RuleResult, ignoreErrors: boolean): boolean {
   return result.status === 'fail' || (result.status === 'error' && !ignoreErrors)
 }

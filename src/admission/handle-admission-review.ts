@@ -1,4 +1,5 @@
 import { describeDepthExcess, findDepthExcess, PreparedInput, type ClusterData, type Exemptions } from '../engine/index.js'
+import type { ViolationEvents } from '../events/violation.js'
 import { admissionAuditRows } from './admission-audit-rows.js'
 import type { AdmissionLogger } from './admission-logger.js'
 import type { AdmissionPolicy } from './admission-policies.js'
@@ -6,6 +7,7 @@ import { admissionResponse, allowedResponse } from './admission-response.js'
 import type { AdmissionRequest, AdmissionReviewResponse } from './admission-review.js'
 import type { BoundedAuditRecorder } from './bounded-audit-recorder.js'
 import { decideAdmission } from './decide-admission.js'
+import { denialViolations } from './denial-events.js'
 import { evaluationInputOf, subjectOf } from './evaluation-input-of.js'
 import { judgeRequest, type PolicyJudgement } from './judge-request.js'
 import type { NamespaceSource } from './namespace-source.js'
@@ -24,6 +26,8 @@ export interface ReviewHandlerDeps {
   exemptions?: () => Exemptions
   /** Hears of each rule result an exception let through (metrics). */
   onExempted?: (exception: string) => void
+  /** Where denials are recorded as Kubernetes Events (the controller's recorder); none without a cluster or with VERDICT_EVENTS=off. */
+  events?: ViolationEvents
 }
 
 /** `{error, details}`, as every error of the REST API; `details` names the field at fault. */
@@ -83,11 +87,22 @@ export async function handleAdmissionReview(body: string, deps: ReviewHandlerDep
   }
   if (!decision.allowed) {
     deps.logger.info({ requestId: request.uid, resource: describeResource(request), user: userOf(request), dryRun, reason: decision.message }, 'admission request denied')
+    // A dry run changes nothing, and leaves no Event either.
+    if (deps.events && !dryRun) recordDenial(request, judgements, deps.events, deps.logger)
   }
   return {
     status: 200,
     body: admissionResponse(request.uid, decision),
     outcome: { uid: request.uid, operation: request.operation, allowed: decision.allowed, dryRun, policies: judgements.length },
+  }
+}
+
+/** Queues the denial's Events; the answer never waits for them, and a failure here must not turn a denial into an error. */
+function recordDenial(request: AdmissionRequest, judgements: readonly PolicyJudgement[], events: ViolationEvents, logger: AdmissionLogger): void {
+  try {
+    for (const violation of denialViolations(request, judgements, events)) events.record(violation)
+  } catch (error) {
+    logger.warn({ err: error, requestId: request.uid }, 'recording the Events of a denial failed')
   }
 }
 

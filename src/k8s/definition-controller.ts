@@ -7,6 +7,7 @@ import {
   type KubeConfig,
   type KubernetesListObject,
 } from '@kubernetes/client-node'
+import type { ObjectReference } from '../events/violation.js'
 import { CrdDefinitions } from '../services/crd-definitions.js'
 import type { DefinitionCatalog, DefinitionChange } from '../services/definition-catalog.js'
 import type { ExceptionCatalog } from '../services/exception-catalog.js'
@@ -174,6 +175,17 @@ export class DefinitionController {
 
   isLeader(): boolean {
     return this.#elector.isLeader()
+  }
+
+  /**
+   * The Policy resource a stored policy was made from, with its uid (kubectl describe finds Events
+   * by it), from this replica's watch; undefined for a policy made through the REST API, and for a
+   * resource in Conflict with one.
+   */
+  policyReference(name: string): ObjectReference | undefined {
+    if (this.#options.catalog.policy(name)?.source !== 'crd') return undefined
+    const uid = this.#policies.get(name)?.metadata?.uid
+    return uid ? { apiVersion: `${GROUP}/${VERSION}`, kind: POLICIES.kind, name, uid } : undefined
   }
 
   /** Nothing queued or in hand; for tests that wait for the controller to settle. */

@@ -12,31 +12,40 @@ const MAX_RESPONSE_BYTES = 256 * 1024 * 1024
 
 /**
  * One JSON request to the API server with the credentials of `kubeConfig`, for paths the typed
- * clients do not cover (a LIST of any resource, core or not, page by page). The status is
+ * clients do not cover (a LIST of any resource, core or not, page by page; Events). The status is
  * returned, not thrown: a 410 in the middle of a paged list is an answer the caller acts on.
  */
-export async function kubeRequest(kubeConfig: KubeConfig, method: string, path: string, query: Record<string, string> = {}, body?: unknown): Promise<KubeResponse> {
+export async function kubeRequest(
+  kubeConfig: KubeConfig,
+  method: string,
+  path: string,
+  query: Record<string, string> = {},
+  body?: unknown,
+  options: { contentType?: string; timeoutMs?: number } = {},
+): Promise<KubeResponse> {
   const server = kubeConfig.getCurrentCluster()?.server
   if (!server) throw new Error('no current cluster in the Kubernetes configuration')
   const url = new URL(server)
   // The server URL may carry a path prefix (a proxy): keep it.
   url.pathname = `${url.pathname.replace(/\/$/, '')}${path}`
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
-  const options: RequestOptions = { method, headers: { accept: 'application/json' } }
-  await kubeConfig.applyToHTTPSOptions(options)
+  const requestOptions: RequestOptions = { method, headers: { accept: 'application/json' } }
+  await kubeConfig.applyToHTTPSOptions(requestOptions)
   const plain = url.protocol === 'http:'
   // applyToHTTPSOptions may set a TLS agent, which a plain-HTTP server (a local proxy) cannot use.
-  if (plain) delete options.agent
+  if (plain) delete requestOptions.agent
   const payload = body === undefined ? undefined : JSON.stringify(body)
-  if (payload !== undefined) options.headers = { ...options.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+  if (payload !== undefined) {
+    requestOptions.headers = { ...requestOptions.headers, 'content-type': options.contentType ?? 'application/json', 'content-length': String(Buffer.byteLength(payload)) }
+  }
   return new Promise<KubeResponse>((resolve, reject) => {
-    const call = (plain ? httpRequest : httpsRequest)(url, options, (response) => {
+    const call = (plain ? httpRequest : httpsRequest)(url, requestOptions, (response) => {
       const chunks: Buffer[] = []
       let size = 0
       response.on('data', (chunk: Buffer) => {
         size += chunk.length
         if (size > MAX_RESPONSE_BYTES) {
-          response.destroy(new Error(`the API server's answer to GET ${path} is larger than ${MAX_RESPONSE_BYTES} bytes`))
+          response.destroy(new Error(`the API server's answer to ${method} ${path} is larger than ${MAX_RESPONSE_BYTES} bytes`))
           return
         }
         chunks.push(chunk)
@@ -54,6 +63,10 @@ export async function kubeRequest(kubeConfig: KubeConfig, method: string, path: 
       })
     })
     call.on('error', reject)
+    if (options.timeoutMs !== undefined) {
+      const timeoutMs = options.timeoutMs
+      call.setTimeout(timeoutMs, () => call.destroy(new Error(`the API server did not answer ${method} ${path} within ${timeoutMs} ms`)))
+    }
     if (payload !== undefined) call.write(payload)
     call.end()
   })

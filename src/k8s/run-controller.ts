@@ -1,11 +1,15 @@
 import { CustomObjectsApi, KubeConfig } from '@kubernetes/client-node'
+import { ThrottledLog } from '../admission/throttled-log.js'
+import { EventRecorder } from '../events/event-recorder.js'
+import { KubeEventSink } from '../events/kube-event-sink.js'
+import type { ViolationEvents } from '../events/violation.js'
 import { BackgroundScanner } from '../scan/background/background-scanner.js'
 import { DEFAULT_CONFIGMAP_CACHE, type ConfigMapCacheSettings } from './configmap-informer.js'
 import { ControllerStartError } from './controller-start-error.js'
 import { DefinitionController } from './definition-controller.js'
 import { describeKubeError, isNotFound } from './kube-errors.js'
 import { GROUP, RULESETS, VERSION } from './resources.js'
-import type { RunningController, StartControllerOptions } from './start-controller.js'
+import type { ControllerEvents, RunningController, StartControllerOptions } from './start-controller.js'
 
 /**
  * The controller once start-controller.ts has decided a cluster is wanted: everything that needs
@@ -42,19 +46,26 @@ export async function runController(options: StartControllerOptions): Promise<Ru
     ...(options.now ? { now: options.now } : {}),
   })
   controller.start()
-  const scanner = backgroundScanner(options, kubeConfig, controller)
+  const events = eventRecorder(options, kubeConfig, controller)
+  const scanner = backgroundScanner(options, kubeConfig, controller, events)
   scanner?.start()
   const contextConfigMaps = config.contextConfigMapCacheBytes === 0 ? 'off' : (config.contextConfigMapSelector ?? DEFAULT_CONFIGMAP_CACHE.selector)
-  logger.info({ server: kubeConfig.getCurrentCluster()?.server, identity: config.podName, leaseNamespace: config.podNamespace, contextConfigMaps }, 'CRD controller started')
+  logger.info(
+    { server: kubeConfig.getCurrentCluster()?.server, identity: config.podName, leaseNamespace: config.podNamespace, contextConfigMaps, events: events ? 'on' : 'off' },
+    'CRD controller started',
+  )
   return {
     namespaces: controller.namespaces,
     configMaps: controller.configMaps,
+    events,
     isLeader: () => controller.isLeader(),
     whenSynced: async () => {
       await Promise.all([controller.namespaces.whenSynced(), controller.configMaps.whenSynced()])
     },
     stop: async () => {
       await scanner?.stop()
+      // Before the controller: the last counts still find their Policy resources' uids in its cache.
+      await events?.close()
       await controller.stop()
     },
   }
@@ -65,7 +76,7 @@ export async function runController(options: StartControllerOptions): Promise<Ru
  * controller's Namespace and ConfigMap caches; Verdict's own namespace is never judged, as the
  * webhook never sees it.
  */
-function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConfig, controller: DefinitionController): BackgroundScanner | undefined {
+function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConfig, controller: DefinitionController, events: ViolationEvents | undefined): BackgroundScanner | undefined {
   const { config, exceptions } = options
   const intervalSeconds = config.scanIntervalSeconds ?? 3600
   if (intervalSeconds <= 0 || !options.writeAudits) return undefined
@@ -83,6 +94,7 @@ function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConf
     ...(options.now ? { now: options.now } : {}),
     ...(options.onExempted ? { onExempted: options.onExempted } : {}),
     reportsApi: config.reportsApi ?? 'auto',
+    ...(events ? { events } : {}),
     settings: {
       pageSize: config.scanPageSize ?? 100,
       maxResults: config.reportMaxResults ?? 1000,
@@ -90,6 +102,32 @@ function backgroundScanner(options: StartControllerOptions, kubeConfig: KubeConf
       listRestarts: 3,
     },
   })
+}
+
+/**
+ * Every replica records its own denials (each answers reviews); the leader also its scans'
+ * violations. The recorder writes through the API server the controller already talks to; with
+ * VERDICT_EVENTS=off there is none.
+ */
+function eventRecorder(options: StartControllerOptions, kubeConfig: KubeConfig, controller: DefinitionController): (ControllerEvents & { close(): Promise<void> }) | undefined {
+  const { config, logger } = options
+  if (config.events === false) return undefined
+  const failures = new ThrottledLog(logger, 'warn', 'writing a Kubernetes Event failed; the violations it carried are counted in verdict_events_dropped_total', 60_000)
+  const now = options.now
+  const recorder = new EventRecorder({
+    sink: new KubeEventSink(kubeConfig),
+    instance: config.podName,
+    ...(now ? { now: () => now().getTime() } : {}),
+    ...(options.eventSettings ? { settings: options.eventSettings } : {}),
+    ...(options.onEvents ? { onReport: options.onEvents } : {}),
+    onWriteError: (error) => failures.note({ error: describeKubeError(error) }),
+  })
+  return {
+    record: (violation) => recorder.record(violation),
+    policyResource: (name) => controller.policyReference(name),
+    flush: () => recorder.flush(),
+    close: () => recorder.close(),
+  }
 }
 
 /** The VERDICT_CONTEXT_CONFIGMAP_* settings given; the others keep DEFAULT_CONFIGMAP_CACHE. */

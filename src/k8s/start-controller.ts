@@ -2,6 +2,8 @@ import type { KubeConfig } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../admission/namespace-source.js'
 import type { Config } from '../config.js'
 import type { ClusterData } from '../engine/index.js'
+import type { EventRecorderSettings, EventReport } from '../events/event-recorder.js'
+import type { ViolationEvents } from '../events/violation.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
 import type { ExceptionCatalog } from '../services/exception-catalog.js'
 import type { AuditRows } from '../store/audits-repository.js'
@@ -16,7 +18,15 @@ export interface StartControllerOptions {
     Partial<
       Pick<
         Config,
-        'contextConfigMapSelector' | 'contextConfigMapMaxBytes' | 'contextConfigMapCacheBytes' | 'scanIntervalSeconds' | 'scanPageSize' | 'scanExcludedNamespaces' | 'reportMaxResults' | 'reportsApi'
+        | 'contextConfigMapSelector'
+        | 'contextConfigMapMaxBytes'
+        | 'contextConfigMapCacheBytes'
+        | 'scanIntervalSeconds'
+        | 'scanPageSize'
+        | 'scanExcludedNamespaces'
+        | 'reportMaxResults'
+        | 'reportsApi'
+        | 'events'
       >
     >
   db: Db
@@ -37,6 +47,16 @@ export interface StartControllerOptions {
   onExempted?: (exception: string) => void
   /** Where background scans write their audits; without it, no background scans run. */
   writeAudits?: (rows: AuditRows) => Promise<unknown>
+  /** The Event recorder's limits and timings (default DEFAULT_EVENT_RECORDER_SETTINGS); tests set flushEveryMs 0 and flush. */
+  eventSettings?: Partial<EventRecorderSettings>
+  /** Metrics: every Event write and every violation no Event records. */
+  onEvents?: (report: EventReport) => void
+}
+
+/** The controller's Event recorder, as the webhook sees it. */
+export interface ControllerEvents extends ViolationEvents {
+  /** Writes what is queued and every count not yet on its Event, now. */
+  flush(): Promise<void>
 }
 
 export interface RunningController {
@@ -45,6 +65,8 @@ export interface RunningController {
   /** The ConfigMap cache, for context entries in admission and REST evaluations. */
   readonly configMaps: ClusterData
   isLeader(): boolean
+  /** Where admission denials are recorded as Kubernetes Events; undefined with VERDICT_EVENTS=off. */
+  readonly events: ControllerEvents | undefined
   /** Resolves once the Namespace and ConfigMap caches hold their first list. */
   whenSynced(): Promise<void>
   /** Hands the lease to another replica and stops watching. */

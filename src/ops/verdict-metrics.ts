@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { BatchReport, SpoolEvent } from '../audit/audit-writer.js'
+import type { EventReport } from '../events/event-recorder.js'
 
 /**
  * The Prometheus metrics of one Verdict process, on a registry of its own (not prom-client's
@@ -16,6 +17,8 @@ export class VerdictMetrics {
   readonly #spoolEntries: Counter<'event'>
   readonly #reconciles: Counter<'kind' | 'result'>
   readonly #exemptions: Counter<'exception' | 'path'>
+  readonly #eventWrites: Counter<'write'>
+  readonly #eventDrops: Counter<'reason'>
 
   constructor(options: { auditQueueDepth: () => number; auditSpoolBytes?: () => number; auditSpooling?: () => boolean }) {
     collectDefaultMetrics({ register: this.registry })
@@ -95,6 +98,24 @@ export class VerdictMetrics {
       labelNames: ['exception', 'path'],
       registers: [this.registry],
     })
+    this.#eventWrites = new Counter({
+      name: 'verdict_events_written_total',
+      help: 'Kubernetes Events written for violations, by write: create (a new Event) or patch (repeats added to its series)',
+      labelNames: ['write'],
+      registers: [this.registry],
+    })
+    this.#eventDrops = new Counter({
+      name: 'verdict_events_dropped_total',
+      help: 'violations no Kubernetes Event records, by reason: rate-limited, queue-full, write-failed, evicted, shutdown',
+      labelNames: ['reason'],
+      registers: [this.registry],
+    })
+  }
+
+  /** An Event written, or violations no Event records. */
+  eventReported(report: EventReport): void {
+    if (report.type === 'written') this.#eventWrites.inc({ write: report.write })
+    else this.#eventDrops.inc({ reason: report.reason }, report.violations)
   }
 
   /** Rule results a PolicyException let through, by exception and path (admission or api). */

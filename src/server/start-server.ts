@@ -192,6 +192,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       exceptions,
       onExempted: (exception) => applications.applied(exception),
       now,
+      onEvents: (report) => metrics.eventReported(report),
     })
     if (controller) {
       cleanups.push(() => controller.stop())
@@ -204,6 +205,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       audits,
       namespaces: controller?.namespaces ?? NO_NAMESPACES,
       ...(controller ? { cluster: controller.configMaps } : {}),
+      ...(controller?.events ? { events: controller.events } : {}),
       logger: app.log.child({ component: 'admission' }),
       host: options.host ?? '0.0.0.0',
       onReview: (report) => metrics.admitted(report.operation, report.allowed, report.durationMs),

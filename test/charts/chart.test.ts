@@ -384,6 +384,15 @@ describe('availability and extras', () => {
     expect(rules.flatMap((rule) => rule.resources)).not.toContain('configmaps')
   })
 
+  it('records Events by default, and neither records them nor grants anything on them with config.events off', async () => {
+    expect(envOf('default').get('VERDICT_EVENTS')).toEqual({ name: 'VERDICT_EVENTS', value: 'on' })
+    const off = await renderChart([], ['config.events=off'])
+    const env = new Map((only<Deployment>(off, 'Deployment').spec.template.spec.containers[0]?.env ?? []).map((variable) => [variable.name, variable.value]))
+    expect(env.get('VERDICT_EVENTS')).toBe('off')
+    const rules = only<K8sObject & { rules: { apiGroups: string[]; resources: string[] }[] }>(off, 'ClusterRole').rules
+    expect(rules.filter((rule) => rule.resources.includes('events'))).toEqual([])
+  })
+
   it('passes the background scan settings, with the webhook\'s excluded namespaces, and grants scans nothing when they are off', async () => {
     const scanEnv = (names: string[], env: Map<string, { value?: string }>) => names.map((name) => env.get(name)?.value)
     const names = ['VERDICT_SCAN_INTERVAL', 'VERDICT_SCAN_PAGE_SIZE', 'VERDICT_REPORT_MAX_RESULTS', 'VERDICT_REPORTS_API', 'VERDICT_SCAN_EXCLUDED_NAMESPACES']
@@ -434,6 +443,7 @@ describe('availability and extras', () => {
       { apiGroups: ['verdict.dev'], resources: ['rulesets/status', 'policies/status', 'policyexceptions/status'], verbs: ['get', 'update', 'patch'] },
       { apiGroups: [''], resources: ['namespaces'], verbs: ['get', 'list', 'watch'] },
       { apiGroups: [''], resources: ['configmaps'], verbs: ['list', 'watch'] },
+      { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
       { apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations'], resourceNames: ['verdict'], verbs: ['get', 'patch'] },
       ...BACKGROUND_SCAN_RULES,
     ])

@@ -38,7 +38,7 @@ function validatorFor(crd: Crd): (object: unknown) => string[] {
 
 function verdict(action: ExistingVerdict['action'], results: Partial<RuleResult>[]): ExistingVerdict {
   const judged = results.map((result, index): RuleResult => ({ ruleset: 'pss', rule: `rule-${index}`, status: 'fail', severity: 'critical', message: `rule-${index} failed`, ...result }))
-  return { policy: 'pss', action, judged, output: { policy: 'pss', passed: false, results: [] }, rulesets: [] }
+  return { policy: 'pss', action, ignoreErrors: false, judged, output: { policy: 'pss', passed: false, results: [] }, rulesets: [] }
 }
 
 describe('the vendored OpenReports CRDs (charts/verdict/files/openreports)', () => {

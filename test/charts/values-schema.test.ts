@@ -52,6 +52,7 @@ describe('values.schema.json', () => {
     [['--set', 'database.mode=sqlite'], /at '\/database\/mode': value must be one of 'embedded', 'external'/],
     [['--set', 'tls.mode=none'], /at '\/tls\/mode': value must be one of 'helm', 'certManager'/],
     [['--set', 'config.logLevel=loud'], /at '\/config\/logLevel'/],
+    [['--set', 'config.events=maybe'], /at '\/config\/events'/],
     [['--set', 'config.contextConfigMapCacheBytes=lots'], /at '\/config\/contextConfigMapCacheBytes'/],
     [['--set', 'config.contextConfigMapMaxBytes=0'], /at '\/config\/contextConfigMapMaxBytes'/],
     [['--set', 'probes.type=exec'], /at '\/probes\/type'/],

@@ -6,6 +6,7 @@ import {
   CoordinationV1Api,
   CoreV1Api,
   CustomObjectsApi,
+  EventsV1Api,
   makeInformer,
   PatchStrategy,
   setHeaderOptions,
@@ -602,5 +603,54 @@ describe('the fake Kubernetes API server for a background scan', () => {
     const one = await getJson('/api/v1/namespaces/ns-42/pods', { limit: '2000' })
     expect((one.body.items as Json[]).length).toBe(1_031)
     expect(listMeta(one.body).continue).toBeUndefined()
+  })
+
+  it('validates events.k8s.io/v1 Events as the real server does: required fields and limits on create, only series changes on update', async () => {
+    const events = api.kubeConfig().makeApiClient(EventsV1Api)
+    const valid = {
+      apiVersion: 'events.k8s.io/v1',
+      kind: 'Event',
+      metadata: { name: 'web.1', namespace: 'team-a' },
+      eventTime: new V1MicroTime('2026-11-24T10:00:00.000000Z'),
+      reportingController: 'verdict.dev/admission',
+      reportingInstance: 'verdict-0',
+      action: 'Admission',
+      reason: 'PolicyViolation',
+      regarding: { apiVersion: 'v1', kind: 'Pod', name: 'web', namespace: 'team-a', uid: 'u1' },
+      note: 'denied',
+      type: 'Warning',
+    }
+    const created = await events.createNamespacedEvent({ namespace: 'team-a', body: valid })
+    expect(created.metadata?.name).toBe('web.1')
+    const refused = (body: object) =>
+      events.createNamespacedEvent({ namespace: 'team-a', body: body as typeof valid }).then(
+        () => undefined,
+        (error: unknown) => error as ApiException<string>,
+      )
+    const invalid = await refused({
+      ...valid,
+      metadata: { name: 'Web_1', namespace: 'team-a' },
+      eventTime: undefined,
+      reportingController: 'verdict admission',
+      action: '',
+      note: 'x'.repeat(1025),
+      deprecatedCount: 2,
+      regarding: { apiVersion: 'v1', kind: 'Namespace', name: 'team-a' },
+    })
+    expect(invalid?.code).toBe(422)
+    const message = String(JSON.parse(invalid?.body ?? '{}').message)
+    for (const field of ['metadata.name', 'eventTime: Required', 'reportingController: Invalid', 'action: Required', 'note: can have at most 1024', 'deprecatedCount', 'regarding.namespace']) {
+      expect(message).toContain(field)
+    }
+    expect((await refused({ ...valid, metadata: { name: 'web.2' }, series: { count: 1, lastObservedTime: '2026-11-24T10:00:00Z' } }))?.code).toBe(422)
+
+    const patch = (body: object) =>
+      events.patchNamespacedEvent({ namespace: 'team-a', name: 'web.1', body }, setHeaderOptions('Content-Type', PatchStrategy.MergePatch)).then(
+        (event) => event.series?.count,
+        (error: unknown) => (error as ApiException<string>).code,
+      )
+    expect(await patch({ series: { count: 3, lastObservedTime: '2026-11-24T10:00:01.000000Z' } })).toBe(3)
+    expect(await patch({ note: 'changed' })).toBe(422)
+    expect(await patch({ series: { count: 1, lastObservedTime: '2026-11-24T10:00:01.000000Z' } })).toBe(422)
   })
 })

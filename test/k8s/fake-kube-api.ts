@@ -2,6 +2,7 @@ import { KubeConfig } from '@kubernetes/client-node'
 import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { eventCreateProblems, eventUpdateProblems } from './fake-event-validation.js'
 import { applyJsonPatch, applyMergePatch, PatchError } from './json-patches.js'
 import { decodeContinue, encodeContinue, INCONSISTENT_CONTINUE, keyOf, lowerBound, namespaceRange, ObjectStore, type Json, type SortedView } from './fake-kube-paging.js'
 
@@ -14,6 +15,8 @@ import { decodeContinue, encodeContinue, INCONSISTENT_CONTINUE, keyOf, lowerBoun
  * create/update/delete with 409 on a stale resourceVersion or an
  * existing name, merge and JSON patches, and the status subresource (writes to the object keep
  * the status, writes to /status keep everything else, spec changes bump metadata.generation).
+ * events.k8s.io/v1 Events are refused with 422 as the real server refuses them
+ * (fake-event-validation.ts: required fields, limits, immutable fields on patch).
  *
  * Paged lists as the real server serves them: `limit` and `continue`, objects in namespace then
  * name order, every page of one list read from the snapshot of its first page (its
@@ -76,6 +79,8 @@ const RESOURCE_TYPES = {
   cronjobs: { plural: 'cronjobs', prefix: '/apis/batch/v1', apiVersion: 'batch/v1', kind: 'CronJob', namespaced: true, statusSubresource: true },
   // What a background scan writes (the wg-policy CRDs have no status subresource: results are top-level fields).
   policyreports: { plural: 'policyreports', prefix: '/apis/wgpolicyk8s.io/v1alpha2', apiVersion: 'wgpolicyk8s.io/v1alpha2', kind: 'PolicyReport', namespaced: true, statusSubresource: false },
+  // What the webhook and background scans record violations as (validated as the real server validates them).
+  events: { plural: 'events', prefix: '/apis/events.k8s.io/v1', apiVersion: 'events.k8s.io/v1', kind: 'Event', namespaced: true, statusSubresource: false },
   clusterpolicyreports: {
     plural: 'clusterpolicyreports',
     prefix: '/apis/wgpolicyk8s.io/v1alpha2',
@@ -440,6 +445,10 @@ export class FakeKubeApi {
         if (!object) return sendStatus(response, 400, 'BadRequest', 'the body must be an object')
         const metadata = (object.metadata ?? {}) as Json
         object.metadata = { ...metadata, namespace: type.namespaced ? route.namespace : undefined }
+        if (route.resource === 'events') {
+          const problems = eventCreateProblems(object, route.namespace)
+          if (problems.length > 0) return sendStatus(response, 422, 'Invalid', `Event "${String(metadata.name)}" is invalid: ${problems.join(', ')}`)
+        }
         const result = this.#create(route.resource, object, false)
         return 'error' in result ? sendStatus(response, result.error.code, result.error.reason, result.error.message) : sendJson(response, 201, result.object)
       }
@@ -470,6 +479,10 @@ export class FakeKubeApi {
       }
     } else {
       return sendStatus(response, 405, 'MethodNotAllowed', method)
+    }
+    if (route.resource === 'events') {
+      const problems = eventUpdateProblems(next, current, route.namespace)
+      if (problems.length > 0) return sendStatus(response, 422, 'Invalid', `Event "${route.name}" is invalid: ${problems.join(', ')}`)
     }
     const result = this.#update(route.resource, current, next, part, false)
     return 'error' in result ? sendStatus(response, result.error.code, result.error.reason, result.error.message) : sendJson(response, 200, result.object)

@@ -5,7 +5,7 @@ import { DefinitionCatalog } from '../../src/services/definition-catalog.js'
 import { DefinitionService } from '../../src/services/definition-service.js'
 import type { AuditRows } from '../../src/store/audits-repository.js'
 import { useEmptiedTestDatabase } from '../support/databases.js'
-import { FAST_TIMINGS, recordingLogger } from './controller-harness.js'
+import { FAST_TIMINGS, policyResource, recordingLogger, rulesetResource } from './controller-harness.js'
 import { FakeKubeApi, type Json } from './fake-kube-api.js'
 import { waitFor } from './wait-for.js'
 
@@ -109,5 +109,41 @@ describe('startController', () => {
     await waitFor('audit', () => written.length > 0)
     expect(written[0]?.policyAudits).toMatchObject([{ policyName: 'no-latest', source: 'background', passed: false }])
   })
-})
 
+  it('records the violations a scan finds anew as Events on the objects, the Policy resource related; none with VERDICT_EVENTS=off', async () => {
+    api.create('rulesets', rulesetResource('no-latest', { rules: [{ name: 'no-latest', match: { kinds: ['Pod'] }, validate: { cel: [{ expression: "object.spec.containers.all(c, !c.image.endsWith(':latest'))", message: 'images must be pinned' }] } }] }))
+    api.create('policies', policyResource('no-latest', { rulesets: ['no-latest'], action: 'Audit' }))
+    const pod = (name: string): Json => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'shop' }, spec: { containers: [{ name: 'web', image: 'nginx:latest' }] } })
+    api.create('pods', pod('web-1'))
+    const audited: string[] = []
+    const writeAudits = async (rows: AuditRows): Promise<void> => void audited.push(...rows.policyAudits.map((audit) => JSON.parse(audit.input).metadata.name as string))
+    const options = { db: database.db, catalog, timings: FAST_TIMINGS, env: {}, writeAudits, eventSettings: { flushEveryMs: 0 } }
+
+    const off = await startController({ ...options, config: { ...config, controller: 'on', events: false }, logger: recordingLogger('off'), kubeConfig: api.kubeConfig('off') })
+    expect(off?.events).toBeUndefined()
+    await waitFor('web-1 audited', () => audited.includes('web-1'))
+    await off?.stop()
+    expect(api.requests.filter((request) => request.path.includes('/events'))).toEqual([])
+
+    // web-1's verdict is the same as when it was audited: only web-2 is new.
+    api.create('pods', pod('web-2'))
+    running = await startController({ ...options, config: { ...config, controller: 'on' }, logger: recordingLogger('on'), kubeConfig: api.kubeConfig('on') })
+    await waitFor('web-2 audited', () => audited.includes('web-2'))
+    await waitFor('an Event', () => api.list('events', { namespace: 'shop' })[0])
+    await running?.events?.flush()
+    const events = api.list('events', { namespace: 'shop' })
+    expect(events).toHaveLength(1)
+    const policy = api.get('policies', 'no-latest')?.metadata as Json
+    const web2 = api.get('pods', 'web-2', 'shop')?.metadata as Json
+    expect(events[0]).toMatchObject({
+      reportingController: 'verdict.dev/background-scan',
+      reportingInstance: 'verdict-0',
+      action: 'Scan',
+      reason: 'PolicyViolation',
+      type: 'Warning',
+      regarding: { apiVersion: 'v1', kind: 'Pod', name: 'web-2', namespace: 'shop', uid: web2.uid },
+      related: { apiVersion: 'verdict.dev/v1alpha1', kind: 'Policy', name: 'no-latest', uid: policy.uid },
+      note: 'no-latest/no-latest/no-latest: images must be pinned',
+    })
+  })
+})

@@ -39,6 +39,8 @@ describe('the operations listener', () => {
     expect(metrics).toMatch(/^verdict_audit_spool_bytes 0$/m)
     expect(metrics).toContain('# TYPE verdict_audit_spool_entries_total counter')
     expect(metrics).toContain('# TYPE verdict_controller_reconciles_total counter')
+    expect(metrics).toContain('# TYPE verdict_events_written_total counter')
+    expect(metrics).toContain('# TYPE verdict_events_dropped_total counter')
     expect(metrics).toContain('process_cpu_user_seconds_total')
   })
 

@@ -2,6 +2,7 @@ import type { KubeConfig } from '@kubernetes/client-node'
 import type { NamespaceSource } from '../../admission/namespace-source.js'
 import type { ReportsApiMode } from '../../config.js'
 import { judgesInBackground, namesPolicy, resolvePolicyRulesets, type ClusterData, type Exemptions } from '../../engine/index.js'
+import type { ViolationEvents } from '../../events/violation.js'
 import type { ControllerLogger } from '../../k8s/controller-logger.js'
 import type { DefinitionCatalog, DefinitionChange } from '../../services/definition-catalog.js'
 import type { ExceptionChange } from '../../services/exception-catalog.js'
@@ -9,6 +10,7 @@ import type { AuditRows } from '../../store/audits-repository.js'
 import { forgetVerdictsNotSeenSince, noteVerdicts } from '../../store/background-verdicts-repository.js'
 import type { Db } from '../../store/db.js'
 import { chooseReportApis, groupVersion, type ReportApiChoice } from './report-api-choice.js'
+import { scanViolations } from './scan-events.js'
 import { scanCluster, type ScanOutcome, type ScannedVerdicts, type ScanSettings } from './scan-cluster.js'
 import { changedVerdictAudits, notedVerdicts } from './verdict-audits.js'
 
@@ -40,6 +42,8 @@ export interface BackgroundScannerOptions {
   onScanned?: (outcome: ScanOutcome) => void
   /** Hears of each rule result an exception let through, page by page. */
   onExempted?: (exception: string) => void
+  /** Where the violations a scan finds anew are recorded as Kubernetes Events; none when absent. */
+  events?: ViolationEvents
 }
 
 /**
@@ -173,6 +177,8 @@ export class BackgroundScanner {
         if (this.#options.onExempted) for (const exception of exemptionsIn(page)) this.#options.onExempted(exception)
         const changed = await noteVerdicts(db, page.flatMap(notedVerdicts), now)
         if (changed.length > 0) await this.#options.writeAudits(changedVerdictAudits(page, changed, now))
+        const events = this.#options.events
+        if (events && changed.length > 0) for (const violation of scanViolations(page, changed, events)) events.record(violation)
       },
     })
     if ('problem' in reports) outcome.reportsNotWritten = reports.problem

@@ -24,6 +24,8 @@ export type ScanPolicy = PlannedPolicy
 export interface ExistingVerdict {
   policy: string
   action: PolicyAction
+  /** failurePolicy Ignore: rule errors are reported but are no violations. */
+  ignoreErrors: boolean
   /** Every rule that judged the object (pass, fail, error, and skips an exception or a switched-off rule made), for the reports' exact summaries. */
   judged: RuleResult[]
   /** As an audit records it: violations and exempted rules, `passed` per the failure policy. */
@@ -62,7 +64,7 @@ function guarded(entry: ScanPolicy, input: PreparedInput, exemptions: Exemptions
     const { policy } = entry
     const result: RuleResult = { ruleset: '', rule: '', status: 'error', severity: 'high', message: `policy "${policy.name}" could not be evaluated: ${(error as Error).message}` }
     const passed = policy.failurePolicy === 'Ignore'
-    return { policy: policy.name, action: policy.action ?? 'Audit', judged: [result], output: { policy: policy.name, passed, results: [result] }, rulesets: [] }
+    return { policy: policy.name, action: policy.action ?? 'Audit', ignoreErrors: passed, judged: [result], output: { policy: policy.name, passed, results: [result] }, rulesets: [] }
   }
 }
 
@@ -76,6 +78,7 @@ function judge({ policy, rulesets, missing }: ScanPolicy, input: PreparedInput, 
   return {
     policy: policy.name,
     action: evaluation.action,
+    ignoreErrors,
     judged: [...judged, ...missingResults],
     output: {
       policy: policy.name,

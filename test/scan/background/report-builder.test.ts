@@ -12,7 +12,7 @@ function verdict(policy: string, action: ExistingVerdict['action'], statuses: Ru
     if (status !== 'pass') result.message = `rule-${index} ${status}`
     return result
   })
-  return { policy, action, judged, output: { policy, passed: false, results: [] }, rulesets: [] }
+  return { policy, action, ignoreErrors: false, judged, output: { policy, passed: false, results: [] }, rulesets: [] }
 }
 
 function pod(namespace: string, name: string): { apiVersion: string; kind: string; name: string; namespace: string; uid: string } {
