@@ -44,9 +44,12 @@ export type VapGeneration =
     }
   | { ok: false; refusals: Refusal[] }
 
+/** The parts of a PolicyException that say whom it lets through and until when. */
+export type ExceptionScope = Pick<PolicyException, 'name' | 'policies' | 'rules' | 'expiresAt'>
+
 export interface GenerateOptions {
   /** Verdict PolicyExceptions in force: one that lets requests through the policy makes it refused. */
-  exceptions?: readonly PolicyException[]
+  exceptions?: readonly ExceptionScope[]
   /** When exceptions are judged (their expiresAt); now by default. */
   now?: Date
 }
@@ -113,7 +116,7 @@ function policyRefusals(policy: Policy, rulesets: readonly Ruleset[], options: G
 }
 
 /** Whether an exception can let some request through one of the policy's rules. */
-function exemptsFrom(exception: PolicyException, policy: string, rulesets: readonly Ruleset[]): boolean {
+function exemptsFrom(exception: ExceptionScope, policy: string, rulesets: readonly Ruleset[]): boolean {
   if (exception.policies && !matchesAnyGlob(policy, exception.policies)) return false
   if (!exception.rules) return true
   return exception.rules.some((entry) => rulesets.some((ruleset) => matchesAnyGlob(ruleset.name, [entry.ruleset]) && ruleset.rules.some((rule) => matchesAnyGlob(rule.name, [entry.rule]))))
