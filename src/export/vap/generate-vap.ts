@@ -135,6 +135,9 @@ interface Draft {
 /** The policies one rule becomes: the object itself, then the autogen forms that can match. */
 function ruleDrafts(policy: Policy, ruleset: Ruleset, rule: Rule): Draft[] {
   checkRuleKind(rule)
+  if (policy.failurePolicy === 'Ignore' && (rule.validate.cel?.length ?? 0) > 1) {
+    throw new CannotGenerate('validate.cel', 'with failurePolicy Ignore, Verdict ignores the whole rule at its first validation that errors, while the API server still denies for a later validation that fails: give the rule one validation')
+  }
   const controllers = autogenControllers(rule)
   const views: MatchView[] = [{ form: 'object' }]
   const plain = controllers.filter((controller) => controller !== 'CronJob')

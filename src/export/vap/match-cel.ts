@@ -44,8 +44,8 @@ export function globsCel(value: string, globs: readonly string[]): string {
   const exact = globs.filter((glob) => !glob.includes('*') && !glob.includes('?'))
   const patterns = globs.filter((glob) => glob.includes('*') || glob.includes('?'))
   const parts: string[] = []
-  if (exact.length === 1) parts.push(`${value} == ${celString(exact[0] as string)}`)
-  else if (exact.length > 1) parts.push(`${value} in ${celStringList(exact)}`)
+  if (exact.length === 1) parts.push(`(${value} == ${celString(exact[0] as string)})`)
+  else if (exact.length > 1) parts.push(`(${value} in ${celStringList(exact)})`)
   for (const pattern of patterns) parts.push(`${value}.matches(${celString(globRegex(pattern))})`)
   return parts.length === 1 ? (parts[0] as string) : `(${parts.join(' || ')})`
 }
