@@ -4,7 +4,7 @@ import type { MatchResources, NamedExpression, ResourceRule, VapOperation } from
 import { globsCel, labelSelectorCel, labelsOf } from './match-cel.js'
 import { rewriteForPodTemplate, NotRewritable, TEMPLATE_PATH, type TemplateForm } from './pod-template-view.js'
 import { CannotGenerate } from './refusal.js'
-import { kindsSelect, resourceRulesOf, resourceTargetsOfKinds, type ResourceTarget } from './resource-rules.js'
+import { kindsSelect, neverAdmittedRules, resourceRulesOf, resourceTargetsOfKinds, type ResourceTarget } from './resource-rules.js'
 
 /** Which object a match is judged on: the object itself, or (autogen) a controller's pod template. */
 export type MatchView = { form: 'object' } | { form: TemplateForm; controllers: readonly string[] }
@@ -53,6 +53,10 @@ export function translateMatch(match: Match | undefined, view: MatchView, field:
   const positive = alternatives.flatMap((alternative) => resourceRulesOf(alternative.targets, alternative.operations ?? options.defaultOperations, alternative.names))
   if (options.level === 'rule' || positive.some((rule) => !isEverything(rule))) resources.resourceRules = positive
   const excluded = excludeRulesOf(source.exclude, `${field}.exclude`, view)
+  // A rule for every resource: Verdict's webhook still never judges leases and events.
+  if (options.level === 'rule' && positive.some((rule) => rule.resources.includes('*') && rule.apiGroups.some((group) => ['*', '', 'coordination.k8s.io', 'events.k8s.io'].includes(group)))) {
+    excluded.push(...neverAdmittedRules())
+  }
   if (excluded.length > 0) resources.excludeResourceRules = excluded
   if (source.namespaceSelector) resources.namespaceSelector = source.namespaceSelector
   if (source.labelSelector) conditions.push(...labelConditions(source.labelSelector, view, subject, resources, alternatives))

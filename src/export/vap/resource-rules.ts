@@ -38,6 +38,10 @@ function targetsOfEntry(entry: string, field: string): ResourceTarget[] {
   if (version !== undefined && found.some((resource) => resource.subresource)) {
     throw new CannotGenerate(field, `"${entry}" is carried by a subresource request, whose version is the parent resource's: the version cannot be matched`)
   }
+  const neverAdmitted = found.find((resource) => NEVER_ADMITTED.some((other) => other.resource === resource.resource && other.group === resource.group))
+  if (neverAdmitted) {
+    throw new CannotGenerate(field, `Verdict's webhook never judges ${neverAdmitted.resource} (leader election and event recording must not wait on it), so a policy for "${entry}" would judge what Verdict never does`)
+  }
   const plain = found.filter((resource) => !resource.subresource)
   const carried = found.filter((resource) => resource.subresource)
   const targets: ResourceTarget[] = []
@@ -52,6 +56,18 @@ function targetsOfEntry(entry: string, field: string): ResourceTarget[] {
     targets.push({ apiGroups: [resourceGroup], apiVersions: ['*'], resources: carried.filter((r) => r.group === resourceGroup).map((r) => r.resource), versioned: false })
   }
   return targets
+}
+
+/** What Verdict's webhook never registers, whatever a policy says (k8s/kind-resources.ts isNeverAdmitted). */
+const NEVER_ADMITTED: readonly { group: string; resource: string }[] = [
+  { group: 'coordination.k8s.io', resource: 'leases' },
+  { group: '', resource: 'events' },
+  { group: 'events.k8s.io', resource: 'events' },
+]
+
+/** Exclusions that keep a policy for every resource off what Verdict's webhook never judges. */
+export function neverAdmittedRules(): ResourceRule[] {
+  return NEVER_ADMITTED.map(({ group, resource }) => ({ apiGroups: [group], apiVersions: ['*'], resources: [resource], operations: ['*'] }))
 }
 
 /** One resource rule per target, each for these operations and names. */

@@ -110,6 +110,20 @@ describe('generateValidatingAdmissionPolicies', () => {
     expect(generated.omitted).toEqual([{ ruleset: 'images', rule: 'off', field: 'rules[1].enabled', reason: 'switched off (noisy): Verdict judges nothing with it' }])
   })
 
+  it('keeps a rule for every kind off leases and events, which Verdict\'s webhook never judges', () => {
+    const { policy, rulesets } = setup([rule({ match: { operations: ['CREATE'] }, validate: { cel: [{ expression: 'has(object.metadata.labels)' }] } })])
+    const generated = generateValidatingAdmissionPolicies(policy, rulesets)
+    if (!generated.ok) throw new Error('refused')
+    expect(generated.policies[0]?.policy.spec.matchConstraints).toEqual({
+      resourceRules: [{ apiGroups: ['*'], apiVersions: ['*'], resources: ['*'], operations: ['CREATE'] }],
+      excludeResourceRules: [
+        { apiGroups: ['coordination.k8s.io'], apiVersions: ['*'], resources: ['leases'], operations: ['*'] },
+        { apiGroups: [''], apiVersions: ['*'], resources: ['events'], operations: ['*'] },
+        { apiGroups: ['events.k8s.io'], apiVersions: ['*'], resources: ['events'], operations: ['*'] },
+      ],
+    })
+  })
+
   it('says which Kubernetes a policy needs when it uses newer functions', () => {
     const { policy, rulesets } = setup([rule({ validate: { cel: [{ expression: "isSemver(object.metadata.labels.version) && object.spec.containers.all(i, c, i >= 0)" }] } })])
     const generated = generateValidatingAdmissionPolicies(policy, rulesets)
@@ -297,6 +311,7 @@ describe('generateValidatingAdmissionPolicies', () => {
 
     it.each([
       ['a custom resource kind', { kinds: ['example.com/Widget'] }, 'match.kinds[0]', 'the resource of kind "example.com/Widget" is not known: a ValidatingAdmissionPolicy matches resources by their plural name, and custom resources are not in the generator\'s table of built-in kinds'],
+      ['a kind Verdict\'s webhook never judges', { kinds: ['coordination.k8s.io/Lease'] }, 'match.kinds[0]', 'Verdict\'s webhook never judges leases (leader election and event recording must not wait on it), so a policy for "coordination.k8s.io/Lease" would judge what Verdict never does'],
       ['`all`', { kinds: ['Pod'], all: [{ namespaces: ['a'] }] }, 'match.all', 'a match with `all` (several conjunctive filters) is not generated: write its parts in one filter'],
       ['a selector inside an alternative', { any: [{ kinds: ['Pod'], namespaceSelector: { matchLabels: { a: 'b' } } }] }, 'match.any[0].namespaceSelector', '`namespaceSelector` inside one alternative of `any` has no ValidatingAdmissionPolicy equivalent (resource rules carry kinds, operations and names only)'],
       ['kinds both at the top and in an alternative', { kinds: ['Pod'], any: [{ kinds: ['Service'] }] }, 'match.any[0].kinds', 'is given both at the top of the match and inside `any`; the generator does not intersect them'],
