@@ -5,6 +5,6 @@ import type { GeneratedVap } from './generate-vap.js'
 export function vapYaml(policies: readonly GeneratedVap[]): string {
   return policies
     .flatMap((generated) => [generated.policy, generated.binding])
-    .map((manifest) => yaml.dump(manifest, { noRefs: true, lineWidth: 120 }).trimEnd())
+    .map((manifest) => yaml.dump(manifest, { noRefs: true, lineWidth: -1 }).trimEnd())
     .join('\n---\n')
 }
