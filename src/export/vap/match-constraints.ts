@@ -60,9 +60,10 @@ export function translateMatch(match: Match | undefined, view: MatchView, field:
   if (excluded.length > 0) resources.excludeResourceRules = excluded
   if (source.namespaceSelector) resources.namespaceSelector = source.namespaceSelector
   if (source.labelSelector) conditions.push(...labelConditions(source.labelSelector, view, subject, resources, alternatives))
-  if (source.namespaces) conditions.push({ name: 'verdict-namespaces', expression: globsCel(namespaceOf(view, subject), source.namespaces) })
+  const mayBeNamespace = alternatives.some((alternative) => kindsSelect(alternative.kinds, '', 'v1', 'Namespace'))
+  if (source.namespaces) conditions.push({ name: 'verdict-namespaces', expression: globsCel(namespaceOf(view, subject, mayBeNamespace), source.namespaces) })
   if (source.excludeNamespaces) {
-    const namespace = namespaceOf(view, subject)
+    const namespace = namespaceOf(view, subject, mayBeNamespace)
     conditions.push({ name: 'verdict-exclude-namespaces', expression: `${namespace} == '' || !${globsCel(namespace, source.excludeNamespaces)}` })
   }
   const globNames = alternatives[0]?.globNames
@@ -211,9 +212,9 @@ function labelConditions(selector: LabelSelector, view: MatchView, subject: stri
 }
 
 /** The namespace Verdict matches: a Namespace's own name, '' for other cluster-scoped objects; under autogen the controller's. */
-function namespaceOf(view: MatchView, subject: string): string {
+function namespaceOf(view: MatchView, subject: string, mayBeNamespace: boolean): string {
   const own = `(has(${subject}.metadata.namespace) ? ${subject}.metadata.namespace : '')`
-  if (view.form !== 'object') return own
+  if (view.form !== 'object' || !mayBeNamespace) return own
   return `(${subject}.kind == 'Namespace' && !${subject}.apiVersion.contains('/') ? ${subject}.metadata.name : ${own})`
 }
 
