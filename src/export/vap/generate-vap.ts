@@ -21,6 +21,7 @@ import { checkKubernetesCel } from './kubernetes-cel.js'
 import { CONTROLLER_RESOURCES, translateMatch, type MatchView } from './match-constraints.js'
 import { NotRewritable, rewriteForPodTemplate, type TemplateForm } from './pod-template-view.js'
 import { CannotGenerate, type Refusal } from './refusal.js'
+import { kindsSelect } from './resource-rules.js'
 import { vapNames } from './vap-names.js'
 
 /** Which judgement of a Verdict rule a generated policy stands for: on the object, or by autogen on a pod template. */
@@ -144,6 +145,7 @@ function ruleDrafts(policy: Policy, ruleset: Ruleset, rule: Rule): Draft[] {
   if (plain.length > 0) views.push({ form: 'controllers', controllers: plain })
   if (controllers.includes('CronJob')) views.push({ form: 'cronjobs', controllers: ['CronJob'] })
   const drafts: Draft[] = []
+  checkPolicyAutogen(policy, rule)
   for (const view of views) {
     const match = translateMatch(rule.match, view, 'match', { defaultOperations: [...RULE_OPERATIONS], level: 'rule' })
     if (!match) continue
@@ -221,6 +223,22 @@ function autogenControllers(rule: Rule): string[] {
   return kinds && namesPodKind(kinds) ? [...DEFAULT_POD_CONTROLLERS] : []
 }
 
+/**
+ * A policy whose match names Pods also applies to a pod controller whose template it matches
+ * (engine/evaluate/evaluate-policy.ts); a rule that judges such a controller itself would then be
+ * judged under a policy match a binding cannot express (the controller's own kind fails it).
+ */
+function checkPolicyAutogen(policy: Policy, rule: Rule): void {
+  const kinds = kindsNamedBy(policy.match)
+  if (!kinds || !namesPodKind(kinds)) return
+  const alternatives = rule.match?.any ? rule.match.any.map((filter) => filter.kinds ?? rule.match?.kinds) : [rule.match?.kinds]
+  for (const [controller, { group }] of Object.entries(CONTROLLER_RESOURCES)) {
+    if (alternatives.some((alternative) => kindsSelect(alternative, group, 'v1', controller))) {
+      throw new CannotGenerate('policy.match.kinds', `the policy matches Pods, which Verdict extends to a ${controller} whose pod template it matches, and the rule judges the ${controller} itself: a binding cannot select a ${controller} by its template`)
+    }
+  }
+}
+
 /** A policy that names Pods is matched against a controller's pod template too (engine/evaluate/evaluate-policy.ts). */
 function policyView(match: Match | undefined, view: MatchView): MatchView {
   if (view.form === 'object') return view
@@ -238,13 +256,18 @@ function expressionFor(expression: string, view: MatchView, field: string): stri
   }
 }
 
+/** Match condition names are unique in a policy: the same condition twice is kept once, two different ones of one name are told apart. */
 function uniqueByName(expressions: NamedExpression[]): NamedExpression[] {
-  const seen = new Set<string>()
-  return expressions.filter((expression) => {
-    if (seen.has(expression.name)) return false
-    seen.add(expression.name)
-    return true
-  })
+  const byName = new Map<string, string>()
+  const out: NamedExpression[] = []
+  for (const expression of expressions) {
+    if (byName.get(expression.name) === expression.expression) continue
+    let name = expression.name
+    for (let n = 2; byName.has(name); n++) name = `${expression.name.slice(0, 60)}-${n}`
+    byName.set(name, expression.expression)
+    out.push({ name, expression: expression.expression })
+  }
+  return out
 }
 
 function assemble(policy: Policy, draft: Draft, name: string, minimumMinor: number): GeneratedVap {

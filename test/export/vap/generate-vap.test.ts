@@ -241,6 +241,16 @@ describe('generateValidatingAdmissionPolicies', () => {
     expect(original.map((statuses) => statuses['no-latest'])).toEqual(['skip', 'fail'])
   })
 
+  it('keeps a rule\'s own condition whose name a generated one has', () => {
+    const { policy, rulesets } = setup([rule({ match: { kinds: ['Pod'], namespaces: ['a'], conditions: [{ name: 'verdict-namespaces', expression: 'true' }] } })])
+    const generated = generateValidatingAdmissionPolicies(policy, rulesets)
+    if (!generated.ok) throw new Error('refused')
+    expect(generated.policies[0]?.policy.spec.matchConditions).toEqual([
+      { name: 'verdict-namespaces', expression: "((has(object.metadata.namespace) ? object.metadata.namespace : '') == 'a')" },
+      { name: 'verdict-namespaces-2', expression: 'true' },
+    ])
+  })
+
   it('narrows the binding by the policy\'s own match', () => {
     const { policy, rulesets } = setup([rule()], { match: { namespaceSelector: { matchLabels: { env: 'prod' } }, exclude: { kinds: ['Pod'], names: ['debug'] } } })
     const generated = generateValidatingAdmissionPolicies(policy, rulesets)
@@ -331,6 +341,17 @@ describe('generateValidatingAdmissionPolicies', () => {
           rule: 'no-latest',
           field: 'match.kinds',
           reason: 'matches Deployment itself and, by autogen, its pod template: Verdict judges the template only when the Deployment does not match, which a ValidatingAdmissionPolicy cannot express (switch autogen off or name Pods only)',
+        },
+      ])
+    })
+
+    it('a policy matching Pods over a rule that judges a controller itself', () => {
+      expect(refusalsOf([rule({ match: { kinds: ['apps/Deployment'] } })], { match: { kinds: ['Pod'] } })).toEqual([
+        {
+          ruleset: 'images',
+          rule: 'no-latest',
+          field: 'policy.match.kinds',
+          reason: 'the policy matches Pods, which Verdict extends to a Deployment whose pod template it matches, and the rule judges the Deployment itself: a binding cannot select a Deployment by its template',
         },
       ])
     })
