@@ -307,6 +307,22 @@ describe('generateValidatingAdmissionPolicies', () => {
       ])
     })
 
+    it('a variable reading `variables` other than by name', () => {
+      const variables = [
+        { name: 'first', expression: '1' },
+        { name: 'all', expression: "variables['fi' + 'rst'] + 1" },
+      ]
+      expect(refusalsOf([rule({ variables })])).toEqual([
+        { ruleset: 'images', rule: 'no-latest', field: 'variables[1].expression', reason: "reads `variables` other than by name, which the API server's ordered variables cannot bind" },
+      ])
+    })
+
+    it('an identifier the API server does not define', () => {
+      expect(refusalsOf([rule({ validate: { cel: [{ expression: 'object.spec.containers.all(c, c.name != undefinedThing)' }] } })])).toEqual([
+        { ruleset: 'images', rule: 'no-latest', field: 'validate.cel[0].expression', reason: 'reads `undefinedThing`, which the Kubernetes API server does not define' },
+      ])
+    })
+
     it('several validations under failurePolicy Ignore', () => {
       const validate = { cel: [{ expression: 'true' }, { expression: 'false' }] }
       expect(refusalsOf([rule({ validate })], { failurePolicy: 'Ignore' })).toEqual([
