@@ -1,13 +1,12 @@
-import { dirname, resolve } from 'node:path'
+import { readdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { generateValidatingAdmissionPolicies } from '../export/vap/index.js'
-import { importDocuments } from '../import/index.js'
-import { findTestFiles } from './find-tests.js'
+import { importDocuments, type ImportedDocument } from '../import/index.js'
 import { readAll } from './load-test.js'
 import type { PairOutcome } from './pair-outcome.js'
 import { runKyvernoTests, type TestRunOptions } from './run-tests.js'
-import type { KyvernoTestFile } from './test-file.js'
 
-/** One policy of the tests' policy files, and whether it could be exported as ValidatingAdmissionPolicies. */
+/** One policy of the policy files, and whether it could be exported as ValidatingAdmissionPolicies. */
 export interface RoundTripPolicy {
   file: string
   name: string
@@ -23,6 +22,7 @@ export interface RoundTripPair {
 }
 
 export interface RoundTripFigures {
+  /** Every policy of the YAML files below the roots (tested or not), exported. */
   policies: RoundTripPolicy[]
   /** Pairs of the tests whose policy was generated, each judged both ways. */
   compared: RoundTripPair[]
@@ -36,7 +36,8 @@ export interface RoundTripFigures {
  * The round trip of issue 34: every policy of the Kyverno test folders below `roots` imported,
  * exported as ValidatingAdmissionPolicies, imported back through the VAP importer and judged by
  * `verdict test`, pair by pair against the same tests judged with the policy as imported. Policies
- * the importer skipped whole (no ruleset) are not counted: there is nothing to export.
+ * the importer skipped whole (no ruleset) are not counted: there is nothing to export; policies
+ * no test names are counted as generated or refused, with no pair.
  */
 export function measureVapRoundTrip(roots: readonly string[], options: Pick<TestRunOptions, 'cwd'> = {}): RoundTripFigures {
   const original = runKyvernoTests(roots, options)
@@ -60,26 +61,48 @@ export function measureVapRoundTrip(roots: readonly string[], options: Pick<Test
   }
 }
 
+/** Every policy the importer reads from the YAML files below the roots (test folders aside), each exported. */
 function policiesOf(roots: readonly string[], cwd: string): RoundTripPolicy[] {
-  const seen = new Map<string, RoundTripPolicy>()
-  for (const testFile of findTestFiles(roots, cwd)) {
-    const definition = readAll(testFile)[0] as KyvernoTestFile
-    for (const path of definition.policies ?? []) {
-      const file = resolve(dirname(testFile), path)
-      for (const imported of importDocuments(readAll(file))) {
-        const ruleset = imported.rulesets[0]
-        const policy = imported.policies[0]
-        const key = `${file}\u0000${imported.sourceName}`
-        if (!ruleset || !policy || seen.has(key)) continue
-        const generated = generateValidatingAdmissionPolicies(policy, [ruleset])
-        seen.set(
-          key,
+  const out: RoundTripPolicy[] = []
+  for (const file of policyFiles(roots.map((root) => resolve(cwd, root)))) {
+    let documents: unknown[]
+    try {
+      documents = readAll(file)
+    } catch {
+      continue
+    }
+    let imported: ImportedDocument[]
+    try {
+      imported = importDocuments(documents)
+    } catch {
+      // A file the importer refuses holds no policy Verdict would judge.
+      continue
+    }
+    for (const document of imported) {
+      for (const policy of document.policies) {
+        const generated = generateValidatingAdmissionPolicies(policy, document.rulesets)
+        out.push(
           generated.ok
-            ? { file, name: imported.sourceName, generated: generated.policies.length }
-            : { file, name: imported.sourceName, refused: generated.refusals.map((refusal) => `${refusal.field}: ${refusal.reason}`) },
+            ? { file, name: policy.name, generated: generated.policies.length }
+            : { file, name: policy.name, refused: generated.refusals.map((refusal) => `${refusal.field}: ${refusal.reason}`) },
         )
       }
     }
   }
-  return [...seen.values()]
+  return out
+}
+
+/** The YAML files below the roots, hidden folders (the tests' `.kyverno-test`) left out, in a stable order. */
+function policyFiles(roots: readonly string[]): string[] {
+  const files: string[] = []
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (/\.ya?ml$/.test(entry.name)) files.push(path)
+    }
+  }
+  for (const root of roots) walk(root)
+  return files.sort()
 }
