@@ -51,6 +51,8 @@ export function translateMatch(match: Match | undefined, view: MatchView, field:
   const resources: MatchResources = {}
   const conditions: NamedExpression[] = []
   const positive = alternatives.flatMap((alternative) => resourceRulesOf(alternative.targets, alternative.operations ?? options.defaultOperations, alternative.names))
+  // A binding for every resource must not drop the subresource requests its policy matches (pods/exec).
+  if (options.level === 'policy') for (const rule of positive) if (rule.resources.length === 1 && rule.resources[0] === '*') rule.resources.push('*/*')
   if (options.level === 'rule' || positive.some((rule) => !isEverything(rule))) resources.resourceRules = positive
   const excluded = excludeRulesOf(source.exclude, `${field}.exclude`, view)
   // A rule for every resource: Verdict's webhook still never judges leases and events.

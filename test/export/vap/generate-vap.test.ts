@@ -251,6 +251,14 @@ describe('generateValidatingAdmissionPolicies', () => {
     ])
   })
 
+  it('narrows the binding by the policy\'s operations without leaving out subresource requests', () => {
+    const { policy, rulesets } = setup([rule({ match: { kinds: ['PodExecOptions'], operations: ['CONNECT'] }, validate: { cel: [{ expression: "object.command.all(c, c != 'sh')" }] } })], { match: { operations: ['CONNECT'] } })
+    const generated = generateValidatingAdmissionPolicies(policy, rulesets)
+    if (!generated.ok) throw new Error('refused')
+    expect(generated.policies[0]?.policy.spec.matchConstraints.resourceRules).toEqual([{ apiGroups: [''], apiVersions: ['*'], resources: ['pods/exec'], operations: ['CONNECT'] }])
+    expect(generated.policies[0]?.binding.spec.matchResources).toEqual({ resourceRules: [{ apiGroups: ['*'], apiVersions: ['*'], resources: ['*', '*/*'], operations: ['CONNECT'] }] })
+  })
+
   it('narrows the binding by the policy\'s own match', () => {
     const { policy, rulesets } = setup([rule()], { match: { namespaceSelector: { matchLabels: { env: 'prod' } }, exclude: { kinds: ['Pod'], names: ['debug'] } } })
     const generated = generateValidatingAdmissionPolicies(policy, rulesets)
