@@ -33,6 +33,10 @@ const commands: Record<string, () => Promise<LoadedCommand>> = {
     const { importUsage, runImport } = await import('./import-command.js')
     return { run: runImport, usage: importUsage }
   },
+  export: async () => {
+    const { exportUsage, runExport } = await import('./export-command.js')
+    return { run: runExport, usage: exportUsage }
+  },
   test: async () => {
     const { runTest, testUsage } = await import('./test-command.js')
     return { run: runTest, usage: testUsage }

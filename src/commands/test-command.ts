@@ -6,14 +6,16 @@ import { runKyvernoTests } from '../kyverno-test/run-tests.js'
 import { resolvePath, type CliContext } from './cli-context.js'
 import { EXIT_OK, EXIT_VIOLATIONS, UsageError } from './usage-error.js'
 
-export const testUsage = `verdict test <dir>... [--tier A] [--known-differences file] [--recorded-pass-count file [--record]]
+export const testUsage = `verdict test <dir>... [--tier A] [--through-vap] [--known-differences file] [--recorded-pass-count file [--record]]
 
 Runs every .kyverno-test/kyverno-test.yaml below the directories the way the Kyverno CLI reads them,
 scoring strictly (a missing rule response is skip, not pass). The PolicyExceptions a test lists
 (exceptions:) apply as in the Kyverno CLI: an exempted result is a skip, listed with the exception. --tier picks tiers from the index.json
 of the conformance data. Pairs listed in the known-differences file do not fail the run; more than 1%
 of them does. With --recorded-pass-count the run fails when fewer pairs pass than recorded
-(--record writes the new count). The last line is "N passed, N failed".`
+(--record writes the new count). With --through-vap every policy is judged as the ValidatingAdmissionPolicies
+\`verdict export vap\` makes of it, imported back (a policy that cannot be exported answers unsupported, with
+the reason). The last line is "N passed, N failed".`
 
 const MAX_KNOWN_SHARE = 0.01
 
@@ -25,6 +27,7 @@ export function runTest(argv: string[], print: (line: string) => void, warn: (li
       'known-differences': { type: 'string' },
       'recorded-pass-count': { type: 'string' },
       record: { type: 'boolean' },
+      'through-vap': { type: 'boolean' },
     },
     allowPositionals: true,
     strict: true,
@@ -33,7 +36,7 @@ export function runTest(argv: string[], print: (line: string) => void, warn: (li
   for (const dir of positionals) if (!existsSync(resolvePath(context, dir))) throw new UsageError(`test: ${dir} does not exist`)
   const knownFile = values['known-differences']
   const known = knownFile && existsSync(resolvePath(context, knownFile)) ? readKnownDifferences(knownFile, context.cwd) : new Map<string, KnownDifference>()
-  const summary = runKyvernoTests(positionals, { tiers: values.tier ?? [], known, cwd: context.cwd })
+  const summary = runKyvernoTests(positionals, { tiers: values.tier ?? [], known, cwd: context.cwd, throughVap: values['through-vap'] === true })
 
   let exit = summary.failed > 0 ? EXIT_VIOLATIONS : EXIT_OK
   const totalPairs = summary.passed + summary.failed + summary.known

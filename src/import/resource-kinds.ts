@@ -259,3 +259,33 @@ export function checkSameObjectSubresources(lists: readonly KindList[], field: s
     }
   }
 }
+
+/** A resource (or `resource/subresource`) of an API group whose admission requests carry a kind. */
+export interface KindResource {
+  group: string
+  resource: string
+  /** The kind is carried by a subresource request of a parent resource (pods/exec carries PodExecOptions). */
+  subresource: boolean
+}
+
+/**
+ * The inverse of kindOfResource and subresourceObject, for writing a kind as resource rules: every
+ * resource of the table whose requests carry `kind` in `group` (any group when undefined; '' is
+ * the core group). A kind carried by a subresource is found in the parent's group.
+ */
+export function resourcesOfKind(kind: string, group: string | undefined): KindResource[] {
+  const out: KindResource[] = []
+  for (const [resourceGroup, resources] of Object.entries(RESOURCES)) {
+    for (const [resource, resourceKind] of Object.entries(resources)) {
+      if (resourceKind === kind && (group === undefined || group === resourceGroup)) out.push({ group: resourceGroup, resource, subresource: false })
+      for (const [subresource, carried] of Object.entries(SUBRESOURCES[resourceKind] ?? {})) {
+        if (typeof carried !== 'string') continue
+        const slash = carried.lastIndexOf('/')
+        const carriedKind = slash < 0 ? carried : carried.slice(slash + 1)
+        const carriedGroup = slash < 0 ? '' : carried.slice(0, slash)
+        if (carriedKind === kind && (group === undefined || group === carriedGroup)) out.push({ group: resourceGroup, resource: `${resource}/${subresource}`, subresource: true })
+      }
+    }
+  }
+  return out
+}

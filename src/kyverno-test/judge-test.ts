@@ -14,6 +14,7 @@ import {
   type RuleResult,
 } from '../engine/index.js'
 import type { JsonValue } from '../engine/jmespath/index.js'
+import type { GeneratedForm } from '../export/vap/index.js'
 import type { LoadedTest, TestPolicy } from './load-test.js'
 import { findResources, type LoadedResource } from './loaded-resource.js'
 import type { PairOutcome } from './pair-outcome.js'
@@ -71,16 +72,16 @@ function actualFor(
   if (ruleset instanceof Error) return { actual: 'error', detail: ruleset.message }
   const validating = row.isValidatingPolicy === true || policy.kind !== 'ClusterPolicy' && policy.kind !== 'Policy'
   const wanted = validating ? { base: undefined, form: 'any' as const } : ruleForm(row.rule ?? '')
-  const rules = ruleset ? ruleset.rules.filter((rule) => wanted.base === undefined || rule.name === wanted.base) : []
+  const rules = ruleset ? ruleset.rules.filter((rule) => wanted.base === undefined || testRuleOf(policy, rule) === wanted.base) : []
   if (rules.length === 0) {
-    const skipped = policy.skipped.find((skip) => skip.rule === wanted.base)
+    const skipped = policy.skipped.find((skip) => skip.rule === wanted.base) ?? (wanted.base === undefined ? policy.skipped[0] : undefined)
     return { actual: 'unsupported', detail: skipped ? skipped.reason : `rule "${row.rule ?? ''}" is not in policy "${row.policy}"` }
   }
   const responses: Response[] = []
   for (const resource of resources) {
     const input = preparedInput(test, policy, validating, resource, inputs)
     for (const rule of rules) {
-      const response = respond(rule, input)
+      const response = respond(rule, input, policy.vapOrigins?.get(rule.name)?.form)
       if (!response || !formAccepts(wanted.form, response)) continue
       exempt(test, policy, ruleset?.name ?? policy.name, rule, input, response)
       // A pattern rule's error is reported as an error by the Kyverno CLI; only validate.cel goes through the VAP decision.
@@ -122,9 +123,19 @@ function errorDecision(policy: TestPolicy): string {
   return policy.policy?.failurePolicy === 'Ignore' ? 'pass' : 'fail'
 }
 
-function respond(rule: CompiledRule, input: PreparedInput): Response | undefined {
+/** The test's name for a rule: its own, or under --through-vap the rule its generated policy stands for. */
+function testRuleOf(policy: TestPolicy, rule: CompiledRule): string {
+  return policy.vapOrigins?.get(rule.name)?.rule ?? rule.name
+}
+
+/**
+ * A rule's response. A rule read back from a ValidatingAdmissionPolicy generated for autogen
+ * judges the controller itself; it answers as the autogen form of the test's rule.
+ */
+function respond(rule: CompiledRule, input: PreparedInput, vapForm: GeneratedForm | undefined): Response | undefined {
   if (!subjectFor(rule, input)) return undefined
-  const result = evaluateRule(rule, input)
+  const judged = evaluateRule(rule, input)
+  const result = vapForm === undefined || vapForm === 'object' ? judged : { ...judged, autogen: input.subject.target.gvk.kind }
   const response: Response = { status: result.status, judged: result }
   if (result.autogen !== undefined) response.autogenKind = result.autogen
   if (result.message !== undefined) response.message = result.message

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path'
 import { LoadError, parseDocuments, type ClusterData, type CompiledException, type Policy, type Ruleset } from '../engine/index.js'
 import { importDocuments, type SkippedRule } from '../import/index.js'
 import { loadTestExceptions } from './test-exceptions.js'
+import { throughVap, type VapOrigin } from './through-vap.js'
 import { TestLoadError } from './test-load-error.js'
 import { ContextClusterData } from './context-cluster-data.js'
 import { keyResources, type LoadedResource } from './loaded-resource.js'
@@ -15,6 +16,13 @@ export interface TestPolicy {
   ruleset?: Ruleset
   policy?: Policy
   skipped: SkippedRule[]
+  /** Run through ValidatingAdmissionPolicies (through-vap.ts): the test's rule and form each rule of the ruleset stands for, by name. */
+  vapOrigins?: ReadonlyMap<string, VapOrigin>
+}
+
+export interface LoadOptions {
+  /** Judge every policy as the ValidatingAdmissionPolicies it exports to, imported back (`verdict test --through-vap`). */
+  throughVap?: boolean
 }
 
 export interface LoadedTest {
@@ -35,7 +43,7 @@ export interface LoadedTest {
 
 export { TestLoadError }
 
-export function loadTest(file: string, now: Date = new Date()): LoadedTest {
+export function loadTest(file: string, now: Date = new Date(), options: LoadOptions = {}): LoadedTest {
   const definition = readSingle(file) as KyvernoTestFile
   if (typeof definition !== 'object' || definition === null) throw new TestLoadError(file, 'is not a test document')
   const base = dirname(file)
@@ -63,6 +71,9 @@ export function loadTest(file: string, now: Date = new Date()): LoadedTest {
     values,
     exceptions: loadTestExceptions((definition.exceptions ?? []).map((path) => resolve(base, path)), file, readAll),
     now,
+  }
+  if (options.throughVap) {
+    for (const [name, policy] of policies) policies.set(name, throughVap(policy, test.exceptions, now))
   }
   if (definition.userinfo) {
     const userInfo = (readSingle(resolve(base, definition.userinfo)) as UserInfoFile | undefined)?.userInfo

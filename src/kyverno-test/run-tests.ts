@@ -11,6 +11,8 @@ export interface TestRunOptions {
   known?: Map<string, KnownDifference>
   /** Relative roots are below it, and a test outside the tier index is named relative to it (default the process's working directory). */
   cwd?: string
+  /** Judge every policy as the ValidatingAdmissionPolicies it exports to, imported back. */
+  throughVap?: boolean
 }
 
 export interface TestReport {
@@ -45,7 +47,7 @@ export function runKyvernoTests(roots: readonly string[], options: TestRunOption
     const testId = entry?.dir ?? relative(cwd, directory)
     const report: TestReport = { testId, tier, pairs: [] }
     try {
-      report.pairs = judgeTest(loadTest(file), testId)
+      report.pairs = judgeTest(loadTest(file, new Date(), { throughVap: options.throughVap === true }), testId)
     } catch (error) {
       report.loadError = error instanceof Error ? error.message : String(error)
     }

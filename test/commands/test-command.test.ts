@@ -19,6 +19,20 @@ describe('verdict test', () => {
     expect(run.status).toBe(1)
   })
 
+  it('--through-vap judges each policy as the ValidatingAdmissionPolicies it exports to, and a refused one as unsupported', async () => {
+    const plain = await runCli(['test', 'kyverno-test-vap'])
+    expect(plain.stdout.trimEnd().split('\n').at(-1)).toBe('8 passed, 0 failed')
+    const run = await runCli(['test', '--through-vap', 'kyverno-test-vap'])
+    expect(run.stdout.trimEnd().split('\n').slice(0, 4)).toEqual([
+      'FAIL  kyverno-test-vap/config-from-json [-] 0/1',
+      '      kyverno-test-vap/config-from-json config-from-json/config-from-json enabled: expected pass, got unsupported (not generated as a ValidatingAdmissionPolicy: validate.cel[0].expression: calls json.decode(), which the Kubernetes API server does not have (a Verdict or Kyverno function))',
+      'ok    kyverno-test-vap/replica-limit [-] 2/2',
+      'ok    kyverno-test-vap/require-team [-] 5/5',
+    ])
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('7 passed, 1 failed')
+    expect(run.status).toBe(1)
+  })
+
   it('needs an existing directory', async () => {
     expect((await runCli(['test', 'nope'])).stderr).toBe('verdict test: test: nope does not exist\n')
   })

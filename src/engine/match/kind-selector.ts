@@ -5,7 +5,7 @@ export interface GroupVersionKind {
   kind: string
 }
 
-interface KindSelector {
+export interface KindSelector {
   group?: string
   version?: string
   kind: string
@@ -28,7 +28,7 @@ export function groupVersionKindOf(apiVersion: unknown, kind: unknown): GroupVer
  * `Kind`, `group/Kind`, `version/Kind` (a Kyverno habit: `v1/Pod`), `group/version/Kind` or `*`.
  * `core` names the empty core group, so `core/Pod` is a core Pod and never a CRD named Pod.
  */
-function parseKindSelector(entry: string): KindSelector {
+export function parseKindSelector(entry: string): KindSelector {
   let selector = parsed.get(entry)
   if (selector) return selector
   const parts = entry.split('/')

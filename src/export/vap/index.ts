@@ -1,0 +1,12 @@
+export {
+  ANNOTATIONS,
+  generateValidatingAdmissionPolicies,
+  type ExceptionScope,
+  type GenerateOptions,
+  type GeneratedForm,
+  type GeneratedVap,
+  type VapGeneration,
+} from './generate-vap.js'
+export type { Refusal } from './refusal.js'
+export { vapYaml } from './vap-yaml.js'
+export type * from './admission-policy-types.js'
