@@ -321,6 +321,8 @@ function scalarTest(predicate: Predicate, value: string, scale: number): string 
       return `(${IS_STRING(value)} ? !${celList(predicate.values)}.exists(p, ${value}.contains(p)) : !(type(${value}) == list && ${listHolds(value, predicate.values, 'exists')}))`
     case 'listNoneOf':
       return `(type(${value}) == list ? !${value}.exists(x, x in ${celList(predicate.values)}) : !(${value} in ${celList(predicate.values)}))`
+    case 'keysNoneStartWith':
+      return `(type(${value}) == map ? !${value}.exists(k, ${celList(predicate.values)}.exists(p, string(k).startsWith(p))) : true)`
     case 'listNoneMatching':
       return `(type(${value}) == list ? !${value}.exists(x, type(x) == string && x.matches(${celString(predicate.pattern)})) : !(${IS_STRING(value)} && ${value}.matches(${celString(predicate.pattern)})))`
     case 'listAllOf':

@@ -89,6 +89,8 @@ function predicateStrings(predicate: Predicate): string[] {
       return [predicate.format, predicate.pattern]
     case 'notMatching':
       return [predicate.pattern, predicate.description]
+    case 'keysNoneStartWith':
+      return predicate.values
     case 'listNoneMatching':
       return [...predicate.values, predicate.description]
     case 'startsWith':

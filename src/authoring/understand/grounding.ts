@@ -66,6 +66,7 @@ function predicateValues(predicate: Predicate): string[] {
     case 'listAllOf':
     case 'listOnly':
       return strings(predicate.values)
+    case 'keysNoneStartWith':
     case 'listNoneMatching':
     case 'startsWith':
     case 'endsWith':

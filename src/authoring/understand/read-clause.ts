@@ -5,6 +5,7 @@ import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
 import type { Comparison, PathVariant, Predicate, Requirement, Scalar, ValueRef, ValueType } from './requirement.js'
 import { resolveTerraformName, resolveTerraformWords } from '../fields/resolve-terraform-attribute.js'
 import { readListEntries } from './list-entries.js'
+import { readKeyPrefixBan } from './map-key-prefix.js'
 import { terraformAttributes, type TerraformAttribute, type TerraformValueType } from '../fields/terraform-attributes.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
 import { looksLikeInjection } from '../prompt-check.js'
@@ -105,7 +106,7 @@ export function fits(ref: ValueRef, predicate: Predicate): boolean {
   switch (ref.type) {
     case 'object':
     case 'map':
-      return predicate.op === 'set' || predicate.op === 'unset' || predicate.op === 'compareField'
+      return predicate.op === 'set' || predicate.op === 'unset' || predicate.op === 'compareField' || (ref.type === 'map' && predicate.op === 'keysNoneStartWith')
     case 'array':
       return !['equals', 'oneOf', 'noneOf', 'compare', 'format', 'startsWith', 'endsWith'].includes(predicate.op) || strings.length === 0
     case 'boolean':
@@ -178,6 +179,15 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     if (refs.length === 1) return { requirements: [make(refs, { op: 'equals', value: normal(scalarOf(terse[2].replace(/\.$/, ''))) }, 'fail')], asks: true }
   }
 
+  // "prevents the use of an annotation beginning with `fluxcd.io/`": no key of the map starts with the prefix.
+  const prefixBan = context.platform !== 'generic' ? readKeyPrefixBan(written, context.platform) : undefined
+  if (prefixBan) {
+    const requirement = make(prefixBan.refs, prefixBan.predicate, 'pass')
+    // Every object has metadata: a ban naming no kind holds for whatever carries the annotation.
+    if (context.platform === 'kubernetes' && kindsNamedIn(normalizeText(written)).length === 0) requirement.subject = { ...subject, kinds: [] }
+    return { requirements: [requirement], asks: true }
+  }
+
   // Metadata keys written with their values, the word label or annotation left out.
   const pairs = context.platform === 'kubernetes' && !MAP_WORD.test(lower) && asks ? readWrittenPairs(text) : undefined
   if (pairs) return { requirements: pairs.requirements.map((entry) => ({ ...make(entry.values, entry.predicate, entry.missing), exemptions: entry.exemptions })), asks: true }
@@ -238,7 +248,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
 
   const early = negativeExistence(lower)
   if (early && !/\b(we|i|they)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, early.index))) {
-    const after = text.slice(early.index + early.length)
+    const after = whatIsKeptFrom(text.slice(early.index + early.length))
     // "nobody gets the escalate, bind or impersonate verbs": the values, then the field they are values of.
     const listed = valuesBeforeField(after, context)
     if (listed) return { requirements: [make(listed.refs, { op: 'notContains', values: listed.values }, 'pass')], asks: true }
@@ -321,7 +331,7 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   const descriptive = negative !== undefined && /\b(we|i|they|people|teams?|nobody here)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, negative.index))
   // "no more than 10x minReplicas" compares; it does not ban.
   if (negative && !descriptive && !/^\s*(?:more|less|fewer|higher|lower|greater|larger|smaller|wider|narrower|longer|shorter)\b/i.test(text.slice(negative.index + negative.length))) {
-    const fields = fieldsIn(text.slice(negative.index + negative.length), context, true)
+    const fields = fieldsIn(whatIsKeptFrom(text.slice(negative.index + negative.length)), context, true)
     if (fields.length > 0) return { requirements: [make(fields, absentPredicate(fields), 'pass')], asks }
   }
 
@@ -489,7 +499,8 @@ export function nestedKeys(text: string): string {
 export function elementPaths(text: string): string {
   const item = /\b(?:every|each|all|any)\s+(?:single\s+)?(?:one of (?:the|those|these)\s+)?([a-z][\w-]*?)(?:es|s)?\s+(?:in|of|under|listed in|inside)\s+(?:the\s+)?[`"']?([A-Za-z_][\w.-]*?)(?:\[\*?\])?[`"']?(?=[\s,.:;]|$)(?:\s+(?:array|list|map|section|block))?/i.exec(text)
   // "every origin in it": the list is the field said before, which the caller finds by reference.
-  if (!item?.[1] || !item[2] || /^(it|them|this|that|those|these)$/i.test(item[2])) return text
+  // "any container in a Pod": an article starts a noun phrase, it is no list's name.
+  if (!item?.[1] || !item[2] || /^(it|them|this|that|those|these|a|an|one|its|their)$/i.test(item[2])) return text
   const [whole, noun, list] = item
   const before = text.slice(0, item.index)
   const tail = text.slice(item.index + whole.length)
@@ -655,6 +666,15 @@ function childRef(parent: ValueRef, name: string, context: ClauseContext): Value
   const wanted = [`${path}.${name}`, `${path}[].${name}`].map((candidate) => candidate.toLowerCase())
   const info = kubernetesFields(context.schemaKind ?? 'Pod').find((field) => wanted.includes(field.path.toLowerCase()))
   return info ? kubernetesRef(info, `${parent.label} ${name}`) : undefined
+}
+
+/**
+ * "forbids any container in a Pod from defining CPU limits": what is banned is what the subject is
+ * kept from doing, after "from <verb>ing"; the subject before it is who.
+ */
+function whatIsKeptFrom(after: string): string {
+  const kept = /^[^.;]*?\bfrom\s+(?:defining|setting|specifying|declaring|using|having|adding|mounting|requesting|carrying|including)\s+(.+)$/is.exec(after)
+  return kept?.[1] ?? after
 }
 
 /** "no hostPath", "block privileged pods"; not "the metadata_options block has to be present", where block is a noun. */

@@ -93,6 +93,8 @@ export type Predicate =
   | { op: 'imageRegistryDenied'; registries: string[] }
   | { op: 'imageTag'; requirement: 'tagged-or-digest' | 'digest' | 'not-latest' }
   | { op: 'listNoneOf'; values: Scalar[] }
+  /** No key of a map starts with one of the prefixes ("no annotation beginning with `fluxcd.io/`"). */
+  | { op: 'keysNoneStartWith'; values: string[] }
   /** No entry of a list of strings matches: a word inside a command line (`values`, as written), a wildcard inside a host. */
   | { op: 'listNoneMatching'; values: string[]; pattern: string; description: string }
   | { op: 'listAllOf'; values: Scalar[] }

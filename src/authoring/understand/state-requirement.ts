@@ -60,6 +60,8 @@ export function predicatePhrase(predicate: Predicate, plural = false): string {
       return predicate.format === 'pattern' ? `${be === 'must be' ? 'must' : be.replace(/ be$/, '')} match the pattern ${predicate.pattern}` : `${be} ${FORMAT_WORDS[predicate.format]}`
     case 'notMatching':
       return `must not be ${predicate.description}`
+    case 'keysNoneStartWith':
+      return `must have no key starting with ${list(predicate.values)}`
     case 'listNoneMatching':
       return `must not have an entry ${predicate.description}`
     case 'startsWith':

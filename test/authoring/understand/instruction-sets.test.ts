@@ -59,7 +59,7 @@ const shared = (path: string): string => fileURLToPath(new URL(`../../../../shar
  * 34 silently wrong cases into refusals.
  */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
-  { folder: 'own-holdout', right: 13, silentlyWrong: 29 },
+  { folder: 'own-holdout', right: 13, silentlyWrong: 28 },
   { folder: 'own-holdout-2', right: 7, silentlyWrong: 19 },
   { folder: 'own-holdout-3', right: 8, silentlyWrong: 16 },
   { folder: 'own-holdout-4', right: 12, silentlyWrong: 17 },
@@ -71,7 +71,7 @@ const SHARED_SETS: Array<{ path: string; right: number; silentlyWrong: number }>
   { path: 'authoring-devset/cases.json', right: 49, silentlyWrong: 1 },
   // The second silently wrong description forbids "these verbs" (escalate, bind, impersonate) and its test also denies a
   // rule granting `*` verbs on `*` resources: RBAC knowledge the text does not state.
-  { path: 'authoring-kyverno-descriptions/cases.json', right: 44, silentlyWrong: 2 },
+  { path: 'authoring-kyverno-descriptions/cases.json', right: 46, silentlyWrong: 2 },
 ]
 
 describe('instructions written by others', () => {

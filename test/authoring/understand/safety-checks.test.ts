@@ -95,7 +95,7 @@ describe('safety checks: a published description', () => {
   })
 
   it('forbidding one way a pod uses a Secret, when the sentence forbids them all, refuses naming the others', () => {
-    expect(() => compileInstruction('Disallow the use of all Secrets in a Pod definition.', labels)).toThrow(/env\[\]\.valueFrom\.secretKeyRef/)
+    expect(() => compileInstruction('Disallow the use of all Secrets in Pods.', labels)).toThrow(/env\[\]\.valueFrom\.secretKeyRef/)
   })
 
   it('bounds on both of two fields Kubernetes never sets together each hold when their field is set', () => {
@@ -184,8 +184,8 @@ describe('a comparison is never dropped', () => {
 
 describe('a rule that would reject every object', () => {
   it('forbidding a field every object of the kind has refuses, asking what inside it is meant', () => {
-    expect(refusal('Deny any container in a Pod from defining memory limits.')).toEqual([
-      'Deny any container in a Pod from defining memory limits. => not compiled: it forbids `spec.containers`, which every Pod has, so it would reject everything; what inside `spec.containers` is forbidden?',
+    expect(refusal('Pods must not set `spec.containers`.')).toEqual([
+      'Pods must not set `spec.containers`. => not compiled: it forbids `spec.containers`, which every Pod has, so it would reject everything; what inside `spec.containers` is forbidden?',
     ])
   })
 
@@ -259,5 +259,25 @@ describe('entries a list of strings must not hold', () => {
     const pod = (command: string[]): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx', readinessProbe: { exec: { command } } }] } })
     expect(judges(instruction, labels, pod(['/bin/sh', '-c', 'curl -f localhost:8080']))).toBe(false)
     expect(judges(instruction, labels, pod(['/bin/sh', '-c', 'test -f /tmp/curly-ready']))).toBe(true)
+  })
+})
+
+describe('what a ban is about', () => {
+  const judges = (instruction: string, labels: Record<string, string>, document: unknown): boolean => {
+    const { spec } = compileInstruction(instruction, labels)
+    return evaluateRuleset(compileRuleset({ ...spec, name: 'bans' }), new PreparedInput({ object: document })).passed
+  }
+
+  it('"keeps X from defining Y" bans Y in X, not X', () => {
+    const instruction = 'This policy forbids every container in a Pod from defining memory limits.'
+    expect(compileInstruction(instruction, { platform: 'kubernetes', resource: 'Pod' }).spec.rules.map((rule) => rule.description)).toEqual(['In every container and init container of a Pod, `resources.limits.memory` must not be set.'])
+  })
+
+  it('a key prefix banned holds for every key of the map, on any kind when the sentence names none', () => {
+    const instruction = 'This policy blocks any label beginning with `legacy.acme.io/`.'
+    const labels = { platform: 'kubernetes', resource: 'Deployment' }
+    const object = (kind: string, keys: string[]): unknown => ({ apiVersion: 'v1', kind, metadata: { name: 'x', labels: Object.fromEntries(keys.map((key) => [key, 'v'])) } })
+    expect(judges(instruction, labels, object('ConfigMap', ['app', 'legacy.acme.io/team']))).toBe(false)
+    expect(judges(instruction, labels, object('Deployment', ['app', 'acme.io/legacy']))).toBe(true)
   })
 })
