@@ -44,7 +44,8 @@ function effectiveScore(candidate: Candidate): number {
 }
 
 function competes(template: RuleTemplate, clause: Clause): boolean {
-  if (template.platform === 'generic') return clause.platform !== 'terraform'
+  // A Kubernetes kind has a schema: its fields are read through it, never as a generic document's keys.
+  if (template.platform === 'generic') return clause.platform !== 'terraform' && !(clause.platform === 'kubernetes' && clause.kinds.length > 0)
   if (template.platform !== clause.platform) return false
   if (template.platform !== 'kubernetes' || clause.kinds.length === 0) return true
   return clause.kinds.some((kind) => judgesKind(template.kinds, kind))

@@ -5,6 +5,7 @@ import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
 import type { Comparison, PathVariant, Predicate, Requirement, Scalar, ValueRef, ValueType } from './requirement.js'
 import { resolveTerraformName, resolveTerraformWords } from '../fields/resolve-terraform-attribute.js'
 import { readListEntries } from './list-entries.js'
+import { onlyPermittedAsRequired } from './only-permitted.js'
 import { readKeyPrefixBan } from './map-key-prefix.js'
 import { terraformAttributes, type TerraformAttribute, type TerraformValueType } from '../fields/terraform-attributes.js'
 import { kubernetesFields } from '../fields/kubernetes-fields.js'
@@ -65,6 +66,8 @@ function readClauseFitting(written: string, context: ClauseContext): ClauseRequi
     // "every ipBlock used ...": each block there is judged; a rule without one has nothing to judge.
     if (blocks && /\b(?:every|each|any|all)\b/i.test(written)) requirement.missing = 'pass'
   }
+  // "Service ports must be in the range 32000 to 33000": a list of objects compared with a value is its elements' namesake field.
+  for (const requirement of read.requirements) requirement.values = requirement.values.map((ref) => elementNamesake(ref, requirement.predicate, context))
   // A reading whose predicate does not fit the field's type ("secretKeyRef must not be literal") is a misreading.
   const fitting = read.requirements.filter((requirement) => requirement.values.every((ref) => fits(ref, requirement.predicate))).map(boundsInFieldUnit)
   if (fitting.length === read.requirements.length) return { ...read, requirements: fitting }
@@ -85,6 +88,18 @@ function listEntriesInstead(written: string, context: ClauseContext, read: Claus
   if (!entries) return read
   const subject = { platform: context.platform, kinds: [...new Set([...context.kinds, ...entries.alsoKinds])] }
   return { requirements: [{ sentence: written, subject, values: entries.refs, predicate: entries.predicate, combine: 'all', missing: 'pass', conditions: [], exemptions: [] }], asks: true }
+}
+
+const VALUE_PREDICATES: ReadonlySet<Predicate['op']> = new Set(['equals', 'oneOf', 'noneOf', 'compare', 'format', 'startsWith', 'endsWith', 'notStartsWith', 'notEndsWith'])
+
+/** `spec.ports` compared with a number is each port's `port`: the element's field named as the list is, in the singular. */
+function elementNamesake(ref: ValueRef, predicate: Predicate, context: ClauseContext): ValueRef {
+  if (context.platform !== 'kubernetes' || ref.type !== 'array' || !VALUE_PREDICATES.has(predicate.op)) return ref
+  const leaf = ref.variants[0]?.segments.at(-1) ?? ''
+  const singular = leaf.replace(/ies$/, 'y').replace(/(?<=[a-z])s$/, '')
+  if (singular === leaf) return ref
+  const child = childRef(ref, singular, context)
+  return child && child.type !== 'object' && child.type !== 'array' && child.type !== 'map' ? { ...child, explicit: ref.explicit === true } : ref
 }
 
 /**
@@ -123,6 +138,9 @@ export function fits(ref: ValueRef, predicate: Predicate): boolean {
 const IMPERATIVE = /^\s*(?:please\s+|kindly\s+|always\s+)?(?=(?:set|pin|keep|give|add|define|declare|specify|enable|disable|turn on|turn off|configure|restrict|limit|drop|mount|run|use)\b(?!\s+(?:of|to|up|by)\b))/i
 
 function readClauseUnchecked(written: string, context: ClauseContext): ClauseRequirements {
+  // "only the port range 32000 to 33000 may be used for Services": what alone is permitted is required.
+  const onlyPermitted = onlyPermittedAsRequired(written)
+  if (onlyPermitted !== undefined && onlyPermitted !== written) return readClauseUnchecked(onlyPermitted, context)
   const imperative = IMPERATIVE.exec(written)
   if (imperative && !/\b(must|should|has to|have to|needs? to|shall)\b/i.test(written)) return readClauseUnchecked(`must ${written.slice(imperative[0].length)}`, context)
   // "..., we deliberately do not set CPU limits": what the team does is said, not asked.

@@ -281,3 +281,21 @@ describe('what a ban is about', () => {
     expect(judges(instruction, labels, object('Deployment', ['app', 'acme.io/legacy']))).toBe(true)
   })
 })
+
+describe('what alone is permitted, and lists of objects compared with a value', () => {
+  const SERVICE = { platform: 'kubernetes', resource: 'Service' }
+  const described = (instruction: string): Array<string | undefined> => compileInstruction(instruction, SERVICE).spec.rules.map((rule) => rule.description)
+
+  it('"only X may be used" requires X of the field its words name', () => {
+    expect(described('Only the port range 30500 to 30600 may be used for Service resources.')).toEqual(['For Service objects, `spec.ports[].port` must be at least 30500 and must be at most 30600 (unset fails).'])
+    expect(described('Only the session affinity `ClientIP` may be used for Service resources.')).toEqual(['For Service objects, `spec.sessionAffinity` must be "ClientIP" (unset fails).'])
+  })
+
+  it('a list of objects compared with a number is its elements\' namesake field, never the list', () => {
+    expect(described('Service ports must be at least 1024.')).toEqual(['For Service objects, `spec.ports[].port` must be at least 1024 (unset fails).'])
+  })
+
+  it('a generic document\'s named rules never read a labelled Kubernetes kind', () => {
+    expect(described('The port must be between 30500 and 30600.')).toEqual(['For Service objects, `spec.ports[].port` must be at least 30500 and must be at most 30600 (unset fails).'])
+  })
+})
