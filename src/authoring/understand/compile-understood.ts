@@ -131,7 +131,7 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
     const unknownAttribute = unknownTerraformAttribute(requirement)
     if (unknownAttribute) return unknownAttribute.message
-    const compared = wholeCompared(requirement) ?? forbidsWhatEveryObjectHas(requirement)
+    const compared = wholeCompared(requirement) ?? textComparedWithNumber(requirement) ?? forbidsWhatEveryObjectHas(requirement)
     if (compared) return compared
     // "whose path is /var/run/docker.sock" read on `hostPath` (an object): a condition that can never hold scopes the rule to nothing.
     const unfitting = [...requirement.conditions, ...requirement.exemptions].find((condition) => !fits(condition.value, condition.predicate))
@@ -183,6 +183,22 @@ function wholeCompared(requirement: Requirement): string | undefined {
   const whole = [...requirement.values, requirement.predicate.other].find((ref) => ref.type === 'array' || ref.type === 'object' || ref.type === 'map')
   if (!whole) return undefined
   return `it compares \`${whole.variants[0]?.segments.join('.') ?? whole.label}\`, a ${whole.type === 'array' ? 'list' : 'map of values'}, with another field; which single value of it must be compared, and with which?`
+}
+
+/**
+ * "prod Deployments need at least 2 replicas" read as `metadata.namespace` at least 2: a Kubernetes
+ * field the schema says holds text is never compared with a number; the words that named the
+ * numeric field were lost.
+ */
+function textComparedWithNumber(requirement: Requirement): string | undefined {
+  if (requirement.subject.platform !== 'kubernetes') return undefined
+  const pairs = [
+    ...requirement.values.map((ref) => ({ ref, predicate: requirement.predicate })),
+    ...[...requirement.conditions, ...requirement.exemptions].map((condition) => ({ ref: condition.value, predicate: condition.predicate })),
+  ]
+  const text = pairs.find(({ ref, predicate }) => ref.type === 'string' && predicate.op === 'compare' && predicate.bounds.every((bound) => typeof bound.value === 'number'))
+  if (!text) return undefined
+  return `it compares \`${text.ref.variants[0]?.segments.join('.') ?? text.ref.label}\`, which holds text, with a number; which numeric field is meant?`
 }
 
 function quantifierOnly(predicate: Requirement['predicate']): boolean {

@@ -30,6 +30,7 @@ desired potential potentially possible possibly typically usually generally comm
 policy policies rule rules resource resources object objects value values field fields key keys
 list lists pattern patterns regex item items entry entries
 something anything everything nothing someone anyone everyone nobody one ones thing things way ways
+number numbers numeric string strings text word words enough missing empty blank explicit explicitly
 `
 
 const ENGLISH = new Set(WORDS.split(/\s+/).filter((word) => word.length > 0))

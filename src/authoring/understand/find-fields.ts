@@ -82,6 +82,7 @@ export function kubernetesRef(info: FieldInfo, label: string): ValueRef {
   const type = TYPE_OF[info.type]
   if (type) ref.type = type
   if (info.default !== undefined) ref.schemaDefault = info.default
+  if (info.enum !== undefined) ref.enum = info.enum
   return ref
 }
 

@@ -28,6 +28,10 @@ export function groundingProblem(requirement: Requirement, text: string): Ground
       }
     }
   }
+  const outsideEnum = valueOutsideEnum(requirement)
+  if (outsideEnum) return outsideEnum
+  const ownName = valueNamingItsField(requirement)
+  if (ownName) return ownName
   const checks: Array<{ ref: ValueRef | undefined; predicate: Predicate }> = [
     { ref: requirement.values[0], predicate: requirement.predicate },
     ...[...requirement.conditions, ...requirement.exemptions].map((condition: Condition) => ({ ref: condition.value, predicate: condition.predicate })),
@@ -44,6 +48,56 @@ export function groundingProblem(requirement: Requirement, text: string): Ground
     }
   }
   return undefined
+}
+
+/**
+ * A field whose schema lists its values (`imagePullPolicy`: Always, IfNotPresent, Never) is only
+ * ever compared with one of them: "must be spelled out as Always" read as `spelled` is a word of
+ * the sentence, whatever the grounding of the word itself says.
+ */
+function valueOutsideEnum(requirement: Requirement): GroundingProblem | undefined {
+  const pairs: Array<{ ref: ValueRef; predicate: Predicate }> = [
+    ...requirement.values.map((ref) => ({ ref, predicate: requirement.predicate })),
+    ...[...requirement.conditions, ...requirement.exemptions].map((condition) => ({ ref: condition.value, predicate: condition.predicate })),
+  ]
+  for (const { ref, predicate } of pairs) {
+    if (!ref.enum || ref.enum.length === 0) continue
+    const outside = enumCompared(predicate).find((value) => !ref.enum?.includes(value))
+    if (outside === undefined) continue
+    const field = ref.variants[0]?.segments.join('.') ?? ref.label
+    return {
+      problem: `"${outside}" is not a value \`${field}\` can take (${ref.enum.join(', ')})`,
+      question: `which of ${ref.enum.map((value) => `\`${value}\``).join(', ')} is meant?`,
+    }
+  }
+  return undefined
+}
+
+/** "loadBalancerSourceRanges must list the allowed ranges" read as containing "loadBalancerSourceRanges": a field is not its own value. */
+function valueNamingItsField(requirement: Requirement): GroundingProblem | undefined {
+  for (const ref of requirement.values) {
+    const leaf = ref.variants[0]?.segments.at(-1)?.toLowerCase()
+    if (leaf === undefined || leaf.length < 3) continue
+    const named = predicateValues(requirement.predicate).find((value) => value.toLowerCase() === leaf)
+    if (named === undefined) continue
+    return { problem: `"${named}" names the field itself, not a value of it`, question: `which value must \`${ref.variants[0]?.segments.join('.') ?? ref.label}\` hold? write it in backticks or quotes` }
+  }
+  return undefined
+}
+
+function enumCompared(predicate: Predicate): string[] {
+  switch (predicate.op) {
+    case 'equals':
+      return typeof predicate.value === 'string' ? [predicate.value] : []
+    case 'oneOf':
+    case 'noneOf':
+    case 'listNoneOf':
+    case 'listAllOf':
+    case 'listOnly':
+      return predicate.values.filter((value): value is string => typeof value === 'string')
+    default:
+      return []
+  }
 }
 
 /** The key of a label, annotation or tag map a value reads (`metadata.labels.team` is `team`). */

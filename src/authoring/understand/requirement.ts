@@ -43,6 +43,8 @@ export interface ValueRef {
   list?: string[]
   /** The value's type when a schema says it. */
   type?: ValueType
+  /** The values the schema allows, when it lists them (`imagePullPolicy`: Always, IfNotPresent, Never). */
+  enum?: readonly string[]
   /** The schema's default, used when the value is absent and the author did not say what that means. */
   schemaDefault?: string | number | boolean
   /** How the author named it, for messages. */

@@ -13,6 +13,8 @@ export function fieldsUnusedBy(text: string, rules: readonly Rule[]): string[] {
     // A code token written as a field: camelCase or a dotted path, not a value such as `true` or `latest`.
     if (match[1] && /[A-Z.]/.test(match[1])) named.add(match[1])
   }
+  // Unquoted too: "has to list loadBalancerSourceRanges" names a field as surely as in backticks.
+  for (const match of text.matchAll(/(?<![\w./@:-])([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?![\w/@:-])/g)) if (match[1]) named.add(match[1])
   // Case matters: the field `externalName` is not the value 'ExternalName'.
   const used = JSON.stringify(rules.map((rule) => ({ validate: rule.validate, variables: rule.variables, match: rule.match, preconditions: rule.preconditions })))
   return [...named].filter((field) => !used.includes(field.split('.').at(-1) ?? field))

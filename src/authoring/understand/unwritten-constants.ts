@@ -1,5 +1,6 @@
 import type { Rule } from '../../engine/index.js'
 import type { TemplatedRule } from '../compile-instruction.js'
+import { kubernetesFieldKinds, kubernetesFields } from '../fields/kubernetes-fields.js'
 
 /**
  * The constants a named rule compares against that the text never writes: a capability name
@@ -18,7 +19,7 @@ export function unwrittenConstants(text: string, rules: readonly Rule[], templat
     const template = templated.find((item) => item.rule === rule.name)?.template
     if (namesStandard && template?.category.startsWith('pod-security')) continue
     if (template?.constantsNamedBy?.test(text)) continue
-    for (const constant of constantsOf(rule)) if (!written.has(canonical(constant))) unwritten.add(constant)
+    for (const constant of constantsOf(rule)) if (!written.has(canonical(constant)) && !enumWritten(constant, written)) unwritten.add(constant)
   }
   return [...unwritten]
 }
@@ -32,6 +33,34 @@ function canonical(word: string): string {
 
 const CONSTANT = /^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z][a-z0-9_]*(?:\.[a-z0-9_]+){2,})$/
 
+let groups: ReadonlyMap<string, ReadonlyArray<readonly string[]>> | undefined
+
+/**
+ * The values Kubernetes fields' schemas list (`Always`, `LoadBalancer`, `RuntimeDefault`), each
+ * with the lists it is in. A rule comparing with one is comparing with a constant; it was written
+ * when the text names a value of the same list ("the RuntimeDefault seccomp profile" lets the rule
+ * also accept `Localhost`, the other allowed profile), and invented when it names none
+ * ("imagePullPolicy has to be spelled out" is not "must be Always"). `kind` and `apiVersion` list
+ * the kind's own name, which is the kind, not a value.
+ */
+function enumGroups(): ReadonlyMap<string, ReadonlyArray<readonly string[]>> {
+  if (groups) return groups
+  const found = new Map<string, Array<readonly string[]>>()
+  for (const kind of kubernetesFieldKinds()) {
+    for (const info of kubernetesFields(kind)) {
+      if (!info.enum || /^(kind|apiVersion)$|\.(kind|apiVersion)$/.test(info.path)) continue
+      for (const value of info.enum) if (/^[A-Z]/.test(value)) found.set(value, [...(found.get(value) ?? []), info.enum])
+    }
+  }
+  groups = found
+  return groups
+}
+
+/** An enum constant the text wrote, or a value of one of its lists. */
+function enumWritten(constant: string, written: ReadonlySet<string>): boolean {
+  return (enumGroups().get(constant) ?? []).some((list) => list.some((value) => written.has(canonical(value))))
+}
+
 /** The string literals of a rule's checks that are constants rather than words or paths the text gave. */
 function constantsOf(rule: Rule): string[] {
   const expressions = [...(rule.validate?.cel ?? []).map((check) => check.expression), ...(rule.variables ?? []).map((variable) => variable.expression)]
@@ -39,7 +68,9 @@ function constantsOf(rule: Rule): string[] {
   for (const expression of expressions) {
     for (const match of expression.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)) {
       const literal = match[1] ?? match[2] ?? ''
-      if (CONSTANT.test(literal)) constants.push(literal)
+      // `orValue('ClusterIP')`: what Kubernetes defaults an unset field to, not a value the rule asks for.
+      const defaulted = /orValue\(\s*$/.test(expression.slice(0, match.index))
+      if (CONSTANT.test(literal) || (!defaulted && enumGroups().has(literal))) constants.push(literal)
     }
   }
   return constants

@@ -60,10 +60,10 @@ const shared = (path: string): string => fileURLToPath(new URL(`../../../../shar
  */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
   { folder: 'own-holdout', right: 13, silentlyWrong: 28 },
-  { folder: 'own-holdout-2', right: 7, silentlyWrong: 19 },
-  { folder: 'own-holdout-3', right: 8, silentlyWrong: 16 },
-  { folder: 'own-holdout-4', right: 12, silentlyWrong: 17 },
-  { folder: 'own-holdout-5', right: 4, silentlyWrong: 11 },
+  { folder: 'own-holdout-2', right: 7, silentlyWrong: 18 },
+  { folder: 'own-holdout-3', right: 8, silentlyWrong: 15 },
+  { folder: 'own-holdout-4', right: 12, silentlyWrong: 14 },
+  { folder: 'own-holdout-5', right: 4, silentlyWrong: 9 },
 ]
 
 // The dev sets live beside the project, not in it: a clone without ../shared skips these (get them with the workspace).

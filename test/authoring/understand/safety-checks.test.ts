@@ -299,3 +299,31 @@ describe('what alone is permitted, and lists of objects compared with a value', 
     expect(described('The port must be between 30500 and 30600.')).toEqual(['For Service objects, `spec.ports[].port` must be at least 30500 and must be at most 30600 (unset fails).'])
   })
 })
+
+describe('values the schema rules out', () => {
+  const refused = (instruction: string, resource: string): string[] => {
+    try {
+      compileInstruction(instruction, { platform: 'kubernetes', resource })
+    } catch (error) {
+      if (!(error instanceof InstructionNotUnderstoodError)) throw error
+      return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
+    }
+    throw new Error(`compiled: ${instruction}`)
+  }
+
+  it('a field whose schema lists its values is compared only with one of them, by the structural reader and by a named rule', () => {
+    expect(refused('imagePullPolicy has to be spelled out on every container.', 'Pod')).toEqual([
+      'imagePullPolicy has to be spelled out on every container. => not compiled: "spelled" is not a value `imagePullPolicy` can take (Always, IfNotPresent, Never); which of `Always`, `IfNotPresent`, `Never` is meant?',
+    ])
+  })
+
+  it('a text field is never compared with a number', () => {
+    expect(refused('Deployments must have a namespace of at least 2.', 'Deployment')).toEqual([
+      'Deployments must have a namespace of at least 2. => not compiled: it compares `metadata.namespace`, which holds text, with a number; which numeric field is meant?',
+    ])
+  })
+
+  it('a field is never its own value, and a named rule never drops a field the clause names', () => {
+    expect(refused('Any Service of type LoadBalancer has to list loadBalancerSourceRanges.', 'Service')).toHaveLength(1)
+  })
+})
