@@ -6,6 +6,7 @@ import type { Requirement, SentenceReading } from './requirement.js'
 import { groundingProblem } from './grounding.js'
 import { unknownTerraformAttribute } from './terraform-schema-fields.js'
 import { fieldsNamedUnread } from './fields-named-unread.js'
+import { bannedKeyNotWritten } from './generic-key-written.js'
 import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
 import { insideAside, requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
@@ -129,6 +130,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     // The sentence as read may carry its list head ("the tag Environment" from a head and an item): both count as written.
     const ungrounded = groundingProblem(requirement, `${text}\n${sentence.text}`)
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
+    const unwrittenKey = bannedKeyNotWritten(requirement, `${text}\n${sentence.text}`)
+    if (unwrittenKey) return unwrittenKey
     const unknownAttribute = unknownTerraformAttribute(requirement)
     if (unknownAttribute) return unknownAttribute.message
     const compared = wholeCompared(requirement) ?? textComparedWithNumber(requirement) ?? forbidsWhatEveryObjectHas(requirement)
@@ -144,6 +147,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
   const unjudged = unjudgedSubjectKinds(sentence.text, sentence.requirements, sentence.catalogRules)
   if (unjudged.length > 0) return `it names ${unjudged.join(' and ')} as what must comply, and no rule read from it judges ${unjudged.length === 1 ? 'that kind' : 'those kinds'}; which field of ${unjudged.length === 1 ? 'it' : 'each'} must be checked, and how?`
   const used = [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings), ...shared]
+  const unreadFields = fieldNamesUnused(sentence.text, used)
+  if (unreadFields.length > 0) return `it names ${unreadFields.map((name) => `\`${name}\``).join(', ')} but no rule read from it reads ${unreadFields.length === 1 ? 'it' : 'them'}; what must ${unreadFields.length === 1 ? 'it' : 'each'} be, and how?`
   const unused = unusedLiterals(sentence.text, used)
   if (unused.length > 0) {
     const words = unused.map((word) => `"${word}"`).join(', ')
@@ -157,16 +162,28 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
  * catalog took, "cannot be more than 2Gi") writes a number or literal no rule uses: it adds a
  * bound nothing checks, so the instruction is not understood rather than read without it.
  */
-function restatesNothingNew(text: string, used: readonly string[]): string | undefined {
-  // "management block with auto_repair and auto_upgrade both true": a field written as a name that no rule reads is new content.
+/**
+ * The field names a sentence writes as names (`source.region`, `max_backoff`, `runAsUser`; not in
+ * an example or a default) that nothing read from the instruction reads: coverage for fields as
+ * for numbers and literals.
+ */
+/** "in tsconfig.json", "the values.yaml": a file the document is, not a field in it. */
+const FILE_NAME = /\.(?:json|ya?ml|toml|tf|tfvars|hcl|js|mjs|ts|md|txt|xml|ini|cfg|conf|lock|env|properties)$/i
+
+function fieldNamesUnused(text: string, used: readonly string[]): string[] {
   const haystack = used.map((item) => item.toLowerCase())
   const read = (token: string): boolean => {
     const leaf = (pathSegments(token).filter((segment) => segment !== '[]').at(-1) ?? token).toLowerCase()
     return haystack.some((item) => item.includes(leaf))
   }
+  const names = codeTokens(text).filter((token) => !/[:/"']/.test(token.token) && !FILE_NAME.test(token.token) && !/^(?:true|false|null)$/i.test(token.token) && !insideAside(text, token.index))
+  return [...new Set(names.map((token) => token.token))].filter((token) => !read(token))
+}
+
+function restatesNothingNew(text: string, used: readonly string[]): string | undefined {
+  // "management block with auto_repair and auto_upgrade both true": a field written as a name that no rule reads is new content.
   const literals = unusedLiterals(text, used)
-  const fieldNames = codeTokens(text).filter((token) => !/[:/]/.test(token.token) && !insideAside(text, token.index))
-  const unreadFields = [...new Set(fieldNames.map((token) => token.token))].filter((token) => !read(token) && !literals.includes(token))
+  const unreadFields = fieldNamesUnused(text, used).filter((token) => !literals.includes(token))
   const unused = [...literals, ...unreadFields]
   if (unused.length === 0) return undefined
   const words = unused.map((word) => `"${word}"`).join(', ')

@@ -157,6 +157,8 @@ function syntacticName(word: string): boolean {
 
 function groundedValue(value: string, text: string): boolean {
   if (value.trim() === '' || quotedIn(value, text)) return true
+  // "//" from "s3://bucket", "//." from a URL: punctuation alone is a piece of something written, unless quoted as it is.
+  if (!/[A-Za-z0-9*]/.test(value) && value.length > 1) return false
   if (syntacticName(value)) return true
   const occurrences = writtenIn(value, text)
   // A value the reader derived (a typo fixed, a registry normalized) and that is not prose.

@@ -606,7 +606,8 @@ function bannedPairs(after: string, fields: ValueRef[]): Array<{ ref: ValueRef; 
 /** "privileged: true or network_mode: host": in a document without a schema, a word given a value is a field. */
 function pairFields(text: string, known: ValueRef[]): ValueRef[] {
   const names = new Set(known.map((ref) => ref.variants[0]?.segments.at(-1)))
-  return [...text.matchAll(/(?<![\w.-])([A-Za-z_][\w-]*)\s*[:=]\s*[`"']?[\w./%-]+/g)]
+  // "https://...", "s3://...": a scheme is not a key.
+  return [...text.matchAll(/(?<![\w.-])([A-Za-z_][\w-]*)\s*[:=](?!\/\/)\s*[`"']?[\w./%-]+/g)]
     .map((match) => match[1] ?? '')
     .filter((name) => name !== '' && !names.has(name) && !/^(https?|e\.g|i\.e)$/i.test(name))
     .map((name) => ({ scope: 'object', variants: [{ segments: [name] }], label: name, explicit: true }))

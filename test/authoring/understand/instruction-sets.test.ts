@@ -59,11 +59,11 @@ const shared = (path: string): string => fileURLToPath(new URL(`../../../../shar
  * 34 silently wrong cases into refusals.
  */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
-  { folder: 'own-holdout', right: 13, silentlyWrong: 28 },
-  { folder: 'own-holdout-2', right: 7, silentlyWrong: 18 },
-  { folder: 'own-holdout-3', right: 8, silentlyWrong: 15 },
-  { folder: 'own-holdout-4', right: 12, silentlyWrong: 14 },
-  { folder: 'own-holdout-5', right: 4, silentlyWrong: 9 },
+  { folder: 'own-holdout', right: 13, silentlyWrong: 24 },
+  { folder: 'own-holdout-2', right: 7, silentlyWrong: 14 },
+  { folder: 'own-holdout-3', right: 8, silentlyWrong: 12 },
+  { folder: 'own-holdout-4', right: 12, silentlyWrong: 12 },
+  { folder: 'own-holdout-5', right: 4, silentlyWrong: 8 },
 ]
 
 // The dev sets live beside the project, not in it: a clone without ../shared skips these (get them with the workspace).

@@ -327,3 +327,29 @@ describe('values the schema rules out', () => {
     expect(refused('Any Service of type LoadBalancer has to list loadBalancerSourceRanges.', 'Service')).toHaveLength(1)
   })
 })
+
+describe('keys and fields a document without a schema has only where written', () => {
+  const refused = (instruction: string): string[] => {
+    try {
+      compileInstruction(instruction, { platform: 'generic', resource: 'config' })
+    } catch (error) {
+      if (!(error instanceof InstructionNotUnderstoodError)) throw error
+      return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
+    }
+    throw new Error(`compiled: ${instruction}`)
+  }
+
+  it('a ban of a word never written as a key refuses', () => {
+    expect(refused('`version` must be semver. No wildcards.')).toEqual([
+      'No wildcards. => not compiled: it bans `wildcards`, a word of the sentence, not a key written as one; which key must not be set? write it in backticks, e.g. `wildcards`',
+    ])
+  })
+
+  it('a field a requirement sentence names and no rule reads refuses', () => {
+    expect(refused('cache.ttl must be at most 600 and at least as long as cache.refresh_interval allows.').join('\n')).toMatch(/refresh_interval/)
+  })
+
+  it('the pieces of a URL are neither keys nor values', () => {
+    expect(refused('endpoint has to be an s3:// URL.').join('\n')).toMatch(/"\/\/"|endpoint/)
+  })
+})
