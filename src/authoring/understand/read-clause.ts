@@ -402,9 +402,14 @@ function readFieldComparison(text: string, context: ClauseContext): { left: Valu
   const greater = /greater|more|higher|larger|bigger/.test(words)
   const orEqual = match[3] !== undefined
   const negated = /must not|can'?t|cannot|may not/i.test(match[0])
-  const cmp = words === '' ? (negated ? '!=' : '==') : greater ? (orEqual ? '>=' : '>') : orEqual ? '<=' : '<'
+  // "min must not be greater than max": the negation before the comparison turns it round (min <= max).
+  const notBefore = words !== '' && /\b(?:must not|mustn'?t|can'?t|cannot|may not|should not|shouldn'?t|never|is not|isn'?t|are not|aren'?t)\s+(?:be\s+)?$/i.test(text.slice(0, match.index))
+  const stated: Comparison = greater ? (orEqual ? '>=' : '>') : orEqual ? '<=' : '<'
+  const cmp = words === '' ? (negated ? '!=' : '==') : notBefore ? INVERSE[stated] : stated
   return { left, predicate: { op: 'compareField', cmp, other } }
 }
+
+const INVERSE: Readonly<Record<Comparison, Comparison>> = { '>': '<=', '>=': '<', '<': '>=', '<=': '>' }
 
 const MULTIPLE = /\b(at most|no more than|not more than|up to|can'?t exceed|cannot exceed|must not exceed|may not exceed|at least|no less than|not less than|less than|fewer than|more than|greater than|under|below|over|above|<=|>=|≤|≥|<|>)\s*(\d+(?:\.\d+)?)\s*(?:x|×|times)\s+(?:the\s+|its\s+|their\s+|that\s+)?/i
 

@@ -353,3 +353,9 @@ describe('keys and fields a document without a schema has only where written', (
     expect(refused('endpoint has to be an s3:// URL.').join('\n')).toMatch(/"\/\/"|endpoint/)
   })
 })
+
+describe('a comparison keeps its direction', () => {
+  it('"must not be greater than" another field is at most it', () => {
+    expect(compileInstruction('pool.min must not be greater than pool.max.', { platform: 'generic', resource: 'config' }).spec.rules.map((rule) => rule.description)).toEqual(['`pool.min` must be at most `pool.max` (unset fails).'])
+  })
+})
