@@ -436,6 +436,8 @@ function imageTagTest(value: string, requirement: 'tagged-or-digest' | 'digest' 
   }
 }
 
+const NUMERIC_TYPES: ReadonlySet<string> = new Set(['integer', 'number', 'int-or-string', ''])
+
 function compareFieldTest(ref: ValueRef, item: string, predicate: Extract<Predicate, { op: 'compareField' }>, whenMissing: string, located: boolean): string {
   const leftOptional = optionalPath(item, ref.variants[0]?.segments ?? [])
   const rightOptional = optionalPath(predicate.other.scope === 'object' && !located ? 'object' : item, predicate.other.variants[0]?.segments ?? [])
@@ -453,6 +455,9 @@ function compareFieldTest(ref: ValueRef, item: string, predicate: Extract<Predic
       : `double(${left.value}) ${predicate.cmp} double(${right.value})${times}`
     : bothQuantities
       ? `quantity(string(${left.value})).compareTo(quantity(string(${right.value}))) ${predicate.cmp} 0`
-      : `double(${left.value}) ${predicate.cmp} double(${right.value})`
+      : (predicate.cmp === '==' || predicate.cmp === '!=') && !NUMERIC_TYPES.has(ref.type ?? '') && !NUMERIC_TYPES.has(predicate.other.type ?? '')
+        ? // Two probes, two names: equal or not as a whole, not as numbers.
+          `${left.value} ${predicate.cmp} ${right.value}`
+        : `double(${left.value}) ${predicate.cmp} double(${right.value})`
   return `(${left.present} && ${right.present} ? ${compare} : ${whenMissing})`
 }

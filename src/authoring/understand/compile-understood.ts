@@ -197,6 +197,9 @@ function restatesNothingNew(text: string, used: readonly string[]): string | und
  */
 function wholeCompared(requirement: Requirement): string | undefined {
   if (requirement.predicate.op !== 'compareField') return undefined
+  // "liveness and readiness probes must not be equal": two objects of one shape compared whole, as equal or not.
+  const { other, cmp } = requirement.predicate
+  if ((cmp === '==' || cmp === '!=') && (other.type === 'object' || other.type === 'map') && requirement.values.every((ref) => ref.type === other.type)) return undefined
   const whole = [...requirement.values, requirement.predicate.other].find((ref) => ref.type === 'array' || ref.type === 'object' || ref.type === 'map')
   if (!whole) return undefined
   return `it compares \`${whole.variants[0]?.segments.join('.') ?? whole.label}\`, a ${whole.type === 'array' ? 'list' : 'map of values'}, with another field; which single value of it must be compared, and with which?`

@@ -387,7 +387,7 @@ const FIELD_COMPARISON = /\b(strictly\s+)?(greater|more|higher|larger|bigger|les
 
 /** "maxReplicas must be strictly greater than minReplicas", "memory limit equal to the request": two fields compared. */
 function readFieldComparison(text: string, context: ClauseContext): { left: ValueRef[]; predicate: Predicate } | undefined {
-  const multiple = readMultipleComparison(text, context)
+  const multiple = readMultipleComparison(text, context) ?? readPairComparison(text, context)
   if (multiple) return multiple
   const match = FIELD_COMPARISON.exec(text)
   if (!match) return undefined
@@ -396,7 +396,7 @@ function readFieldComparison(text: string, context: ClauseContext): { left: Valu
   // A full stop ends the other field; the dots inside a path ("pool.floor") do not.
   const right = fieldsIn(tail.split(/[,;]|\.(?=\s|$)|\b(?:and|if|when|unless)\b/)[0] ?? tail, context)
   const left = fieldsIn(text.slice(0, match.index), context)
-  const other = right[0]
+  const other = right[0] ? sameKeyOf(right[0], left, context) : undefined
   if (!other || left.length === 0) return undefined
   const words = (match[2] ?? '').toLowerCase()
   const greater = /greater|more|higher|larger|bigger/.test(words)
@@ -407,6 +407,34 @@ function readFieldComparison(text: string, context: ClauseContext): { left: Valu
   const stated: Comparison = greater ? (orEqual ? '>=' : '>') : orEqual ? '<=' : '<'
   const cmp = words === '' ? (negated ? '!=' : '==') : notBefore ? INVERSE[stated] : stated
   return { left, predicate: { op: 'compareField', cmp, other } }
+}
+
+/**
+ * "memory requests equal to limits": the other side names a map (`resources.limits`) whose key the
+ * first side gave (`resources.requests.memory`); the same key of it is meant.
+ */
+function sameKeyOf(other: ValueRef, left: readonly ValueRef[], context: ClauseContext): ValueRef {
+  const [only] = left
+  if (other.type !== 'map' || left.length !== 1 || !only) return other
+  const key = only.variants[0]?.segments.at(-1)
+  if (key === undefined) return other
+  const child = childRef(other, key, context)
+  if (child) return child
+  // A map of quantities lists no keys in the schema: the key is appended as the first side wrote it.
+  const { type: _mapType, ...rest } = other
+  return { ...rest, variants: other.variants.map((variant) => ({ ...variant, segments: [...variant.segments, key] })), label: `${other.label} ${key}`, ...(only.type ? { type: only.type } : {}) }
+}
+
+/** "Liveness and readiness probes must not be equal": two fields named together, then compared with each other. */
+const PAIR_COMPARED = /^(.+?)\s+(?:must|should|have to|need to)\s+(not\s+)?be\s+(?:equal|the same|identical)\s*(?:to each other|to one another)?\s*[.!]?$/i
+
+function readPairComparison(text: string, context: ClauseContext): { left: ValueRef[]; predicate: Predicate } | undefined {
+  const match = PAIR_COMPARED.exec(text.trim())
+  if (!match?.[1]) return undefined
+  const fields = fieldsIn(match[1], context)
+  const [first, second] = fields
+  if (fields.length !== 2 || !first || !second) return undefined
+  return { left: [first], predicate: { op: 'compareField', cmp: match[2] ? '!=' : '==', other: second } }
 }
 
 const INVERSE: Readonly<Record<Comparison, Comparison>> = { '>': '<=', '>=': '<', '<': '>=', '<=': '>' }

@@ -176,8 +176,11 @@ describe('a comparison is never dropped', () => {
   })
 
   it('a map or list compared with another field refuses, asking which single value is meant', () => {
-    expect(refusal('Every container must have memory requests equal to its limits.')).toEqual([
-      'Every container must have memory requests equal to its limits. => not compiled: it compares `resources.limits`, a map of values, with another field; which single value of it must be compared, and with which?',
+    expect(refusal('Every container must have memory requests equal to its resources.')).toEqual([
+      'Every container must have memory requests equal to its resources. => not compiled: it compares `resources`, a map of values, with another field; which single value of it must be compared, and with which?',
+    ])
+    expect(refusal('Every container must have a memory request greater than its ports.')).toEqual([
+      'Every container must have a memory request greater than its ports. => not compiled: it compares `ports`, a list, with another field; which single value of it must be compared, and with which?',
     ])
   })
 })
@@ -357,5 +360,26 @@ describe('keys and fields a document without a schema has only where written', (
 describe('a comparison keeps its direction', () => {
   it('"must not be greater than" another field is at most it', () => {
     expect(compileInstruction('pool.min must not be greater than pool.max.', { platform: 'generic', resource: 'config' }).spec.rules.map((rule) => rule.description)).toEqual(['`pool.min` must be at most `pool.max` (unset fails).'])
+  })
+})
+
+describe('two fields compared', () => {
+  const judges = (instruction: string, document: unknown): boolean => {
+    const { spec } = compileInstruction(instruction, { platform: 'kubernetes', resource: 'Pod' })
+    return evaluateRuleset(compileRuleset({ ...spec, name: 'pairs' }), new PreparedInput({ object: document })).passed
+  }
+  const pod = (container: Record<string, unknown>): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx', ...container }] } })
+
+  it('the other side naming a map takes the key the first side gave ("cpu requests equal to limits")', () => {
+    const instruction = 'All containers in a Pod must have cpu requests equal to limits.'
+    expect(judges(instruction, pod({ resources: { requests: { cpu: '500m' }, limits: { cpu: '0.5' } } }))).toBe(true)
+    expect(judges(instruction, pod({ resources: { requests: { cpu: '250m' }, limits: { cpu: '1' } } }))).toBe(false)
+  })
+
+  it('two objects named together "must not be equal" are compared whole', () => {
+    const instruction = 'Startup and liveness probes must not be equal.'
+    const probe = (period: number): unknown => ({ httpGet: { path: '/healthz', port: 8080 }, periodSeconds: period })
+    expect(judges(instruction, pod({ startupProbe: probe(5), livenessProbe: probe(10) }))).toBe(true)
+    expect(judges(instruction, pod({ startupProbe: probe(10), livenessProbe: probe(10) }))).toBe(false)
   })
 })
