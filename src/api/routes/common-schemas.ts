@@ -108,6 +108,7 @@ export const policySchema = {
     admission: { type: 'boolean' },
     background: { type: 'boolean' },
     failurePolicy: { type: 'string', enum: ['Fail', 'Ignore'] },
+    generateValidatingAdmissionPolicy: { type: 'boolean' },
     ...switchProperties,
   },
 } as const
