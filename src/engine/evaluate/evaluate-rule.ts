@@ -14,11 +14,13 @@ import type { PreparedInput, Subject } from './prepared-input.js'
  * off is not judged: where it would have judged (its match selects the input) it is a skip saying
  * so, which every path lists, never silently absent.
  */
-export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResult {
+export function evaluateRule(rule: CompiledRule, input: PreparedInput, judgedElsewhere?: JudgedElsewhere): RuleResult {
   const subject = subjectFor(rule, input)
   if (!subject) return resultOf(rule, 'skip', 'the rule does not match this resource')
   const autogen = subject === input.subject ? undefined : input.subject.target.gvk.kind
   if (rule.disabledReason !== undefined) return switchedOff(rule, rule.disabledReason, autogen)
+  const elsewhere = judgedElsewhere?.(rule.ruleset, rule.name, autogen)
+  if (elsewhere !== undefined) return judgedByVap(rule, elsewhere, autogen)
   let outcome: RuleResult
   try {
     outcome = judge(rule, subject, autogen, input)
@@ -28,6 +30,13 @@ export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResu
   if (autogen !== undefined) outcome.autogen = autogen
   return outcome
 }
+
+/**
+ * Who judges a rule, matched in a form (`autogen`: the controller kind whose pod template it
+ * matched), instead of the caller: the name of the generated ValidatingAdmissionPolicy the API
+ * server judged the request by, or undefined to judge it here.
+ */
+export type JudgedElsewhere = (ruleset: string, rule: string, autogen: string | undefined) => string | undefined
 
 /** The object itself when the rule matches it, else a controller's pod template when autogen applies. */
 export function subjectFor(rule: CompiledRule, input: PreparedInput): Subject | undefined {
@@ -129,6 +138,12 @@ export function activationFor(rule: CompiledRule, subject: Subject): CelActivati
 
 function switchedOff(rule: CompiledRule, reason: string, autogen: string | undefined): RuleResult {
   const result: RuleResult = { ...resultOf(rule, 'skip', `rule switched off: ${reason}`), disabled: true, disabledReason: reason }
+  if (autogen !== undefined) result.autogen = autogen
+  return result
+}
+
+function judgedByVap(rule: CompiledRule, name: string, autogen: string | undefined): RuleResult {
+  const result: RuleResult = { ...resultOf(rule, 'skip', `judged by ValidatingAdmissionPolicy "${name}" in the API server`), judgedBy: 'ValidatingAdmissionPolicy', validatingAdmissionPolicy: name }
   if (autogen !== undefined) result.autogen = autogen
   return result
 }
