@@ -10,5 +10,6 @@ export {
 } from './generate-vap.js'
 export type { Refusal } from './refusal.js'
 export { sameBindingSpec, sameVapSpec } from './api-server-defaults.js'
+export { keptInClusterRefusals } from './kept-in-cluster.js'
 export { vapYaml } from './vap-yaml.js'
 export type * from './admission-policy-types.js'
