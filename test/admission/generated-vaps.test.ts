@@ -190,7 +190,7 @@ describe('the webhook and generated ValidatingAdmissionPolicies', () => {
 
   it('judges the rule again once the policy no longer asks for generated policies and they are gone', async () => {
     api.update('policies', policyResource('enforced', { rulesets: ['images'], action: 'Deny' }))
-    await waitFor('the generated policy gone from the follower\'s watch', () => follower.generatedVaps?.policy('enforced') === undefined && follower.generatedVaps.binding('enforced') === undefined)
+    await waitFor('the generated policy gone from the follower\'s watch', () => follower.generatedVaps?.policy('enforced') === undefined && follower.generatedVaps?.binding('enforced') === undefined)
     await waitFor('the follower\'s catalog', () => followerCatalog.policy('enforced')?.generateValidatingAdmissionPolicy === undefined)
     const response = await review(followerWebhook, 'follower-2')
     expect(response.auditAnnotations).toEqual({ policies: 'enforced,judged-here', 'failed-rules': 'enforced/images/no-latest,judged-here/ownership/team-label' })
