@@ -190,12 +190,14 @@ export class GeneratedVapController implements GeneratedVapView {
       what: `${kind.plural}.admissionregistration.k8s.io`,
       logger: this.#options.logger,
       backoff: this.#options.timings.watchBackoff,
-      onEvent: (_event, object) => {
+      onEvent: (event, object) => {
         const policy = generatedFrom(object)
         if (policy !== undefined && this.#leading) {
           this.#queue.add(policy)
           this.#options.onConditionChange(policy)
         }
+        // A name freed: a policy in Conflict over it may take it now.
+        if (event === 'delete' && this.#leading) for (const [name, outcome] of this.#outcomes) if (outcome.conflicts.length > 0) this.#queue.add(name)
         for (const listener of this.#listeners) listener()
       },
     })

@@ -171,6 +171,26 @@ describe('generated ValidatingAdmissionPolicies kept by the controller', () => {
     expect(api.get('validatingadmissionpolicybindings', 'other')).toBeUndefined()
   })
 
+  it('gives a name two Verdict policies would take to the first, and to the other once it is free', async () => {
+    const { api } = harness
+    const team = { ...TEAM_LABEL, name: 'team' }
+    api.create('rulesets', rulesetResource('ownership', { rules: [team] }))
+    api.create('rulesets', rulesetResource('both', { rules: [PINNED, team] }))
+    api.create('policies', policyResource('prod-team', { rulesets: ['ownership'], action: 'Deny', generateValidatingAdmissionPolicy: true }))
+    const leader = await harness.leader()
+    await generatedCondition(leader, 'prod-team', 'Generated')
+    api.create('policies', policyResource('prod', { rulesets: ['both'], action: 'Deny', generateValidatingAdmissionPolicy: true }))
+    const conflict = await generatedCondition(leader, 'prod', 'Conflict')
+    expect(conflict.message).toBe('ValidatingAdmissionPolicy "prod-team" exists and was generated from Verdict policy "prod-team": it is left alone; the webhook judges their rules')
+    // The rule that has its name is generated all the same.
+    expect(names(api, 'validatingadmissionpolicies')).toEqual(['prod-no-latest-tag', 'prod-team'])
+    expect(((api.get('validatingadmissionpolicies', 'prod-team')?.metadata as Json).annotations as Json)['verdict.dev/policy']).toBe('prod-team')
+
+    api.delete('policies', 'prod-team')
+    await waitFor('prod takes the name', () => ((api.get('validatingadmissionpolicies', 'prod-team')?.metadata as Json | undefined)?.annotations as Json | undefined)?.['verdict.dev/policy'] === 'prod')
+    await generatedCondition(leader, 'prod', 'Generated')
+  })
+
   it('says why a policy cannot be generated, naming the rule, and keeps nothing of it', async () => {
     const { api } = harness
     const pattern = { name: 'no-privileged', match: { kinds: ['Pod'] }, validate: { pattern: { spec: { containers: [{ '=(securityContext)': { '=(privileged)': false } }] } } } }
