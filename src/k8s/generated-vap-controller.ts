@@ -65,6 +65,8 @@ export class GeneratedVapController implements GeneratedVapView {
   readonly #bindings: RestartingInformer<GeneratedObject>
   readonly #queue: ReconcileQueue
   readonly #outcomes = new Map<string, SyncOutcome>()
+  /** The refusals last logged per policy. */
+  readonly #refused = new Map<string, string>()
   readonly #listeners = new Set<() => void>()
   #cluster: ClusterFacts
   #watching = false
@@ -101,6 +103,7 @@ export class GeneratedVapController implements GeneratedVapView {
       clearInterval(this.#resync)
       clearTimeout(this.#expiry)
       this.#outcomes.clear()
+      this.#refused.clear()
       await this.#queue.pause()
       return
     }
@@ -280,6 +283,7 @@ export class GeneratedVapController implements GeneratedVapView {
     }
     if (!this.#vaps.synced() || !this.#bindings.synced()) return 'wait'
     const desired: DesiredVaps | undefined = policy?.generateValidatingAdmissionPolicy === true ? this.#desired(policy) : undefined
+    this.#reportRefusals(name, desired)
     const pairs = desired?.generatable ? desired.pairs : []
     const conflicts: string[] = []
     try {
@@ -301,6 +305,21 @@ export class GeneratedVapController implements GeneratedVapView {
     }
     this.#record(name, { conflicts })
     return 'done'
+  }
+
+  /**
+   * Why a policy that asks is not generated, logged when it changes: the only place it shows for a
+   * policy made through the REST API, which has no status.
+   */
+  #reportRefusals(name: string, desired: DesiredVaps | undefined): void {
+    const reasons = desired && !desired.generatable ? describeRefusals(desired.refusals) : undefined
+    if (reasons === this.#refused.get(name)) return
+    if (reasons === undefined) {
+      this.#refused.delete(name)
+      return
+    }
+    this.#refused.set(name, reasons)
+    this.#options.logger.warn({ policy: name, reasons }, 'the policy asks for generated ValidatingAdmissionPolicies but cannot be generated; the webhook judges it')
   }
 
   #record(name: string, outcome: SyncOutcome): void {

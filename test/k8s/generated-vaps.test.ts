@@ -207,6 +207,8 @@ describe('generated ValidatingAdmissionPolicies kept by the controller', () => {
       message: "action: the action is Audit (the default), whose results are Verdict's audits; the API server would keep them in its own audit log only: use Deny or Warn; the webhook judges the policy",
     })
     expect(names(api, 'validatingadmissionpolicies')).toEqual([])
+    // Logged once each, for policies made through the REST API too (they have no status).
+    expect(leader.logger.lines.filter((line) => line.message === 'the policy asks for generated ValidatingAdmissionPolicies but cannot be generated; the webhook judges it').map((line) => line.fields.policy).sort()).toEqual(['hardened', 'watching'])
 
     // Once generatable, generated; once not again, deleted.
     api.update('policies', policyResource('watching', { rulesets: ['hygiene'], action: 'Warn', generateValidatingAdmissionPolicy: true }))
