@@ -111,7 +111,7 @@ export class GeneratedVapController implements GeneratedVapView {
     await this.#readCluster()
     if (!this.#leading) return
     this.#queue.resume()
-    await this.#resyncAll()
+    await this.#syncAll()
     if (!this.#leading) return
     clearInterval(this.#resync)
     this.#resync = setInterval(() => void this.#resyncAll(), this.#options.timings.resyncMs)
@@ -246,16 +246,22 @@ export class GeneratedVapController implements GeneratedVapView {
     }
   }
 
-  /** The cluster read again (webhook scope, version), leftovers looked for, everything synced. */
+  /** The cluster read again (webhook scope, version), then everything synced. */
   async #resyncAll(): Promise<void> {
     if (!this.#leading) return
     const before = canonicalJson(this.#cluster)
     await this.#readCluster()
+    if (canonicalJson(this.#cluster) !== before) for (const policy of this.#flagged()) this.#options.onConditionChange(policy.name)
+    await this.#syncAll()
+  }
+
+  /** Leftovers looked for (when not watching yet), every policy that asks and every one something generated came from synced. */
+  async #syncAll(): Promise<void> {
+    if (!this.#leading) return
     if (!this.#watching && (this.#flagged().length > 0 || (await this.#leftoversExist()))) this.#watch()
     if (!this.#leading) return
     this.#queueAll()
     this.#scheduleExpiry()
-    if (canonicalJson(this.#cluster) !== before) for (const policy of this.#flagged()) this.#options.onConditionChange(policy.name)
   }
 
   /** An exception that stops reaching a policy at its expiresAt may make it generatable then: everything is synced at that instant. */
