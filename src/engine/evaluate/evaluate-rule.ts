@@ -20,7 +20,11 @@ export function evaluateRule(rule: CompiledRule, input: PreparedInput, judgedEls
   const autogen = subject === input.subject ? undefined : input.subject.target.gvk.kind
   if (rule.disabledReason !== undefined) return switchedOff(rule, rule.disabledReason, autogen)
   const elsewhere = judgedElsewhere?.(rule.ruleset, rule.name, autogen)
-  if (elsewhere !== undefined) return judgedByVap(rule, elsewhere, autogen)
+  if (elsewhere !== undefined) {
+    // Its match conditions (the generated policy's matchConditions) say whether it judges at all.
+    const unmet = unmetCondition(rule, subject)
+    return unmet === undefined ? judgedByVap(rule, elsewhere, autogen) : resultOf(rule, 'skip', `match condition "${unmet}" is false`)
+  }
   let outcome: RuleResult
   try {
     outcome = judge(rule, subject, autogen, input)
@@ -41,6 +45,28 @@ export type JudgedElsewhere = (ruleset: string, rule: string, autogen: string | 
 /** The object itself when the rule matches it, else a controller's pod template when autogen applies. */
 export function subjectFor(rule: CompiledRule, input: PreparedInput): Subject | undefined {
   return input.subjectMatching(rule.matches, rule.autogenControllers)
+}
+
+/**
+ * The first match condition that is false, for a rule another judge validates. As the API server
+ * decides matchConditions: any false one skips, whatever the others do; one that errs or is not a
+ * bool, with none false, is that judge's to answer (under its failurePolicy).
+ */
+function unmetCondition(rule: CompiledRule, subject: Subject): string | undefined {
+  if (rule.conditions.length === 0) return undefined
+  let activation: CelActivation
+  try {
+    activation = activationFor(rule, subject)
+  } catch {
+    return undefined
+  }
+  return rule.conditions.find((condition) => {
+    try {
+      return condition.program.evaluate(activation) === false
+    } catch {
+      return false
+    }
+  })?.name
 }
 
 function judge(rule: CompiledRule, subject: Subject, autogen: string | undefined, input: PreparedInput): RuleResult {

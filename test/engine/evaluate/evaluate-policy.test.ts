@@ -110,6 +110,24 @@ describe('evaluatePolicy with switches', () => {
     expect(asked).toEqual([])
   })
 
+  it('takes a false match condition of a rule the API server judges as a plain skip (its policy judged nothing), as the API server does even when another errs', () => {
+    const conditioned: Ruleset = {
+      name: 'strict',
+      rules: [
+        {
+          name: 'has-team',
+          match: { kinds: ['Pod'], conditions: [{ name: 'broken', expression: 'object.spec.nope == 1' }, { name: 'labelled', expression: 'has(object.metadata.labels)' }] },
+          validate: { cel: [{ expression: "'team' in object.metadata.labels" }] },
+        },
+      ],
+    }
+    const evaluation = evaluatePolicy({ name: 'p', rulesets: ['strict'], action: 'Deny' }, [compileRuleset(conditioned)], new PreparedInput({ object: pod }), { verbose: true, judgedElsewhere: () => 'p' })
+    expect(evaluation.output.results).toEqual([{ ruleset: 'strict', rule: 'has-team', status: 'skip', severity: 'medium', message: 'match condition "labelled" is false' }])
+    const labelled = { ...pod, metadata: { ...pod.metadata, labels: { app: 'web' } } }
+    const judged = evaluatePolicy({ name: 'p', rulesets: ['strict'], action: 'Deny' }, [compileRuleset(conditioned)], new PreparedInput({ object: labelled }), { judgedElsewhere: () => 'p' })
+    expect(judged.output.results).toEqual([expect.objectContaining({ status: 'skip', judgedBy: 'ValidatingAdmissionPolicy', validatingAdmissionPolicy: 'p' })])
+  })
+
   it('judges nothing by a policy switched off, and says so', () => {
     expect(run({ name: 'p', rulesets: ['strict'], action: 'Deny', enabled: false, disabledReason: 'replaced' }, [strict])).toEqual({
       action: 'Deny',
