@@ -67,6 +67,8 @@ export interface Config {
   readonly reportsApi: ReportsApiMode
   /** Whether denials and background-scan violations are recorded as Kubernetes Events (when the controller runs). */
   readonly events: boolean
+  /** Whether the controller keeps policies with generateValidatingAdmissionPolicy as ValidatingAdmissionPolicies (and the webhook leaves them to the API server). */
+  readonly generatedVaps: boolean
   /** Whether the REST API refuses a PolicyException without expiresAt. */
   readonly exceptionRequireExpiry: boolean
   /** Days an exception may let nothing through (nor be created or changed) before `unused-exception` names it. */
@@ -376,6 +378,15 @@ const DEFINITIONS = [
     fallback: true,
     default: 'on',
     description: 'on: admission denials and background-scan violations are recorded as Kubernetes Events (PolicyViolation) wherever the controller runs, rate-limited and aggregated; off: none',
+  }),
+  setting({
+    name: 'VERDICT_GENERATED_VAPS',
+    key: 'generatedVaps',
+    parse: (raw) => oneOf(['on', 'off'] as const)(raw) === 'on',
+    fallback: true,
+    default: 'on',
+    description:
+      'on: the controller keeps each policy with generateValidatingAdmissionPolicy: true in the cluster as ValidatingAdmissionPolicies, and the webhook leaves the rules they judge to the API server; off: none is written, those policies are judged by the webhook and say so in their status',
   }),
   setting({
     name: 'VERDICT_EXCEPTION_REQUIRE_EXPIRY',

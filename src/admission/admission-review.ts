@@ -17,10 +17,18 @@ export interface AdmissionUserInfo {
   extra?: Record<string, string[]>
 }
 
+export interface GroupVersionResourceRef {
+  group: string
+  version: string
+  resource: string
+}
+
 /** The part of an admission.k8s.io/v1 AdmissionRequest the webhook reads, checked by parseAdmissionReview. */
 export interface AdmissionRequest {
   uid: string
   kind: GroupVersionKindRef
+  /** The resource requested (the API server always sends it; a hand-made review may not). */
+  resource?: GroupVersionResourceRef
   operation: Operation
   name?: string
   /** '' or absent for cluster-scoped resources; a Namespace's own name for Namespace requests. */

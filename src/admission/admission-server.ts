@@ -10,8 +10,10 @@ import type { AdmissionLogger } from './admission-logger.js'
 import { AdmissionPolicies } from './admission-policies.js'
 import { BoundedAuditRecorder } from './bounded-audit-recorder.js'
 import { handleAdmissionReview, type ReviewErrorBody, type ReviewOutcome } from './handle-admission-review.js'
+import type { GeneratedVapView } from './generated-vap-view.js'
 import type { NamespaceSource } from './namespace-source.js'
 import { readBody } from './read-body.js'
+import { VapDelegation } from './vap-delegation.js'
 import { CertificateReloader, type KeyPair } from './tls/certificate-reloader.js'
 import { webhookCertificateFiles } from './tls/webhook-certificate-files.js'
 
@@ -57,6 +59,11 @@ export interface AdmissionServerDeps {
   onExempted?: (exception: string) => void
   /** Where denials are recorded as Kubernetes Events (the controller's recorder); none when absent. */
   events?: ViolationEvents
+  /**
+   * The generated ValidatingAdmissionPolicies in the cluster (the controller's watch): the rules
+   * those in force judge are left to the API server. None when absent.
+   */
+  generatedVaps?: GeneratedVapView
 }
 
 export interface ReviewReport extends ReviewOutcome {
@@ -105,6 +112,7 @@ export async function startAdmissionServer(deps: AdmissionServerDeps): Promise<A
     waitMs: deps.auditWaitMs ?? 0,
     ...(deps.auditGatherMs === undefined ? {} : { gatherMs: deps.auditGatherMs }),
   })
+  const delegation = deps.generatedVaps ? new VapDelegation(deps.catalog, deps.generatedVaps, deps.namespaces) : undefined
   const reviewDeps = {
     policies,
     namespaces: deps.namespaces,
@@ -115,6 +123,7 @@ export async function startAdmissionServer(deps: AdmissionServerDeps): Promise<A
     ...(deps.exemptions ? { exemptions: deps.exemptions } : {}),
     ...(deps.onExempted ? { onExempted: deps.onExempted } : {}),
     ...(deps.events ? { events: deps.events } : {}),
+    ...(delegation ? { delegation } : {}),
   }
   const maxBodyBytes = deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const onReview = deps.onReview ?? (() => {})
@@ -143,6 +152,7 @@ export async function startAdmissionServer(deps: AdmissionServerDeps): Promise<A
     await listen(server, config.webhookPort, deps.host)
   } catch (error) {
     policies.close()
+    delegation?.close()
     throw error
   }
   reloader.start()
@@ -156,6 +166,7 @@ export async function startAdmissionServer(deps: AdmissionServerDeps): Promise<A
     async close() {
       reloader.stop()
       policies.close()
+      delegation?.close()
       const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
       await new Promise<void>((resolve) => server.close(() => resolve()))
       clearTimeout(cut)

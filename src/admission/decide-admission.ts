@@ -38,6 +38,7 @@ export function decideAdmission(judgements: readonly PolicyJudgement[]): Admissi
       failures,
       judgements.flatMap((judgement) => judgement.output.results.flatMap((result) => (result.exception === undefined ? [] : [result.exception]))),
       judgements.flatMap((judgement) => judgement.output.results.flatMap((result) => (result.disabled === true ? [{ policy: judgement.policy, result }] : []))),
+      judgements.flatMap((judgement) => judgement.output.results.flatMap((result) => (result.judgedBy === undefined ? [] : [{ policy: judgement.policy, result }]))),
     ),
   }
   if (denials.length > 0) decision.message = denialMessage(denials)

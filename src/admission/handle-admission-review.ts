@@ -13,6 +13,7 @@ import { judgeRequest, type PolicyJudgement } from './judge-request.js'
 import type { NamespaceSource } from './namespace-source.js'
 import { parseAdmissionReview } from './parse-admission-review.js'
 import { shouldSkipRequest, type SkipSettings } from './should-skip-request.js'
+import type { VapDelegation } from './vap-delegation.js'
 
 export interface ReviewHandlerDeps {
   policies: { current(): readonly AdmissionPolicy[] }
@@ -28,6 +29,8 @@ export interface ReviewHandlerDeps {
   onExempted?: (exception: string) => void
   /** Where denials are recorded as Kubernetes Events (the controller's recorder); none without a cluster or with VERDICT_EVENTS=off. */
   events?: ViolationEvents
+  /** The rules generated ValidatingAdmissionPolicies in force judge in the API server; none without a cluster or with VERDICT_GENERATED_VAPS=off. */
+  delegation?: VapDelegation
 }
 
 /** `{error, details}`, as every error of the REST API; `details` names the field at fault. */
@@ -78,7 +81,8 @@ export async function handleAdmissionReview(body: string, deps: ReviewHandlerDep
     return { status: 200, body: admissionResponse(request.uid, decision), outcome: { uid: request.uid, operation: request.operation, allowed, dryRun, policies: 0 } }
   }
   const input = new PreparedInput(evaluationInputOf(request, deps.namespaces, deps.cluster))
-  const judgements = judgeRequest(deps.policies.current(), input, request.operation, deps.exemptions?.())
+  const exemptions = deps.exemptions?.()
+  const judgements = judgeRequest(deps.policies.current(), input, request.operation, exemptions, deps.delegation?.forRequest(request, exemptions))
   if (deps.onExempted) for (const exception of exemptionsIn(judgements)) deps.onExempted(exception)
   const decision = decideAdmission(judgements)
   if (judgements.length > 0 && !dryRun) {

@@ -4,8 +4,10 @@ import {
   isReported,
   missingRulesetResult,
   type Exemptions,
+  type JudgedElsewhere,
   type Match,
   type Operation,
+  type Policy,
   type PolicyAction,
   type PolicyResult,
   type PreparedInput,
@@ -32,19 +34,28 @@ export interface PolicyJudgement {
  * judged nothing: it gets no judgement, so no audit and no mention, or every Lease renewal in a
  * cluster would be audited by every catch-all policy.
  */
-export function judgeRequest(policies: readonly AdmissionPolicy[], input: PreparedInput, operation: Operation, exemptions?: Exemptions): PolicyJudgement[] {
+export function judgeRequest(
+  policies: readonly AdmissionPolicy[],
+  input: PreparedInput,
+  operation: Operation,
+  exemptions?: Exemptions,
+  judgedElsewhere: JudgedElsewhereBy = () => undefined,
+): PolicyJudgement[] {
   const judgements: PolicyJudgement[] = []
   for (const entry of policies) {
-    const judgement = judgeGuarded(entry, input, operation, exemptions)
+    const judgement = judgeGuarded(entry, input, operation, exemptions, judgedElsewhere)
     if (judgement) judgements.push(judgement)
   }
   return judgements
 }
 
+/** Per policy, the rules the API server judges for this request (generated ValidatingAdmissionPolicies in force: VapDelegation). */
+export type JudgedElsewhereBy = (policy: Policy) => JudgedElsewhere | undefined
+
 /** A policy whose evaluation throws judges as an error of its own; the other policies' answers stand. */
-function judgeGuarded(entry: AdmissionPolicy, input: PreparedInput, operation: Operation, exemptions: Exemptions | undefined): PolicyJudgement | undefined {
+function judgeGuarded(entry: AdmissionPolicy, input: PreparedInput, operation: Operation, exemptions: Exemptions | undefined, judgedElsewhere: JudgedElsewhereBy): PolicyJudgement | undefined {
   try {
-    return judgePolicy(entry, input, operation, exemptions)
+    return judgePolicy(entry, input, operation, exemptions, judgedElsewhere(entry.policy))
   } catch (error) {
     const { policy } = entry
     const ignoreErrors = policy.failurePolicy === 'Ignore'
@@ -53,9 +64,15 @@ function judgeGuarded(entry: AdmissionPolicy, input: PreparedInput, operation: O
   }
 }
 
-function judgePolicy({ policy, rulesets, missing }: AdmissionPolicy, input: PreparedInput, operation: Operation, exemptions: Exemptions | undefined): PolicyJudgement | undefined {
+function judgePolicy(
+  { policy, rulesets, missing }: AdmissionPolicy,
+  input: PreparedInput,
+  operation: Operation,
+  exemptions: Exemptions | undefined,
+  judgedElsewhere: JudgedElsewhere | undefined,
+): PolicyJudgement | undefined {
   if (!selectsOperation(policy.match, operation)) return undefined
-  const evaluation = evaluatePolicy(policy, rulesets, input, exemptions ? { verbose: true, exemptions } : { verbose: true })
+  const evaluation = evaluatePolicy(policy, rulesets, input, { verbose: true, ...(exemptions ? { exemptions } : {}), ...(judgedElsewhere ? { judgedElsewhere } : {}) })
   if (!evaluation.applied) return undefined
   // A rule an exception let through, or one switched off, applied: its ruleset judged the request, and its audit says why it did not count.
   const judged = evaluation.rulesets.filter((ruleset) => ruleset.results.some(appliedTo))

@@ -6,6 +6,7 @@ import {
   type AdmissionReviewRequest,
   type AdmissionUserInfo,
   type GroupVersionKindRef,
+  type GroupVersionResourceRef,
 } from './admission-review.js'
 
 /** Why a body is not an AdmissionReview the webhook can judge; `field` is the JSON path at fault. */
@@ -66,6 +67,7 @@ function readRequest(value: unknown): AdmissionRequest {
     throw new Malformed('request.operation', `request.operation must be one of ${OPERATIONS.join(', ')}, got ${describe(operation)}`)
   }
   const result: AdmissionRequest = { uid, kind: readKind(request.kind), operation: operation as Operation }
+  if (request.resource !== undefined && request.resource !== null) result.resource = readResource(request.resource)
   const name = optionalString(request.name, 'request.name')
   const namespace = optionalString(request.namespace, 'request.namespace')
   const subResource = optionalString(request.subResource, 'request.subResource')
@@ -101,6 +103,19 @@ function readKind(value: unknown): GroupVersionKindRef {
     return part
   }
   return { group: read('group'), version: read('version'), kind: read('kind') }
+}
+
+function readResource(value: unknown): GroupVersionResourceRef {
+  const resource = objectAt(value, 'request.resource', 'must be an object {group, version, resource}')
+  const read = (key: 'group' | 'version' | 'resource'): string => {
+    const part = resource[key]
+    if (part === undefined && key === 'group') return ''
+    if (typeof part !== 'string' || (key !== 'group' && part === '')) {
+      throw new Malformed(`request.resource.${key}`, `request.resource.${key} must be ${key === 'group' ? 'a string' : 'a non-empty string'}, got ${describe(part)}`)
+    }
+    return part
+  }
+  return { group: read('group'), version: read('version'), resource: read('resource') }
 }
 
 function readUserInfo(value: unknown): AdmissionUserInfo {

@@ -36,6 +36,18 @@ export const STATUS_SCHEMA: StructuralSchema = {
   },
 }
 
+/** A policy's status: Ready, and ValidatingAdmissionPolicyGenerated when it asks for generated ValidatingAdmissionPolicies. */
+export const POLICY_STATUS_SCHEMA: StructuralSchema = {
+  ...STATUS_SCHEMA,
+  properties: {
+    ...STATUS_SCHEMA.properties,
+    conditions: conditionsSchema(
+      'Ready, or ValidatingAdmissionPolicyGenerated (with generateValidatingAdmissionPolicy)',
+      'Ready: Reconciled, Invalid, MissingRulesets or Conflict; ValidatingAdmissionPolicyGenerated: Generated, NotGeneratable, Pending, Failed, Conflict or Disabled',
+    ),
+  },
+}
+
 /** The status of a PolicyException: Ready as for the other kinds, and Expired from its expiresAt on. */
 export const EXCEPTION_STATUS_SCHEMA: StructuralSchema = {
   type: 'object',
@@ -117,7 +129,17 @@ export function policyCrd(): CustomResourceDefinition {
   return customResourceDefinition(
     POLICIES,
     toStructuralSchema(PolicySpecSchema as unknown as Record<string, unknown>, 'spec'),
-    columns([{ name: 'Action', type: 'string', jsonPath: '.spec.action', description: 'Deny, Warn or Audit (Audit when unset)' }]),
+    [
+      ...columns([{ name: 'Action', type: 'string', jsonPath: '.spec.action', description: 'Deny, Warn or Audit (Audit when unset)' }]),
+      {
+        name: 'VAPs',
+        type: 'string',
+        jsonPath: '.status.conditions[?(@.type=="ValidatingAdmissionPolicyGenerated")].reason',
+        description: 'with generateValidatingAdmissionPolicy: whether its ValidatingAdmissionPolicies are in force',
+        priority: 1,
+      },
+    ],
+    POLICY_STATUS_SCHEMA,
   )
 }
 

@@ -18,6 +18,7 @@ import { reconcilePolicy, reconcileRuleset, type ReconcileResult, type Reconcile
 import type { DefinitionStatus } from './definition-status.js'
 import { describeKubeError, isNotFound } from './kube-errors.js'
 import { ExceptionController } from './exception-controller.js'
+import { GeneratedVapController } from './generated-vap-controller.js'
 import { DEFAULT_LEADER_ELECTION, LeaderElector, type LeaderElectionTimings } from './leader-election.js'
 import { NamespaceInformer } from './namespace-informer.js'
 import { ReconcileQueue, type HandleResult } from './reconcile-queue.js'
@@ -64,6 +65,8 @@ export interface DefinitionControllerOptions {
   onReconciled?: (kind: 'ruleset' | 'policy' | 'exception', result: string) => void
   /** The service's exceptions: when given, PolicyException resources are reconciled into them too (exception-controller.ts). */
   exceptions?: ExceptionCatalog
+  /** Whether policies with generateValidatingAdmissionPolicy are kept as ValidatingAdmissionPolicies (VERDICT_GENERATED_VAPS; default true). */
+  generatedVaps?: boolean
 }
 
 export const LEASE_NAME = 'verdict-controller'
@@ -77,6 +80,8 @@ export const LEASE_NAME = 'verdict-controller'
 export class DefinitionController {
   readonly namespaces: NamespaceInformer
   readonly configMaps: ConfigMapInformer
+  /** The generated ValidatingAdmissionPolicies: kept by the leader, watched by every replica for the webhook. */
+  readonly generatedVaps: GeneratedVapController
   readonly #options: DefinitionControllerOptions
   readonly #timings: ControllerTimings
   readonly #logger: ControllerLogger
@@ -120,11 +125,34 @@ export class DefinitionController {
     })
     this.#rulesets = this.#informer(RULESETS)
     this.#policies = this.#informer(POLICIES)
+    const now = options.now ?? (() => new Date())
+    this.generatedVaps = new GeneratedVapController({
+      kubeConfig,
+      catalog: options.catalog,
+      exceptions: options.exceptions,
+      logger: options.logger,
+      timings: this.#timings,
+      now,
+      podNamespace: options.leaseNamespace,
+      webhookConfiguration: options.webhookConfiguration,
+      enabled: options.generatedVaps ?? true,
+      owner: (name) => {
+        const reference = this.policyReference(name)
+        return reference?.uid ? { apiVersion: reference.apiVersion, kind: reference.kind, name: reference.name, uid: reference.uid } : undefined
+      },
+      onConditionChange: (name) => {
+        if (this.#leading && this.#policies.get(name)) this.#queue.add(keyOf(POLICIES, name))
+      },
+    })
     this.#deps = {
       store: new CrdDefinitions(options.db, options.catalog, { by: `verdict-controller@${options.identity}` }),
       catalog: options.catalog,
       writeStatus: (resource, object, status) => this.#writeStatus(resource, object, status),
-      now: options.now ?? (() => new Date()),
+      now,
+      policyConditions: (name) => {
+        const condition = this.generatedVaps.condition(name)
+        return condition ? [condition] : []
+      },
     }
     this.#exceptions = options.exceptions
       ? new ExceptionController({
@@ -169,6 +197,7 @@ export class DefinitionController {
     this.#rulesets.start()
     this.#policies.start()
     this.#exceptions?.start()
+    this.generatedVaps.start()
     this.#unsubscribe = this.#options.catalog.onChange((change) => this.#onDefinitionChange(change))
     this.#elector.start()
   }
@@ -190,7 +219,7 @@ export class DefinitionController {
 
   /** Nothing queued or in hand; for tests that wait for the controller to settle. */
   idle(): boolean {
-    return this.#queue.idle() && this.#webhookTimer === undefined && !this.#webhookSyncing && (this.#exceptions?.idle() ?? true)
+    return this.#queue.idle() && this.#webhookTimer === undefined && !this.#webhookSyncing && (this.#exceptions?.idle() ?? true) && this.generatedVaps.idle()
   }
 
   /** Finishes the reconcile in hand, hands the lease over, then stops watching. */
@@ -200,7 +229,7 @@ export class DefinitionController {
     await this.#queue.pause()
     await this.#elector.stop()
     this.#unsubscribe?.()
-    await Promise.all([this.#rulesets.stop(), this.#policies.stop(), this.namespaces.stop(), this.configMaps.stop(), this.#exceptions?.stop()])
+    await Promise.all([this.#rulesets.stop(), this.#policies.stop(), this.namespaces.stop(), this.configMaps.stop(), this.#exceptions?.stop(), this.generatedVaps.stop()])
   }
 
   #informer(resource: DefinitionResource): RestartingInformer<DefinitionObject> {
@@ -227,6 +256,7 @@ export class DefinitionController {
     this.#queue.resume()
     // Not awaited: it waits for its own informer, which may never sync where its CRD is not installed.
     void this.#exceptions?.setLeading(true)
+    void this.generatedVaps.setLeading(true)
     await this.#reconcileEverything()
     if (!this.#leading) return
     clearInterval(this.#resync)
@@ -237,6 +267,7 @@ export class DefinitionController {
   #stopLeading(): void {
     this.#leading = false
     void this.#exceptions?.setLeading(false)
+    void this.generatedVaps.setLeading(false)
     clearInterval(this.#resync)
     clearTimeout(this.#webhookTimer)
     this.#webhookTimer = undefined

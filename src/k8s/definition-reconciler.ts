@@ -11,7 +11,7 @@ import {
 import type { CrdDefinitions } from '../services/crd-definitions.js'
 import type { DefinitionCatalog } from '../services/definition-catalog.js'
 import { describeCodeUnit, unstorableTextPath } from '../store/storable-text.js'
-import { sameStatus, statusFor, type DefinitionStatus, type Verdict } from './definition-status.js'
+import { sameStatus, statusFor, type ConditionVerdict, type DefinitionStatus, type Verdict } from './definition-status.js'
 import { POLICIES, RULESETS, type DefinitionObject, type DefinitionResource } from './resources.js'
 
 export interface ReconcilerDeps {
@@ -20,6 +20,8 @@ export interface ReconcilerDeps {
   /** Writes `.status` of `object` through the status subresource. */
   writeStatus(resource: DefinitionResource, object: DefinitionObject, status: DefinitionStatus): Promise<void>
   now(): Date
+  /** A stored policy's conditions besides Ready (its generated ValidatingAdmissionPolicies); none when absent. */
+  policyConditions?(name: string): ConditionVerdict[]
 }
 
 export interface ReconcileResult {
@@ -70,7 +72,7 @@ export async function reconcilePolicy(name: string, object: DefinitionObject | u
   const unstorable = unstorableIn(object.spec)
   if (unstorable || 'problems' in loaded) {
     const verdict = invalid(unstorable ?? describe('problems' in loaded ? loaded.problems : []), 0, deps.catalog.policy(name)?.source === 'crd')
-    return { verdict, statusWritten: await writeIfChanged(POLICIES, object, verdict, deps) }
+    return { verdict, statusWritten: await writeIfChanged(POLICIES, object, verdict, deps, storedConditions(name, deps)) }
   }
   if (loaded.kind !== 'Policy') throw new Error('loadDefinition returned a ruleset for a Policy')
   const policy = loaded.policy
@@ -95,7 +97,7 @@ export async function reconcilePolicy(name: string, object: DefinitionObject | u
       rules,
     }
   }
-  const statusWritten = await writeIfChanged(POLICIES, object, verdict, deps)
+  const statusWritten = await writeIfChanged(POLICIES, object, verdict, deps, storedConditions(name, deps))
   if (written.result === 'created' || written.result === 'updated') result.stored = written.result
   return { ...result, verdict, statusWritten }
 }
@@ -121,8 +123,13 @@ function unstorableIn(spec: unknown): string | undefined {
   return found ? `${found.path}: contains ${describeCodeUnit(found.codeUnit)}, which cannot be stored; remove it` : undefined
 }
 
-async function writeIfChanged(resource: DefinitionResource, object: DefinitionObject, verdict: Verdict, deps: ReconcilerDeps): Promise<boolean> {
-  const status = statusFor(verdict, object.metadata?.generation, object.status, deps.now())
+/** The conditions of the policy stored from this resource; none for one the REST API made (Conflict) or none stored. */
+function storedConditions(name: string, deps: ReconcilerDeps): ConditionVerdict[] {
+  return deps.catalog.policy(name)?.source === 'crd' ? (deps.policyConditions?.(name) ?? []) : []
+}
+
+async function writeIfChanged(resource: DefinitionResource, object: DefinitionObject, verdict: Verdict, deps: ReconcilerDeps, others: ConditionVerdict[] = []): Promise<boolean> {
+  const status = statusFor(verdict, object.metadata?.generation, object.status, deps.now(), others)
   if (sameStatus(object.status, status)) return false
   await deps.writeStatus(resource, object, status)
   return true

@@ -40,6 +40,7 @@ export async function runController(options: StartControllerOptions): Promise<Ru
     leaseNamespace: config.podNamespace,
     webhookConfiguration: config.webhookConfiguration,
     configMaps: configMapSettings(config),
+    generatedVaps: config.generatedVaps ?? true,
     ...(options.timings ? { timings: options.timings } : {}),
     ...(options.onReconciled ? { onReconciled: options.onReconciled } : {}),
     ...(options.exceptions ? { exceptions: options.exceptions } : {}),
@@ -51,13 +52,21 @@ export async function runController(options: StartControllerOptions): Promise<Ru
   scanner?.start()
   const contextConfigMaps = config.contextConfigMapCacheBytes === 0 ? 'off' : (config.contextConfigMapSelector ?? DEFAULT_CONFIGMAP_CACHE.selector)
   logger.info(
-    { server: kubeConfig.getCurrentCluster()?.server, identity: config.podName, leaseNamespace: config.podNamespace, contextConfigMaps, events: events ? 'on' : 'off' },
+    {
+      server: kubeConfig.getCurrentCluster()?.server,
+      identity: config.podName,
+      leaseNamespace: config.podNamespace,
+      contextConfigMaps,
+      events: events ? 'on' : 'off',
+      generatedVaps: config.generatedVaps === false ? 'off' : 'on',
+    },
     'CRD controller started',
   )
   return {
     namespaces: controller.namespaces,
     configMaps: controller.configMaps,
     events,
+    generatedVaps: config.generatedVaps === false ? undefined : controller.generatedVaps,
     isLeader: () => controller.isLeader(),
     whenSynced: async () => {
       await Promise.all([controller.namespaces.whenSynced(), controller.configMaps.whenSynced()])

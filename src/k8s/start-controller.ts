@@ -1,4 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node'
+import type { GeneratedVapView } from '../admission/generated-vap-view.js'
 import type { NamespaceSource } from '../admission/namespace-source.js'
 import type { Config } from '../config.js'
 import type { ClusterData } from '../engine/index.js'
@@ -27,6 +28,7 @@ export interface StartControllerOptions {
         | 'reportMaxResults'
         | 'reportsApi'
         | 'events'
+        | 'generatedVaps'
       >
     >
   db: Db
@@ -67,6 +69,8 @@ export interface RunningController {
   isLeader(): boolean
   /** Where admission denials are recorded as Kubernetes Events; undefined with VERDICT_EVENTS=off. */
   readonly events: ControllerEvents | undefined
+  /** The generated ValidatingAdmissionPolicies in the cluster, which the webhook leaves rules to; undefined with VERDICT_GENERATED_VAPS=off. */
+  readonly generatedVaps: GeneratedVapView | undefined
   /** Resolves once the Namespace and ConfigMap caches hold their first list. */
   whenSynced(): Promise<void>
   /** Hands the lease to another replica and stops watching. */

@@ -206,6 +206,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       namespaces: controller?.namespaces ?? NO_NAMESPACES,
       ...(controller ? { cluster: controller.configMaps } : {}),
       ...(controller?.events ? { events: controller.events } : {}),
+      ...(controller?.generatedVaps ? { generatedVaps: controller.generatedVaps } : {}),
       logger: app.log.child({ component: 'admission' }),
       host: options.host ?? '0.0.0.0',
       onReview: (report) => metrics.admitted(report.operation, report.allowed, report.durationMs),

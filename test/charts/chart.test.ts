@@ -393,6 +393,15 @@ describe('availability and extras', () => {
     expect(rules.filter((rule) => rule.resources.includes('events'))).toEqual([])
   })
 
+  it('keeps generated ValidatingAdmissionPolicies by default, and neither keeps them nor grants anything on them with config.generatedVaps off', async () => {
+    expect(envOf('default').get('VERDICT_GENERATED_VAPS')).toEqual({ name: 'VERDICT_GENERATED_VAPS', value: 'on' })
+    const off = await renderChart([], ['config.generatedVaps=off'])
+    const env = new Map((only<Deployment>(off, 'Deployment').spec.template.spec.containers[0]?.env ?? []).map((variable) => [variable.name, variable.value]))
+    expect(env.get('VERDICT_GENERATED_VAPS')).toBe('off')
+    const rules = only<K8sObject & { rules: { resources: string[] }[] }>(off, 'ClusterRole').rules
+    expect(rules.flatMap((rule) => rule.resources).filter((resource) => resource.startsWith('validatingadmissionpolic'))).toEqual([])
+  })
+
   it('passes the background scan settings, with the webhook\'s excluded namespaces, and grants scans nothing when they are off', async () => {
     const scanEnv = (names: string[], env: Map<string, { value?: string }>) => names.map((name) => env.get(name)?.value)
     const names = ['VERDICT_SCAN_INTERVAL', 'VERDICT_SCAN_PAGE_SIZE', 'VERDICT_REPORT_MAX_RESULTS', 'VERDICT_REPORTS_API', 'VERDICT_SCAN_EXCLUDED_NAMESPACES']
@@ -445,6 +454,7 @@ describe('availability and extras', () => {
       { apiGroups: [''], resources: ['configmaps'], verbs: ['list', 'watch'] },
       { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
       { apiGroups: ['admissionregistration.k8s.io'], resources: ['validatingwebhookconfigurations'], resourceNames: ['verdict'], verbs: ['get', 'patch'] },
+      GENERATED_VAP_RULE,
       ...BACKGROUND_SCAN_RULES,
     ])
     const role = only<K8sObject & { rules: Record<string, string[]>[] }>(objects, 'Role')
@@ -481,6 +491,13 @@ describe('NOTES.txt', () => {
     expect(text).toContain('kubectl -n verdict get certificate verdict-webhook')
   })
 })
+
+/** The controller keeps generated ValidatingAdmissionPolicies and bindings (config.generatedVaps on): their names come from policies, so no resourceNames. */
+const GENERATED_VAP_RULE = {
+  apiGroups: ['admissionregistration.k8s.io'],
+  resources: ['validatingadmissionpolicies', 'validatingadmissionpolicybindings'],
+  verbs: ['get', 'list', 'watch', 'create', 'update', 'delete'],
+}
 
 /** Background scans list the kinds of webhook.rules (subresources left out) and write Verdict's reports, in either group. */
 const BACKGROUND_SCAN_RULES = [

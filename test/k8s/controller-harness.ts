@@ -1,4 +1,4 @@
-import { DefinitionController, type ControllerTimings } from '../../src/k8s/definition-controller.js'
+import { DefinitionController, type ControllerTimings, type DefinitionControllerOptions } from '../../src/k8s/definition-controller.js'
 import type { ControllerLogger } from '../../src/k8s/controller-logger.js'
 import { DefinitionCatalog } from '../../src/services/definition-catalog.js'
 import type { Db } from '../../src/store/db.js'
@@ -72,7 +72,7 @@ export class ControllerHarness {
   }
 
   /** A replica with its own catalog on the shared store; its bearer token is its identity. */
-  async replica(identity: string, timings: Partial<ControllerTimings> = {}): Promise<Replica> {
+  async replica(identity: string, timings: Partial<ControllerTimings> = {}, options: Partial<Pick<DefinitionControllerOptions, 'generatedVaps' | 'exceptions'>> = {}): Promise<Replica> {
     const catalog = new DefinitionCatalog(this.db)
     await catalog.start()
     const logger = recordingLogger(identity)
@@ -87,6 +87,7 @@ export class ControllerHarness {
       webhookConfiguration: 'verdict',
       timings: { ...FAST_TIMINGS, ...timings },
       onReconciled: (kind, result) => reconciles.push(`${kind}:${result}`),
+      ...options,
     })
     controller.start()
     let stopped = false
@@ -108,8 +109,8 @@ export class ControllerHarness {
   }
 
   /** A replica that holds the lease and has reconciled what it found. */
-  async leader(identity = 'replica-a', timings: Partial<ControllerTimings> = {}): Promise<Replica> {
-    const replica = await this.replica(identity, timings)
+  async leader(identity = 'replica-a', timings: Partial<ControllerTimings> = {}, options: Parameters<ControllerHarness['replica']>[2] = {}): Promise<Replica> {
+    const replica = await this.replica(identity, timings, options)
     await waitFor(`${identity} to lead`, () => replica.controller.isLeader())
     await this.settled(replica)
     return replica

@@ -11,6 +11,7 @@ import {
   PatchStrategy,
   setHeaderOptions,
   V1MicroTime,
+  VersionApi,
   Watch,
   type KubernetesListObject,
   type KubernetesObject,
@@ -177,6 +178,22 @@ describe('the fake Kubernetes API server', () => {
     expect((api.get('validatingwebhookconfigurations', 'verdict')?.webhooks as Json[])[0]?.rules).toEqual([rule])
     const failing = admission.patchValidatingWebhookConfiguration({ name: 'verdict', body: [{ op: 'test', path: '/webhooks/0/name', value: 'other' }] })
     await expect(failing).rejects.toMatchObject({ code: 422 })
+  })
+
+  it('serves ValidatingAdmissionPolicies, type-checked generation by generation as the status controller does, their bindings, and /version', async () => {
+    const admission = api.kubeConfig().makeApiClient(AdmissionregistrationV1Api)
+    const spec = { failurePolicy: 'Fail', matchConstraints: { resourceRules: [{ apiGroups: [''], apiVersions: ['v1'], resources: ['pods'], operations: ['CREATE'] }] }, validations: [{ expression: 'true' }] }
+    await admission.createValidatingAdmissionPolicy({ body: { metadata: { name: 'p', labels: { a: 'b' } }, spec } as never })
+    expect(api.get('validatingadmissionpolicies', 'p')).toMatchObject({ metadata: { generation: 1 }, status: { observedGeneration: 1, typeChecking: {} } })
+    api.update('validatingadmissionpolicies', { metadata: { name: 'p' }, spec: { ...spec, failurePolicy: 'Ignore' } })
+    expect(api.get('validatingadmissionpolicies', 'p')).toMatchObject({ metadata: { generation: 2 }, status: { observedGeneration: 2 } })
+    api.typeChecksVaps = false
+    api.update('validatingadmissionpolicies', { metadata: { name: 'p' }, spec })
+    expect(api.get('validatingadmissionpolicies', 'p')).toMatchObject({ metadata: { generation: 3 }, status: { observedGeneration: 2 } })
+    await admission.createValidatingAdmissionPolicyBinding({ body: { metadata: { name: 'p' }, spec: { policyName: 'p', validationActions: ['Deny'] } } })
+    expect((await admission.listValidatingAdmissionPolicyBinding({ labelSelector: '' })).items.map((binding) => binding.spec?.policyName)).toEqual(['p'])
+    api.version = { major: '1', minor: '29+' }
+    expect(await api.kubeConfig().makeApiClient(VersionApi).getCode()).toMatchObject({ major: '1', minor: '29+', gitVersion: 'v1.29.0' })
   })
 })
 

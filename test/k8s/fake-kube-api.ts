@@ -25,6 +25,9 @@ import { decodeContinue, encodeContinue, INCONSISTENT_CONTINUE, keyOf, lowerBoun
  * `maxListSnapshots` lists held open), 400 for a token that does not decode. A list without
  * `limit` or `continue` is one page in creation order, as before.
  *
+ * `GET /version` answers `version` (settable), and ValidatingAdmissionPolicies are type-checked as
+ * kube-controller-manager does (`typeChecksVaps`): each generation gets status.observedGeneration.
+ *
  * Discovery of a group version (`GET /apis/<group>/<version>`): an APIResourceList of the
  * resources it serves. Every group is served until a test removes its CRDs (`removeGroup`): then
  * its discovery and every path under it answer 404 and its objects are gone, as when the CRDs are
@@ -67,6 +70,23 @@ const RESOURCE_TYPES = {
     prefix: '/apis/admissionregistration.k8s.io/v1',
     apiVersion: 'admissionregistration.k8s.io/v1',
     kind: 'ValidatingWebhookConfiguration',
+    namespaced: false,
+    statusSubresource: false,
+  },
+  // What the controller generates from policies with generateValidatingAdmissionPolicy (kept type-checked: typeChecksVaps).
+  validatingadmissionpolicies: {
+    plural: 'validatingadmissionpolicies',
+    prefix: '/apis/admissionregistration.k8s.io/v1',
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingAdmissionPolicy',
+    namespaced: false,
+    statusSubresource: true,
+  },
+  validatingadmissionpolicybindings: {
+    plural: 'validatingadmissionpolicybindings',
+    prefix: '/apis/admissionregistration.k8s.io/v1',
+    apiVersion: 'admissionregistration.k8s.io/v1',
+    kind: 'ValidatingAdmissionPolicyBinding',
     namespaced: false,
     statusSubresource: false,
   },
@@ -166,6 +186,14 @@ export class FakeKubeApi {
   readonly requests: RecordedRequest[] = []
   /** Watches refused with ERROR 410 Gone because their resourceVersion was compacted away. */
   expiredWatches = 0
+  /**
+   * As kube-controller-manager's ValidatingAdmissionPolicy status controller: each new generation
+   * of a ValidatingAdmissionPolicy gets `status.observedGeneration` (and an empty `typeChecking`)
+   * in a write of its own right after. False: nothing type-checks them (a cluster without it).
+   */
+  typeChecksVaps = true
+  /** What `GET /version` answers, as the API server's version.Info. */
+  version = { major: '1', minor: '33' }
   /**
    * How many list snapshots are kept for continue tokens, the least recently used dropped first;
    * a token whose snapshot was dropped answers 410 Expired, as after `compact`.
@@ -407,6 +435,10 @@ export class FakeKubeApi {
       sendStatus(response, 404, 'NotFound', `the server could not find the requested resource (${url.pathname})`)
       return
     }
+    if (record.method === 'GET' && url.pathname === '/version') {
+      const { major, minor } = this.version
+      return sendJson(response, 200, { major, minor, gitVersion: `v${major}.${minor.replace(/\D.*$/, '')}.0`, platform: 'linux/amd64' })
+    }
     const discovery = record.method === 'GET' ? discoveryOf(url.pathname) : undefined
     if (discovery) return sendJson(response, 200, discovery)
     const route = parseRoute(url.pathname)
@@ -615,7 +647,17 @@ export class FakeKubeApi {
       metadata: dropUndefined({ ...metadata, namespace, uid: randomUUID(), creationTimestamp: now(), generation: 1, resourceVersion: undefined }),
     }
     if (type.statusSubresource) delete stored.status
-    return { object: this.#commit(resource, 'ADDED', stored, silent) }
+    const created = this.#commit(resource, 'ADDED', stored, silent)
+    this.#typeCheck(resource, created, silent)
+    return { object: created }
+  }
+
+  /** The status controller's write after a new generation of a ValidatingAdmissionPolicy (typeChecksVaps). */
+  #typeCheck(resource: ResourceName, object: Json, silent: boolean): void {
+    if (resource !== 'validatingadmissionpolicies' || !this.typeChecksVaps) return
+    const generation = (object.metadata as Json).generation
+    if ((object.status as Json | undefined)?.observedGeneration === generation) return
+    this.#commit(resource, 'MODIFIED', { ...object, status: { observedGeneration: generation, typeChecking: {} } }, silent)
   }
 
   /** PUT or PATCH result `next` onto `current`, for the object or its status. */
@@ -655,7 +697,9 @@ export class FakeKubeApi {
     }
     updated = dropUndefined(updated)
     if (JSON.stringify(updated) === JSON.stringify(current)) return { object: structuredClone(current) }
-    return { object: this.#commit(resource, 'MODIFIED', updated, silent) }
+    const committed = this.#commit(resource, 'MODIFIED', updated, silent)
+    if (part === 'object') this.#typeCheck(resource, committed, silent)
+    return { object: committed }
   }
 
   /** Stores (or removes) with a new resourceVersion, records the event and tells the watches. */

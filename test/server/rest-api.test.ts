@@ -232,6 +232,17 @@ describe.each(testDatabases())('the REST API on $kind', ({ kind }) => {
       expect((await api('DELETE', '/api/policies/temp', { token: admin })).status).toBe(404)
     })
 
+    it('keeps generateValidatingAdmissionPolicy (a Verdict extension) and refuses it when not a boolean', async () => {
+      const created = await api('POST', '/api/policies/generated', { token: admin, body: { rulesets: ['hygiene'], action: 'Deny', generateValidatingAdmissionPolicy: true } })
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+      expect(created.body).toMatchObject({ name: 'generated', generateValidatingAdmissionPolicy: true })
+      expect((await api('GET', '/api/policies/generated', { token: admin })).body).toMatchObject({ generateValidatingAdmissionPolicy: true })
+      const wrong = await api('PUT', '/api/policies/generated', { token: admin, body: { rulesets: ['hygiene'], generateValidatingAdmissionPolicy: 'yes' } })
+      expect(wrong.status).toBe(400)
+      expect(errorBody(wrong).details).toBe('body.generateValidatingAdmissionPolicy: must be boolean')
+      expect((await api('DELETE', '/api/policies/generated', { token: admin })).status).toBe(204)
+    })
+
     it('refuses to delete a ruleset a policy still names (409)', async () => {
       const response = await api('DELETE', '/api/rulesets/hygiene', { token: admin })
       expect(response.status).toBe(409)

@@ -43,6 +43,8 @@ export const ruleResultSchema = {
     exception: { type: 'string', description: 'on a skip: the policy exception that let the rule through' },
     disabled: { type: 'boolean', enum: [true], description: 'on a skip: the rule is switched off (enabled: false) and was not judged' },
     disabledReason: { type: 'string', description: 'with disabled: why the rule is switched off' },
+    judgedBy: { type: 'string', enum: ['ValidatingAdmissionPolicy'], description: 'on a skip in an admission audit: the API server judged the request by a ValidatingAdmissionPolicy generated from the rule, so the webhook did not' },
+    validatingAdmissionPolicy: { type: 'string', description: 'with judgedBy: the name of that ValidatingAdmissionPolicy' },
   },
 } as const
 
@@ -108,6 +110,7 @@ export const policySchema = {
     admission: { type: 'boolean' },
     background: { type: 'boolean' },
     failurePolicy: { type: 'string', enum: ['Fail', 'Ignore'] },
+    generateValidatingAdmissionPolicy: { type: 'boolean' },
     ...switchProperties,
   },
 } as const

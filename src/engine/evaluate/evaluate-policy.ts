@@ -13,12 +13,19 @@ import {
   type PolicyResult,
   type ShapeOptions,
 } from '../results/evaluation-result.js'
+import type { JudgedElsewhere } from './evaluate-rule.js'
 import { judgeRuleset } from './evaluate-ruleset.js'
 import type { PreparedInput } from './prepared-input.js'
 
 export interface EvaluatePolicyOptions extends ShapeOptions {
   /** The PolicyExceptions to honour and the evaluation's instant; none when absent. */
   exemptions?: Exemptions
+  /**
+   * The rules of this policy the API server judges for this input (admission only: generated
+   * ValidatingAdmissionPolicies in force): each is a skip naming the policy that judged it, not
+   * judged again.
+   */
+  judgedElsewhere?: JudgedElsewhere
 }
 
 /**
@@ -46,7 +53,7 @@ export function evaluatePolicy(
     return { output: shapePolicyResult(policy.name, [], ignoreErrors, options), action, applied: false, rulesets: [] }
   }
   const exempt = exemptionOf(policy.name, input, options.exemptions)
-  const perRuleset = rulesets.map((ruleset) => ({ name: ruleset.name, outcomes: exempt(ruleset, judgeRuleset(ruleset, input)) }))
+  const perRuleset = rulesets.map((ruleset) => ({ name: ruleset.name, outcomes: exempt(ruleset, judgeRuleset(ruleset, input, options.judgedElsewhere)) }))
   const all = perRuleset.flatMap((entry) => entry.outcomes)
   return {
     output: shapePolicyResult(policy.name, all, ignoreErrors, options),

@@ -14,11 +14,17 @@ import type { PreparedInput, Subject } from './prepared-input.js'
  * off is not judged: where it would have judged (its match selects the input) it is a skip saying
  * so, which every path lists, never silently absent.
  */
-export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResult {
+export function evaluateRule(rule: CompiledRule, input: PreparedInput, judgedElsewhere?: JudgedElsewhere): RuleResult {
   const subject = subjectFor(rule, input)
   if (!subject) return resultOf(rule, 'skip', 'the rule does not match this resource')
   const autogen = subject === input.subject ? undefined : input.subject.target.gvk.kind
   if (rule.disabledReason !== undefined) return switchedOff(rule, rule.disabledReason, autogen)
+  const elsewhere = judgedElsewhere?.(rule.ruleset, rule.name, autogen)
+  if (elsewhere !== undefined) {
+    // Its match conditions (the generated policy's matchConditions) say whether it judges at all.
+    const unmet = unmetCondition(rule, subject)
+    return unmet === undefined ? judgedByVap(rule, elsewhere, autogen) : resultOf(rule, 'skip', `match condition "${unmet}" is false`)
+  }
   let outcome: RuleResult
   try {
     outcome = judge(rule, subject, autogen, input)
@@ -29,9 +35,38 @@ export function evaluateRule(rule: CompiledRule, input: PreparedInput): RuleResu
   return outcome
 }
 
+/**
+ * Who judges a rule, matched in a form (`autogen`: the controller kind whose pod template it
+ * matched), instead of the caller: the name of the generated ValidatingAdmissionPolicy the API
+ * server judged the request by, or undefined to judge it here.
+ */
+export type JudgedElsewhere = (ruleset: string, rule: string, autogen: string | undefined) => string | undefined
+
 /** The object itself when the rule matches it, else a controller's pod template when autogen applies. */
 export function subjectFor(rule: CompiledRule, input: PreparedInput): Subject | undefined {
   return input.subjectMatching(rule.matches, rule.autogenControllers)
+}
+
+/**
+ * The first match condition that is false, for a rule another judge validates. As the API server
+ * decides matchConditions: any false one skips, whatever the others do; one that errs or is not a
+ * bool, with none false, is that judge's to answer (under its failurePolicy).
+ */
+function unmetCondition(rule: CompiledRule, subject: Subject): string | undefined {
+  if (rule.conditions.length === 0) return undefined
+  let activation: CelActivation
+  try {
+    activation = activationFor(rule, subject)
+  } catch {
+    return undefined
+  }
+  return rule.conditions.find((condition) => {
+    try {
+      return condition.program.evaluate(activation) === false
+    } catch {
+      return false
+    }
+  })?.name
 }
 
 function judge(rule: CompiledRule, subject: Subject, autogen: string | undefined, input: PreparedInput): RuleResult {
@@ -129,6 +164,12 @@ export function activationFor(rule: CompiledRule, subject: Subject): CelActivati
 
 function switchedOff(rule: CompiledRule, reason: string, autogen: string | undefined): RuleResult {
   const result: RuleResult = { ...resultOf(rule, 'skip', `rule switched off: ${reason}`), disabled: true, disabledReason: reason }
+  if (autogen !== undefined) result.autogen = autogen
+  return result
+}
+
+function judgedByVap(rule: CompiledRule, name: string, autogen: string | undefined): RuleResult {
+  const result: RuleResult = { ...resultOf(rule, 'skip', `judged by ValidatingAdmissionPolicy "${name}" in the API server`), judgedBy: 'ValidatingAdmissionPolicy', validatingAdmissionPolicy: name }
   if (autogen !== undefined) result.autogen = autogen
   return result
 }

@@ -19,6 +19,13 @@ export const PolicySpecSchema = Type.Object(
     /** Whether background scans judge the objects already in the cluster (default true); admission is unaffected. */
     background: Type.Optional(Type.Boolean()),
     failurePolicy: Type.Optional(FailurePolicySchema),
+    /**
+     * Whether the controller keeps the policy as ValidatingAdmissionPolicies in the cluster, which
+     * the API server judges itself (docs/generated-vaps.md); a Verdict extension, default false.
+     */
+    generateValidatingAdmissionPolicy: Type.Optional(
+      Type.Boolean({ description: 'true: the controller keeps this policy in the cluster as ValidatingAdmissionPolicies and their bindings, which the API server judges instead of the webhook (default false)' }),
+    ),
     ...SwitchFields,
   },
   { additionalProperties: false },

@@ -110,14 +110,22 @@ function policyRefusals(policy: Policy, rulesets: readonly Ruleset[], options: G
   const nowMs = (options.now ?? new Date()).getTime()
   for (const exception of options.exceptions ?? []) {
     if (exception.expiresAt !== undefined && !(nowMs < Date.parse(exception.expiresAt))) continue
-    if (!exemptsFrom(exception, policy.name, found)) continue
+    if (!exceptionReachesPolicy(exception, policy.name, found)) continue
     refusals.push({ field: 'exceptions', reason: `PolicyException "${exception.name}" lets requests through this policy, and the API server knows nothing of Verdict's exceptions` })
   }
   return refusals
 }
 
-/** Whether an exception can let some request through one of the policy's rules. */
-function exemptsFrom(exception: ExceptionScope, policy: string, rulesets: readonly Ruleset[]): boolean {
+/**
+ * Whether an exception can let some request through one of the policy's rules (its `policies`
+ * name the policy, its `rules` one of the rulesets' rules), whatever it matches: the API server
+ * would deny what it lets through. Expiry is the caller's to judge.
+ */
+export function exceptionReachesPolicy(
+  exception: { readonly policies?: readonly string[] | undefined; readonly rules?: readonly { ruleset: string; rule: string }[] | undefined },
+  policy: string,
+  rulesets: readonly Ruleset[],
+): boolean {
   if (exception.policies && !matchesAnyGlob(policy, exception.policies)) return false
   if (!exception.rules) return true
   return exception.rules.some((entry) => rulesets.some((ruleset) => matchesAnyGlob(ruleset.name, [entry.ruleset]) && ruleset.rules.some((rule) => matchesAnyGlob(rule.name, [entry.rule]))))

@@ -1,5 +1,6 @@
 export {
   ANNOTATIONS,
+  exceptionReachesPolicy,
   generateValidatingAdmissionPolicies,
   type ExceptionScope,
   type GenerateOptions,
@@ -8,5 +9,7 @@ export {
   type VapGeneration,
 } from './generate-vap.js'
 export type { Refusal } from './refusal.js'
+export { sameBindingSpec, sameVapSpec } from './api-server-defaults.js'
+export { keptInClusterRefusals } from './kept-in-cluster.js'
 export { vapYaml } from './vap-yaml.js'
 export type * from './admission-policy-types.js'

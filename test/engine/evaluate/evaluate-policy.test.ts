@@ -90,6 +90,44 @@ describe('evaluatePolicy with switches', () => {
     expect(evaluation.output.results).toEqual([skip])
   })
 
+  it('leaves a rule the API server judges (judgedElsewhere) unjudged, as a skip naming the ValidatingAdmissionPolicy, in the form it matched', () => {
+    const podRules: Ruleset = { ...strict, rules: [{ ...(strict.rules[0] as Ruleset['rules'][number]), match: { kinds: ['Pod'] } }, { name: 'errors', match: { kinds: ['Pod'] }, validate: { cel: [{ expression: 'object.spec.nope == 1' }] } }] }
+    const asked: unknown[] = []
+    const judgedElsewhere = (ruleset: string, rule: string, autogen: string | undefined) => {
+      asked.push([ruleset, rule, autogen])
+      return rule === 'has-team' ? (autogen === undefined ? 'p-has-team' : 'p-has-team-autogen') : undefined
+    }
+    const judge = (object: unknown) => evaluatePolicy({ name: 'p', rulesets: ['strict'], action: 'Deny' }, [compileRuleset(podRules)], new PreparedInput({ object }), { judgedElsewhere })
+    const onPod = judge(pod)
+    const judged = { ruleset: 'strict', rule: 'has-team', status: 'skip', severity: 'low', message: 'judged by ValidatingAdmissionPolicy "p-has-team" in the API server', judgedBy: 'ValidatingAdmissionPolicy', validatingAdmissionPolicy: 'p-has-team' }
+    // The other rule is judged here (and errs): only the rule the API server judges is left to it.
+    expect(onPod.output.results).toEqual([judged, expect.objectContaining({ rule: 'errors', status: 'error' })])
+    expect(onPod.output.passed).toBe(false)
+    expect(judge(deployment).output.results[0]).toEqual({ ...judged, message: 'judged by ValidatingAdmissionPolicy "p-has-team-autogen" in the API server', validatingAdmissionPolicy: 'p-has-team-autogen', autogen: 'Deployment' })
+    // Asked only for rules that match, in the form they matched.
+    asked.length = 0
+    expect(judge({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }).output.results).toEqual([])
+    expect(asked).toEqual([])
+  })
+
+  it('takes a false match condition of a rule the API server judges as a plain skip (its policy judged nothing), as the API server does even when another errs', () => {
+    const conditioned: Ruleset = {
+      name: 'strict',
+      rules: [
+        {
+          name: 'has-team',
+          match: { kinds: ['Pod'], conditions: [{ name: 'broken', expression: 'object.spec.nope == 1' }, { name: 'labelled', expression: 'has(object.metadata.labels)' }] },
+          validate: { cel: [{ expression: "'team' in object.metadata.labels" }] },
+        },
+      ],
+    }
+    const evaluation = evaluatePolicy({ name: 'p', rulesets: ['strict'], action: 'Deny' }, [compileRuleset(conditioned)], new PreparedInput({ object: pod }), { verbose: true, judgedElsewhere: () => 'p' })
+    expect(evaluation.output.results).toEqual([{ ruleset: 'strict', rule: 'has-team', status: 'skip', severity: 'medium', message: 'match condition "labelled" is false' }])
+    const labelled = { ...pod, metadata: { ...pod.metadata, labels: { app: 'web' } } }
+    const judged = evaluatePolicy({ name: 'p', rulesets: ['strict'], action: 'Deny' }, [compileRuleset(conditioned)], new PreparedInput({ object: labelled }), { judgedElsewhere: () => 'p' })
+    expect(judged.output.results).toEqual([expect.objectContaining({ status: 'skip', judgedBy: 'ValidatingAdmissionPolicy', validatingAdmissionPolicy: 'p' })])
+  })
+
   it('judges nothing by a policy switched off, and says so', () => {
     expect(run({ name: 'p', rulesets: ['strict'], action: 'Deny', enabled: false, disabledReason: 'replaced' }, [strict])).toEqual({
       action: 'Deny',
