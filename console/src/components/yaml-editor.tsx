@@ -27,7 +27,11 @@ export function YamlEditor(props: {
   const [error, setError] = useState<{ line: number | undefined; message: string } | undefined>(undefined)
   const [busy, setBusy] = useState(false)
   const area = useRef<HTMLTextAreaElement>(null)
-  useEffect(() => setText(props.initial), [props.initial])
+  // What the author typed is theirs: a reload of the definition underneath (a second answer, a poll) refreshes only an untouched editor.
+  const edited = useRef(false)
+  useEffect(() => {
+    if (!edited.current) setText(props.initial)
+  }, [props.initial])
   const save = async (): Promise<void> => {
     // What the text area holds now: a click that lands before the render after the last keystroke would save the text before it.
     const current = area.current?.value ?? text
@@ -35,6 +39,8 @@ export function YamlEditor(props: {
     setBusy(true)
     try {
       await props.save(current)
+      // Saved: what is stored now is what the next reload brings.
+      edited.current = false
       props.onSaved()
     } catch (failure) {
       const message = failure instanceof ApiError ? `${failure.error}: ${failure.details}` : String(failure)
@@ -53,7 +59,10 @@ export function YamlEditor(props: {
   return (
     <div class="yaml-editor">
       <label for={props.id}>{props.label}</label>
-      <textarea id={props.id} ref={area} rows={Math.min(30, lines.length + 2)} spellcheck={false} value={text} onInput={(event) => setText((event.target as HTMLTextAreaElement).value)} />
+      <textarea id={props.id} ref={area} rows={Math.min(30, lines.length + 2)} spellcheck={false} value={text} onInput={(event) => {
+          edited.current = true
+          setText((event.target as HTMLTextAreaElement).value)
+        }} />
       {error ? (
         <p class="error" role="alert" id="yaml-error" data-line={error.line}>
           {error.line === undefined ? '' : `Line ${error.line}: `}
@@ -74,6 +83,7 @@ export function YamlEditor(props: {
           <button
             type="button"
             onClick={() => {
+              edited.current = false
               setText(props.initial)
               setError(undefined)
               props.onCancel?.()
