@@ -10,6 +10,7 @@ import { bannedKeyNotWritten } from './generic-key-written.js'
 import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
 import { insideAside, requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
+import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
 import { droppedQualifier } from './dropped-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
@@ -134,6 +135,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (unwrittenKey) return unwrittenKey
     const unknownAttribute = unknownTerraformAttribute(requirement)
     if (unknownAttribute) return unknownAttribute.message
+    const missingField = kindWithoutField(requirement)
+    if (missingField) return `it judges ${missingField.kind} too, which has no \`${missingField.field}\`, so every ${missingField.kind} would fail; which field of a ${missingField.kind} is meant?`
     const compared = wholeCompared(requirement) ?? textComparedWithNumber(requirement) ?? forbidsWhatEveryObjectHas(requirement)
     if (compared) return compared
     // "whose path is /var/run/docker.sock" read on `hostPath` (an object): a condition that can never hold scopes the rule to nothing.
@@ -145,7 +148,10 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (qualifier) return `it forbids only what is "${qualifier}", and that was not read: the rule would forbid every value; which field and value narrow it?`
   }
   const unjudged = unjudgedSubjectKinds(sentence.text, sentence.requirements, sentence.catalogRules)
-  if (unjudged.length > 0) return `it names ${unjudged.join(' and ')} as what must comply, and no rule read from it judges ${unjudged.length === 1 ? 'that kind' : 'those kinds'}; which field of ${unjudged.length === 1 ? 'it' : 'each'} must be checked, and how?`
+  // The same requirement on each other kind named, where its fields have one namesake there.
+  const others = unjudged.length > 0 && sentence.catalogRules.length === 0 ? forOtherKinds(sentence.requirements, unjudged) : undefined
+  if (others) sentence.requirements.push(...others)
+  else if (unjudged.length > 0) return `it names ${unjudged.join(' and ')} as what must comply, and no rule read from it judges ${unjudged.length === 1 ? 'that kind' : 'those kinds'}; which field of ${unjudged.length === 1 ? 'it' : 'each'} must be checked, and how?`
   const used = [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings), ...shared]
   const unreadFields = fieldNamesUnused(sentence.text, used)
   if (unreadFields.length > 0) return `it names ${unreadFields.map((name) => `\`${name}\``).join(', ')} but no rule read from it reads ${unreadFields.length === 1 ? 'it' : 'them'}; what must ${unreadFields.length === 1 ? 'it' : 'each'} be, and how?`

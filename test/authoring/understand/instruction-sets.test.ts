@@ -71,7 +71,7 @@ const SHARED_SETS: Array<{ path: string; right: number; silentlyWrong: number }>
   { path: 'authoring-devset/cases.json', right: 49, silentlyWrong: 1 },
   // The second silently wrong description forbids "these verbs" (escalate, bind, impersonate) and its test also denies a
   // rule granting `*` verbs on `*` resources: RBAC knowledge the text does not state.
-  { path: 'authoring-kyverno-descriptions/cases.json', right: 49, silentlyWrong: 2 },
+  { path: 'authoring-kyverno-descriptions/cases.json', right: 50, silentlyWrong: 2 },
 ]
 
 describe('instructions written by others', () => {

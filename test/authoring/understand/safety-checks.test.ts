@@ -79,7 +79,7 @@ describe('safety checks: a published description', () => {
   })
 
   it('a kind the requirement names as its subject and no rule judges refuses', () => {
-    expect(() => compileInstruction('Require StorageClass. This policy requires that PVCs and StatefulSets containing volumeClaimTemplates define the storageClassName field with some value.', { platform: 'kubernetes', resource: 'PersistentVolumeClaim' })).toThrow(/StatefulSet/)
+    expect(() => compileInstruction('Require a class. This policy requires that Services and Ingresses define the externalTrafficPolicy field with some value.', { platform: 'kubernetes', resource: 'Service' })).toThrow(/Ingress/)
   })
 
   it('a named rule that never reads a field the clause names refuses', () => {
@@ -381,5 +381,15 @@ describe('two fields compared', () => {
     const probe = (period: number): unknown => ({ httpGet: { path: '/healthz', port: 8080 }, periodSeconds: period })
     expect(judges(instruction, pod({ startupProbe: probe(5), livenessProbe: probe(10) }))).toBe(true)
     expect(judges(instruction, pod({ startupProbe: probe(10), livenessProbe: probe(10) }))).toBe(false)
+  })
+})
+
+describe('several kinds named as the subject', () => {
+  it('the requirement holds for each kind on its own namesake field, or the sentence is refused', () => {
+    const ruleset = compileInstruction('PVCs and StatefulSets must define the storageClassName field with some value.', { platform: 'kubernetes', resource: 'PersistentVolumeClaim' })
+    expect(ruleset.spec.rules.map((rule) => rule.description)).toEqual(['For PersistentVolumeClaim objects, `spec.storageClassName` must be set.', 'For StatefulSet objects, `spec.volumeClaimTemplates[].spec.storageClassName` must be set.'])
+    expect(refusal('Services and Deployments must define the externalTrafficPolicy field.')).toEqual([
+      'Services, Deployments must define the externalTrafficPolicy field. => not compiled: it judges Deployment too, which has no `spec.externalTrafficPolicy`, so every Deployment would fail; which field of a Deployment is meant?',
+    ])
   })
 })
