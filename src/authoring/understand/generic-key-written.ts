@@ -23,7 +23,10 @@ function writtenAsKey(ref: ValueRef, text: string): boolean {
     const path = variant.segments.filter((segment) => segment !== '[]')
     const name = path.join('.')
     const leaf = path.at(-1) ?? ''
-    if (path.length > 1 || /[_A-Z.-]/.test(leaf.slice(1)) || /[_.-]/.test(leaf)) return new RegExp(String.raw`(?<![\w.-])${escape(leaf)}(?![\w-])`).test(text) || text.includes(name)
-    return new RegExp(String.raw`[\`"']${escape(leaf)}[\`"']|(?<![\w.-])${escape(leaf)}\s*[:=]`).test(text)
+    // A path is written as a path ("docker actions" made into `docker.actions` is not).
+    if (path.length > 1) return text.includes(name)
+    if (/[_A-Z.-]/.test(leaf.slice(1)) || /[_.-]/.test(leaf)) return new RegExp(String.raw`(?<![\w.-])${escape(leaf)}(?![\w-])`).test(text)
+    // `docker://...` is a scheme, not the key `docker`.
+    return new RegExp(String.raw`[\`"']${escape(leaf)}[\`"']|(?<![\w.-])${escape(leaf)}\s*[:=](?!\/\/)`).test(text)
   })
 }

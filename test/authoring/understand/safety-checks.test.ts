@@ -348,6 +348,10 @@ describe('keys and fields a document without a schema has only where written', (
     ])
   })
 
+  it('a URL scheme written before // is not a key written as one', () => {
+    expect(refused('`image` must be set. Docker images are not allowed (`docker://...`).').join('\n')).toMatch(/a word of the sentence, not a key written as one/)
+  })
+
   it('a field a requirement sentence names and no rule reads refuses', () => {
     expect(refused('cache.ttl must be at most 600 and at least as long as cache.refresh_interval allows.').join('\n')).toMatch(/refresh_interval/)
   })
