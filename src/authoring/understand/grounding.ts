@@ -142,7 +142,10 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 function quotedIn(word: string, text: string): boolean {
   const lower = text.toLowerCase()
   const wanted = word.toLowerCase()
-  return [`\`${wanted}\``, `"${wanted}"`, `'${wanted}'`].some((form) => lower.includes(form)) || new RegExp(String.raw`\`[^\`]*\b${escape(wanted)}\b[^\`]*\``).test(lower)
+  if ([`\`${wanted}\``, `"${wanted}"`, `'${wanted}'`].some((form) => lower.includes(form))) return true
+  // Inside a code span: the spans as written, in pairs (the text between two spans is prose, not code).
+  const inside = new RegExp(String.raw`\b${escape(wanted)}\b`)
+  return [...lower.matchAll(/`[^`]*`/g)].some((span) => inside.test(span[0]))
 }
 
 /** Appears in the text as a word of its own (case-insensitive). */

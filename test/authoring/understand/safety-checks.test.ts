@@ -348,6 +348,10 @@ describe('keys and fields a document without a schema has only where written', (
     ])
   })
 
+  it('a word between two code spans is prose, not code', () => {
+    expect(refused('`uses` must be set, e.g. `actions/checkout@v4`. Plain `branch` refs are not enough, see `docs/pins.md`.').join('\n')).toMatch(/"enough" is a word of the sentence/)
+  })
+
   it('a URL scheme written before // is not a key written as one', () => {
     expect(refused('`image` must be set. Docker images are not allowed (`docker://...`).').join('\n')).toMatch(/a word of the sentence, not a key written as one/)
   })
