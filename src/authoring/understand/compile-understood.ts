@@ -74,6 +74,14 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       const extra = restatesNothingNew(sentence.text, usedByAll)
       if (extra) sentence.problem = extra
     }
+    // "Deployments with fewer than 3 replicas are exempt" read as a namespace called "replicas": a scope that drops its number is another scope.
+    if (!sentence.problem && sentence.role === 'modifier') {
+      const unused = unusedLiterals(sentence.text, usedByAll)
+      if (unused.length > 0) {
+        sentence.role = 'requirement'
+        sentence.problem = `it narrows the requirements with ${unused.map((word) => `"${word}"`).join(', ')}, which the narrowing read from it does not use; which field and value decide it?`
+      }
+    }
     // "Also multi_az and deletion_protection both on.": fields of what is judged, named and then dropped as saying nothing.
     if (!sentence.problem && sentence.role === 'rationale' && sentence.note === 'states no requirement') {
       const unread = fieldsNamedUnread(sentence.text, context, usedByAll)

@@ -13,6 +13,9 @@ const EXAMPLES = /\b(?:like|e\.g\.?|for example|for instance|such as|including)\
  * "replicas unset (= 1)", "left out counts as 1". The number describes what Kubernetes or the tool
  * does, not a bound the author sets.
  */
+/** "Kubernetes defaults backoffLimit to 6", "leaving it unset is fine, AWS uses 30": what the platform does, not a bound. */
+const PLATFORM_DEFAULTS = /\bdefaults?\s+[`"']?[\w.]+[`"']?\s+to\s+[`"']?\d[\w.%]*|\b(?:unset|not set|left out|omitted|leaving it (?:unset|out))\b[^.;]*?\b(?:uses|assumes|picks|applies|means)\s+[`"']?\d[\w.%]*/gi
+
 const DEFAULTS = /(?:\b(?:defaults?(?:\s+(?:is|are|of|to|value is))?:?|(?:not set|unset|omitted|missing|left out|leaving it out)\s*(?:=|means|counts as|is treated as|is))|\(\s*=)\s*[`"']?\d[\w.%]*[`"']?(?:\s*(?:and|or|,)\s*[`"']?\d[\w.%]*[`"']?)*/gi
 
 /** "so one bad scrape can't page someone at 3am", "because it pins you to TLSv1": why, not what. */
@@ -23,7 +26,7 @@ function asideSpans(text: string, quoted: RegExp): Array<[number, number]> {
   // Quoted text is masked first, so a quote inside an example ("like \"s3:*\" or \"iam:*\"") ends nothing.
   const masked = text.replace(quoted, (match) => `"${'x'.repeat(Math.max(0, match.length - 2))}"`)
   const spans: Array<[number, number]> = []
-  for (const pattern of [EXAMPLES, DEFAULTS, RATIONALE]) {
+  for (const pattern of [EXAMPLES, DEFAULTS, PLATFORM_DEFAULTS, RATIONALE]) {
     for (const match of masked.matchAll(pattern)) spans.push([match.index, match.index + match[0].length])
   }
   return spans

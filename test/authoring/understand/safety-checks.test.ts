@@ -401,3 +401,23 @@ describe('several kinds named as the subject', () => {
     ])
   })
 })
+
+describe('a narrowing keeps what it writes', () => {
+  it('a scope that drops its number refuses instead of narrowing by something else', () => {
+    const refusedWith = (instruction: string): string[] => {
+      try {
+        compileInstruction(instruction, { platform: 'kubernetes', resource: 'Deployment' })
+      } catch (error) {
+        if (!(error instanceof InstructionNotUnderstoodError)) throw error
+        return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => sentence.text)
+      }
+      throw new Error(`compiled: ${instruction}`)
+    }
+    expect(refusedWith('topologySpreadConstraints must be defined. Deployments with fewer than 3 replicas are exempt.')).toEqual(['Deployments with fewer than 3 replicas are exempt.'])
+  })
+
+  it('what the platform defaults a field to is not a bound', () => {
+    const ruleset = compileInstruction('Every Job needs backoffLimit at most 4. Kubernetes defaults backoffLimit to 6, so leaving it unset fails.', { platform: 'kubernetes', resource: 'Job' })
+    expect(ruleset.spec.rules.map((rule) => rule.description)).toEqual(['For Job objects, `spec.backoffLimit` must be at most 4 (unset fails).'])
+  })
+})
