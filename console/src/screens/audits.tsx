@@ -49,26 +49,41 @@ export function Audits(props: { api: ApiClient }) {
       >
         <label>
           Audits of
-          <select value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: (event.target as HTMLSelectElement).value as 'policies' | 'rulesets' })}>
+          <select value={draft.kind} onChange={(event) => {
+            const kind = (event.target as HTMLSelectElement).value as 'policies' | 'rulesets'
+            setDraft((current) => ({ ...current, kind }))
+          }}>
             <option value="policies">policies</option>
             <option value="rulesets">rulesets</option>
           </select>
         </label>
         <label>
           Name (glob)
-          <input value={draft.name} onInput={(event) => setDraft({ ...draft, name: (event.target as HTMLInputElement).value })} />
+          <input value={draft.name} onInput={(event) => {
+            const name = (event.target as HTMLInputElement).value
+            setDraft((current) => ({ ...current, name }))
+          }} />
         </label>
         <label>
           From
-          <input type="datetime-local" value={draft.start} onInput={(event) => setDraft({ ...draft, start: (event.target as HTMLInputElement).value })} />
+          <input type="datetime-local" value={draft.start} onInput={(event) => {
+            const start = (event.target as HTMLInputElement).value
+            setDraft((current) => ({ ...current, start }))
+          }} />
         </label>
         <label>
           To
-          <input type="datetime-local" value={draft.end} onInput={(event) => setDraft({ ...draft, end: (event.target as HTMLInputElement).value })} />
+          <input type="datetime-local" value={draft.end} onInput={(event) => {
+            const end = (event.target as HTMLInputElement).value
+            setDraft((current) => ({ ...current, end }))
+          }} />
         </label>
         <label>
           Outcome
-          <select id="audit-outcome" value={draft.outcome} onChange={(event) => setDraft({ ...draft, outcome: (event.target as HTMLSelectElement).value })}>
+          <select id="audit-outcome" value={draft.outcome} onChange={(event) => {
+            const outcome = (event.target as HTMLSelectElement).value
+            setDraft((current) => ({ ...current, outcome }))
+          }}>
             <option value="all">all</option>
             <option value="passed">passed</option>
             <option value="failed">failed</option>

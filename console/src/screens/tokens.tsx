@@ -80,9 +80,15 @@ export function Tokens(props: { api: ApiClient; session: Session }) {
         }}
       >
         <label for="token-name">Name</label>
-        <input id="token-name" value={form.name} onInput={(event) => setForm({ ...form, name: (event.target as HTMLInputElement).value })} required />
+        <input id="token-name" value={form.name} onInput={(event) => {
+            const name = (event.target as HTMLInputElement).value
+            setForm((current) => ({ ...current, name }))
+          }} required />
         <label for="token-owner">Owner (written to audits; default: yours)</label>
-        <input id="token-owner" value={form.owner} onInput={(event) => setForm({ ...form, owner: (event.target as HTMLInputElement).value })} />
+        <input id="token-owner" value={form.owner} onInput={(event) => {
+            const owner = (event.target as HTMLInputElement).value
+            setForm((current) => ({ ...current, owner }))
+          }} />
         <fieldset>
           <legend>Scopes</legend>
           {SCOPES.map((scope) => (
@@ -93,7 +99,8 @@ export function Tokens(props: { api: ApiClient; session: Session }) {
                 checked={form.scopes.includes(scope)}
                 onChange={(event) => {
                   const checked = (event.target as HTMLInputElement).checked
-                  setForm({ ...form, scopes: checked ? [...form.scopes, scope] : form.scopes.filter((entry) => entry !== scope) })
+                  // Each change from the latest form: typing and clicking faster than renders must lose nothing.
+                  setForm((current) => ({ ...current, scopes: checked ? [...current.scopes, scope] : current.scopes.filter((entry) => entry !== scope) }))
                 }}
               />{' '}
               {scope}
