@@ -1,4 +1,5 @@
 import { celEnvironment } from './environment.js'
+import { boundNames, childrenOf } from './ast-walk.js'
 import { identifierName, stringLiteral, type CelAstNode } from './macro-api.js'
 
 /** One place an expression reads a rule variable by name. */
@@ -40,18 +41,6 @@ export function variableUses(source: string): VariableUses {
   return { references, opaque }
 }
 
-/** Comprehension macros: how many leading arguments name iteration variables, by argument count. */
-const ITERATION_VARIABLES: Readonly<Record<string, Readonly<Record<number, number>>>> = {
-  all: { 2: 1, 3: 2 },
-  exists: { 2: 1, 3: 2 },
-  exists_one: { 2: 1, 3: 2 },
-  existsOne: { 2: 1, 3: 2 },
-  filter: { 2: 1 },
-  map: { 2: 1, 3: 1 },
-  transformList: { 3: 2, 4: 2 },
-  transformMap: { 3: 2, 4: 2 },
-}
-
 const VARIABLES = 'variables'
 
 function visit(node: CelAstNode, shadowed: boolean, references: VariableReference[], opaque: number[]): void {
@@ -78,7 +67,7 @@ function visit(node: CelAstNode, shadowed: boolean, references: VariableReferenc
     })
     return
   }
-  for (const child of children(node)) visit(child, shadowed, references, opaque)
+  for (const child of childrenOf(node)) visit(child, shadowed, references, opaque)
 }
 
 /** The variable a node reads when it is one of the by-name forms, else undefined. */
@@ -97,39 +86,4 @@ function referencedName(node: CelAstNode): string | undefined {
     default:
       return undefined
   }
-}
-
-/** Names a macro call binds for its later arguments: iteration variables, or `cel.bind`'s name. */
-function boundNames(name: string, receiver: CelAstNode, args: readonly CelAstNode[]): string[] {
-  if (name === 'bind' && identifierName(receiver) === 'cel' && args.length === 3) {
-    const bound = identifierName(args[0] as CelAstNode)
-    return bound === undefined ? [] : [bound]
-  }
-  const count = ITERATION_VARIABLES[name]?.[args.length] ?? 0
-  const names: string[] = []
-  for (let i = 0; i < count; i++) {
-    const bound = identifierName(args[i] as CelAstNode)
-    if (bound === undefined) return []
-    names.push(bound)
-  }
-  return names
-}
-
-/** The sub-expressions of a node, whatever its kind (see cel-js serialize.js for the shapes). */
-function children(node: CelAstNode): CelAstNode[] {
-  const found: CelAstNode[] = []
-  collect(node.args, found)
-  return found
-}
-
-function collect(value: unknown, found: CelAstNode[]): void {
-  if (Array.isArray(value)) {
-    for (const item of value) collect(item, found)
-  } else if (isNode(value)) {
-    found.push(value)
-  }
-}
-
-function isNode(value: unknown): value is CelAstNode {
-  return typeof value === 'object' && value !== null && typeof (value as { op?: unknown }).op === 'string'
 }

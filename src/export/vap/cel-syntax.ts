@@ -1,4 +1,5 @@
 import { celEnvironment } from '../../engine/cel/environment.js'
+import { boundNames, childrenOf } from '../../engine/cel/ast-walk.js'
 import { identifierName, type CelAstNode } from '../../engine/cel/macro-api.js'
 
 /**
@@ -24,19 +25,6 @@ export interface VisitedNode {
   bound: ReadonlySet<string>
 }
 
-/** Comprehension macros: how many leading arguments name iteration variables, by argument count. */
-const ITERATION_VARIABLES: Readonly<Record<string, Readonly<Record<number, number>>>> = {
-  all: { 2: 1, 3: 2 },
-  exists: { 2: 1, 3: 2 },
-  exists_one: { 2: 1, 3: 2 },
-  existsOne: { 2: 1, 3: 2 },
-  filter: { 2: 1 },
-  map: { 2: 1, 3: 1 },
-  transformList: { 3: 2, 4: 2 },
-  transformMap: { 3: 2, 4: 2 },
-  transformMapEntry: { 3: 2, 4: 2 },
-}
-
 /** Every node of the tree, parents before children, with its ancestors and the names bound around it. */
 export function visitCel(root: CelAstNode, visit: (visited: VisitedNode) => void): void {
   const walk = (node: CelAstNode, ancestors: CelAstNode[], bound: ReadonlySet<string>): void => {
@@ -60,39 +48,6 @@ export function visitCel(root: CelAstNode, visit: (visited: VisitedNode) => void
   walk(root, [], new Set())
 }
 
-function boundNames(name: string, receiver: CelAstNode, args: readonly CelAstNode[]): string[] {
-  if (name === 'bind' && identifierName(receiver) === 'cel' && args.length === 3) {
-    const bound = identifierName(args[0] as CelAstNode)
-    return bound === undefined ? [] : [bound]
-  }
-  const count = ITERATION_VARIABLES[name]?.[args.length] ?? 0
-  const names: string[] = []
-  for (let i = 0; i < count; i++) {
-    const bound = identifierName(args[i] as CelAstNode)
-    if (bound === undefined) return []
-    names.push(bound)
-  }
-  return names
-}
-
-/** The sub-expressions of a node, whatever its kind (see cel-js serialize.js for the shapes). */
-export function childrenOf(node: CelAstNode): CelAstNode[] {
-  const found: CelAstNode[] = []
-  collect(node.args, found)
-  return found
-}
-
-function collect(value: unknown, found: CelAstNode[]): void {
-  if (Array.isArray(value)) {
-    for (const item of value) collect(item, found)
-  } else if (isNode(value)) {
-    found.push(value)
-  }
-}
-
-function isNode(value: unknown): value is CelAstNode {
-  return typeof value === 'object' && value !== null && typeof (value as { op?: unknown }).op === 'string'
-}
 
 /** `name`, `receiver` and arguments of a call node (`call`: no receiver). */
 export function callParts(node: CelAstNode): { name: string; receiver: CelAstNode | undefined; args: CelAstNode[] } | undefined {

@@ -7,14 +7,22 @@ import { dropsComparison } from '../../../src/authoring/understand/named-compari
 import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/engine/index.js'
 
 /** The sentences of a refused instruction that were not compiled, with why. */
-function refusal(instruction: string): string[] {
+function refusalWith(instruction: string, labels: Record<string, string>): string[] {
   try {
-    compileInstruction(instruction)
+    compileInstruction(instruction, labels)
   } catch (error) {
     if (!(error instanceof InstructionNotUnderstoodError)) throw error
     return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
   }
   throw new Error(`compiled: ${instruction}`)
+}
+
+const refusal = (instruction: string): string[] => refusalWith(instruction, {})
+
+/** The verdict of an instruction's ruleset on a document. */
+function judgedWith(instruction: string, labels: Record<string, string>, document: unknown): boolean {
+  const { spec } = compileInstruction(instruction, labels)
+  return evaluateRuleset(compileRuleset({ ...spec, name: 'safety' }), new PreparedInput({ object: document })).passed
 }
 
 describe('safety checks: what a reading leaves unused refuses the request', () => {
@@ -200,15 +208,7 @@ describe('a rule that would reject every object', () => {
 })
 
 describe('safety checks: Terraform attributes come from the providers\' schemas', () => {
-  const refusalFor = (instruction: string, resource: string): string[] => {
-    try {
-      compileInstruction(instruction, { platform: 'terraform', resource })
-    } catch (error) {
-      if (!(error instanceof InstructionNotUnderstoodError)) throw error
-      return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
-    }
-    throw new Error(`compiled: ${instruction}`)
-  }
+  const refusalFor = (instruction: string, resource: string): string[] => refusalWith(instruction, { platform: 'terraform', resource })
 
   it('a name made from the words of a sentence that no attribute of the type has refuses, naming it', () => {
     expect(refusalFor('Lambda functions need memory_size of at least 256. Separately, duration allowed must be at most 60.', 'aws_lambda_function')).toEqual([
@@ -236,10 +236,7 @@ describe('safety checks: a restatement names no field of its own', () => {
 
 describe('entries a list of strings must not hold', () => {
   const role = (kind: string, rules: unknown[]): unknown => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind, metadata: { name: 'r', namespace: 'apps' }, rules })
-  const judges = (instruction: string, labels: Record<string, string>, document: unknown): boolean => {
-    const { spec } = compileInstruction(instruction, labels)
-    return evaluateRuleset(compileRuleset({ ...spec, name: 'entries' }), new PreparedInput({ object: document })).passed
-  }
+  const judges = judgedWith
 
   it('"these resources" are the entries the one other sentence naming resources lists, in every kind the sentence names', () => {
     const instruction = 'The resources `pods/exec` and `pods/attach` let a user run commands in containers. This policy blocks any Role or ClusterRole that grants these resources.'
@@ -266,10 +263,7 @@ describe('entries a list of strings must not hold', () => {
 })
 
 describe('what a ban is about', () => {
-  const judges = (instruction: string, labels: Record<string, string>, document: unknown): boolean => {
-    const { spec } = compileInstruction(instruction, labels)
-    return evaluateRuleset(compileRuleset({ ...spec, name: 'bans' }), new PreparedInput({ object: document })).passed
-  }
+  const judges = judgedWith
 
   it('"keeps X from defining Y" bans Y in X, not X', () => {
     const instruction = 'This policy forbids every container in a Pod from defining memory limits.'
@@ -304,15 +298,7 @@ describe('what alone is permitted, and lists of objects compared with a value', 
 })
 
 describe('values the schema rules out', () => {
-  const refused = (instruction: string, resource: string): string[] => {
-    try {
-      compileInstruction(instruction, { platform: 'kubernetes', resource })
-    } catch (error) {
-      if (!(error instanceof InstructionNotUnderstoodError)) throw error
-      return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
-    }
-    throw new Error(`compiled: ${instruction}`)
-  }
+  const refused = (instruction: string, resource: string): string[] => refusalWith(instruction, { platform: 'kubernetes', resource })
 
   it('a field whose schema lists its values is compared only with one of them, by the structural reader and by a named rule', () => {
     expect(refused('imagePullPolicy has to be spelled out on every container.', 'Pod')).toEqual([
@@ -332,15 +318,7 @@ describe('values the schema rules out', () => {
 })
 
 describe('keys and fields a document without a schema has only where written', () => {
-  const refused = (instruction: string): string[] => {
-    try {
-      compileInstruction(instruction, { platform: 'generic', resource: 'config' })
-    } catch (error) {
-      if (!(error instanceof InstructionNotUnderstoodError)) throw error
-      return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
-    }
-    throw new Error(`compiled: ${instruction}`)
-  }
+  const refused = (instruction: string): string[] => refusalWith(instruction, { platform: 'generic', resource: 'config' })
 
   it('a ban of a word never written as a key refuses', () => {
     expect(refused('`version` must be semver. No wildcards.')).toEqual([
@@ -372,10 +350,7 @@ describe('a comparison keeps its direction', () => {
 })
 
 describe('two fields compared', () => {
-  const judges = (instruction: string, document: unknown): boolean => {
-    const { spec } = compileInstruction(instruction, { platform: 'kubernetes', resource: 'Pod' })
-    return evaluateRuleset(compileRuleset({ ...spec, name: 'pairs' }), new PreparedInput({ object: document })).passed
-  }
+  const judges = (instruction: string, document: unknown): boolean => judgedWith(instruction, { platform: 'kubernetes', resource: 'Pod' }, document)
   const pod = (container: Record<string, unknown>): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'nginx', ...container }] } })
 
   it('the other side naming a map takes the key the first side gave ("cpu requests equal to limits")', () => {
@@ -404,15 +379,7 @@ describe('several kinds named as the subject', () => {
 
 describe('a narrowing keeps what it writes', () => {
   it('a scope that drops its number refuses instead of narrowing by something else', () => {
-    const refusedWith = (instruction: string): string[] => {
-      try {
-        compileInstruction(instruction, { platform: 'kubernetes', resource: 'Deployment' })
-      } catch (error) {
-        if (!(error instanceof InstructionNotUnderstoodError)) throw error
-        return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => sentence.text)
-      }
-      throw new Error(`compiled: ${instruction}`)
-    }
+    const refusedWith = (instruction: string): string[] => refusalWith(instruction, { platform: 'kubernetes', resource: 'Deployment' }).map((line) => line.slice(0, line.indexOf(' => ')))
     expect(refusedWith('topologySpreadConstraints must be defined. Deployments with fewer than 3 replicas are exempt.')).toEqual(['Deployments with fewer than 3 replicas are exempt.'])
   })
 
