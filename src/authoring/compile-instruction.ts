@@ -11,6 +11,7 @@ import { asksSeveralSchemaFields } from './understand/interpret-instruction.js'
 import type { SentenceReading } from './understand/requirement.js'
 import { describeRoles } from './understand/description-roles.js'
 import { ruleStrings, unusedLiterals } from './understand/coverage.js'
+import { enumWordsOf } from './understand/enum-words.js'
 import { namedRuleDoubt } from './understand/named-rule-doubts.js'
 
 export { MAX_INSTRUCTION_LENGTH } from './instruction-length.js'
@@ -110,7 +111,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
       // Every number and literal of each clause must be used by its rule; otherwise the sentences are read one by one.
       const uncovered = catalogRead.clauses.some((clause) => {
         const rule = catalogRead.spec.rules.find((item) => item.name === clause.rule)
-        return unusedLiterals(clause.text, rule ? ruleStrings(rule) : []).length > 0
+        return unusedLiterals(clause.text, rule ? ruleStrings(rule) : [], enumWordsOf({ platform, kinds: fromLabels.kinds })).length > 0
       })
       const doubted = catalogRead.clauses.some((clause) => {
         const own = catalogRead.spec.rules.filter((rule) => rule.name === clause.rule)

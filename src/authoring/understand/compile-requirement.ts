@@ -342,12 +342,15 @@ function scalarTest(predicate: Predicate, value: string, scale: number): string 
     case 'hasElement': {
       const holds = predicate.where.map((field) => {
         const word = field.segments.length === 1 ? field.segments[0] : undefined
-        if (!field.loose || word === undefined) return pathTest('e', field.segments, (inner) => predicateTest(field.predicate, inner, 1), 'false', { depth: 30 })
+        // An element "with no key" holds where the key is absent; any other test needs the field there.
+        const absent = field.predicate.op === 'unset' ? 'true' : 'false'
+        if (!field.loose || word === undefined) return pathTest('e', field.segments, (inner) => predicateTest(field.predicate, inner, 1), absent, { depth: 30 })
         const capitalised = word.charAt(0).toUpperCase() + word.slice(1)
         const named = [`k == ${celString(word)}`, ...['-', '_'].map((joint) => `k.endsWith(${celString(joint + word)})`), `k.endsWith(${celString(capitalised)})`].join(' || ')
         return `e.exists(k, (${named}) && ${predicateTest(field.predicate, 'e[k]', 1)})`
       })
-      return `(type(${value}) == list && ${value}.exists(e, type(e) == map && ${holds.join(' && ')}))`
+      const some = `(type(${value}) == list && ${value}.exists(e, type(e) == map && ${holds.join(' && ')}))`
+      return predicate.negated ? `!${some}` : some
     }
     case 'compareField':
       return 'true'

@@ -16,6 +16,7 @@ import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
 import { fits } from './read-clause.js'
 import { codeTokens, pathSegments } from './find-fields.js'
+import { enumWordsOf } from './enum-words.js'
 
 export interface UnderstoodRules {
   rules: Rule[]
@@ -31,6 +32,7 @@ export interface UnderstoodRules {
  */
 export function compileUnderstood(instruction: string, context: { platform: Platform; kinds: string[]; fullText?: string }, named: NamedRequirementReader): UnderstoodRules {
   const interpretation = interpretInstruction(instruction, context, named)
+  const enumWords = enumWordsOf(context)
   const rules: Rule[] = []
   const names = new Set<string>()
   const unique = (rule: Rule): Rule => {
@@ -53,7 +55,7 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       sentence.note = 'asks nothing of its own: no verb asks for anything, and its words name no attribute of the resource type'
     }
     if (!sentence.problem && sentence.role === 'requirement') {
-      const check = checkSentence(sentence, instruction, sharedStrings)
+      const check = checkSentence(sentence, instruction, sharedStrings, enumWords)
       if (check) {
         sentence.problem = check
         sentence.requirements = []
@@ -71,12 +73,12 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
   for (const sentence of interpretation.sentences) {
     // A lead-in before a colon ("must not live longer than 24h: ... at most a day") is made precise by what follows it.
     if (!sentence.problem && sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE) {
-      const extra = restatesNothingNew(sentence.text, usedByAll)
+      const extra = restatesNothingNew(sentence.text, usedByAll, enumWords)
       if (extra) sentence.problem = extra
     }
     // "Deployments with fewer than 3 replicas are exempt" read as a namespace called "replicas": a scope that drops its number is another scope.
     if (!sentence.problem && sentence.role === 'modifier') {
-      const unused = unusedLiterals(sentence.text, usedByAll)
+      const unused = unusedLiterals(sentence.text, usedByAll, enumWords)
       if (unused.length > 0) {
         sentence.role = 'requirement'
         sentence.problem = `it narrows the requirements with ${unused.map((word) => `"${word}"`).join(', ')}, which the narrowing read from it does not use; which field and value decide it?`
@@ -131,7 +133,7 @@ function becameText(sentence: Interpretation['sentences'][number], made: string[
  * against is written in the text, and every number and literal it writes is used. A sentence
  * that fails either is not understood: its rules are dropped and the request refused.
  */
-function checkSentence(sentence: Interpretation['sentences'][number], text: string, shared: readonly string[]): string | undefined {
+function checkSentence(sentence: Interpretation['sentences'][number], text: string, shared: readonly string[], enumWords: ReadonlySet<string>): string | undefined {
   for (const requirement of sentence.requirements) {
     // "in any namespace": a quantifier read as a scope's value means no scope at all.
     requirement.conditions = requirement.conditions.filter((condition) => !quantifierOnly(condition.predicate))
@@ -163,7 +165,7 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
   const used = [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings), ...shared]
   const unreadFields = fieldNamesUnused(sentence.text, used)
   if (unreadFields.length > 0) return `it names ${unreadFields.map((name) => `\`${name}\``).join(', ')} but no rule read from it reads ${unreadFields.length === 1 ? 'it' : 'them'}; what must ${unreadFields.length === 1 ? 'it' : 'each'} be, and how?`
-  const unused = unusedLiterals(sentence.text, used)
+  const unused = unusedLiterals(sentence.text, used, enumWords)
   if (unused.length > 0) {
     const words = unused.map((word) => `"${word}"`).join(', ')
     return `it writes ${words} but no rule read from it uses ${unused.length === 1 ? 'it' : 'them'}; which field must ${unused.length === 1 ? 'it' : 'each'} be checked against, and how?`
@@ -194,9 +196,9 @@ function fieldNamesUnused(text: string, used: readonly string[]): string[] {
   return [...new Set(names.map((token) => token.token))].filter((token) => !read(token))
 }
 
-function restatesNothingNew(text: string, used: readonly string[]): string | undefined {
+function restatesNothingNew(text: string, used: readonly string[], enumWords: ReadonlySet<string>): string | undefined {
   // "management block with auto_repair and auto_upgrade both true": a field written as a name that no rule reads is new content.
-  const literals = unusedLiterals(text, used)
+  const literals = unusedLiterals(text, used, enumWords)
   const unreadFields = fieldNamesUnused(text, used).filter((token) => !literals.includes(token))
   const unused = [...literals, ...unreadFields]
   if (unused.length === 0) return undefined

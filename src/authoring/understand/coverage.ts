@@ -13,6 +13,9 @@ const EXAMPLES = /\b(?:like|e\.g\.?|for example|for instance|such as|including)\
  * "replicas unset (= 1)", "left out counts as 1". The number describes what Kubernetes or the tool
  * does, not a bound the author sets.
  */
+/** "the default is Allow", "defaults to IfNotPresent": a value the platform picks, written as the word it is. */
+const DEFAULT_WORD = /\b[Dd]efaults?(?:\s+(?:is|to|value is))?:?\s*[`"']?[A-Z][a-z]+[A-Za-z]*/g
+
 /** "Kubernetes defaults backoffLimit to 6", "leaving it unset is fine, AWS uses 30": what the platform does, not a bound. */
 const PLATFORM_DEFAULTS = /\bdefaults?\s+[`"']?[\w.]+[`"']?\s+to\s+[`"']?\d[\w.%]*|\b(?:unset|not set|left out|omitted|leaving it (?:unset|out))\b[^.;]*?\b(?:uses|assumes|picks|applies|means)\s+[`"']?\d[\w.%]*/gi
 
@@ -26,7 +29,7 @@ function asideSpans(text: string, quoted: RegExp): Array<[number, number]> {
   // Quoted text is masked first, so a quote inside an example ("like \"s3:*\" or \"iam:*\"") ends nothing.
   const masked = text.replace(quoted, (match) => `"${'x'.repeat(Math.max(0, match.length - 2))}"`)
   const spans: Array<[number, number]> = []
-  for (const pattern of [EXAMPLES, DEFAULTS, PLATFORM_DEFAULTS, RATIONALE]) {
+  for (const pattern of [EXAMPLES, DEFAULTS, DEFAULT_WORD, PLATFORM_DEFAULTS, RATIONALE]) {
     for (const match of masked.matchAll(pattern)) spans.push([match.index, match.index + match[0].length])
   }
   return spans
@@ -40,7 +43,7 @@ export function insideAside(text: string, index: number): boolean {
 const QUOTED = /`([^`]+)`|"([^"]+)"|(?<![\w])'([^'\s][^']*)'(?![\w])/g
 
 /** The numbers (with their unit), constants' names, and the quoted or backticked literals a sentence writes. */
-export function sentenceLiterals(text: string): string[] {
+export function sentenceLiterals(text: string, enumWords: ReadonlySet<string> = NO_WORDS): string[] {
   const literals: string[] = []
   const quoted = /`([^`]+)`|"([^"]+)"|(?<![\w])'([^'\s][^']*)'(?![\w])/g
   // "short names like `nginx` or `redis:7`", "(e.g. CC-0042)", "the default is 1": they illustrate; they are not values to check.
@@ -57,8 +60,16 @@ export function sentenceLiterals(text: string): string[] {
     if (/^\d+(?:\.\d+)?(?:%|[A-Za-z]{1,2}i?)?$/.test(bare) && !/^\d+(?:\.\d+){2,}/.test(bare) && !aside(token.index)) literals.push(bare)
     // "CAP_NET_RAW", "NET_BIND_SERVICE": a constant's name written unquoted is as much a literal as a quoted one.
     else if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(bare) && !aside(token.index)) literals.push(bare)
+    // "operator Exists": a value only a field of the judged kinds takes, unless it opens the sentence (where every word is capitalised).
+    else if (enumWords.has(bare) && !sentenceStart(unquoted, token.index) && !aside(token.index)) literals.push(bare)
   }
   return literals
+}
+
+const NO_WORDS: ReadonlySet<string> = new Set()
+
+function sentenceStart(text: string, index: number): boolean {
+  return /(?:^|[.!?:]\s+|\n\s*(?:[-*]|\d+[.)])?\s*)$/.test(text.slice(0, index))
 }
 
 /** The strings a structured requirement uses: its fields, values, bounds, conditions and exemptions. */
@@ -132,7 +143,7 @@ export function ruleStrings(rule: Rule): string[] {
 const PROSE_KEYS = new Set(['message', 'messageExpression', 'remediation'])
 
 /** The literals of `text` that none of `used` contains; a code literal counts as used when each of its names is. */
-export function unusedLiterals(text: string, used: readonly string[]): string[] {
+export function unusedLiterals(text: string, used: readonly string[], enumWords?: ReadonlySet<string>): string[] {
   const haystack = used.map((item) => item.toLowerCase())
   const isUsed = (word: string): boolean => {
     const lower = word.toLowerCase()
@@ -141,7 +152,7 @@ export function unusedLiterals(text: string, used: readonly string[]): string[] 
     if (number !== undefined) return haystack.some((item) => new RegExp(String.raw`(?<![\d.])${number.replace('.', '\\.')}(?![\d])`).test(item))
     return haystack.some((item) => item === lower || item.includes(lower))
   }
-  return sentenceLiterals(text).filter((literal) => {
+  return sentenceLiterals(text, enumWords).filter((literal) => {
     // "`uses:`", "under `ghcr.io/acme-platform/`", "`./...`": the punctuation that ends a key or a prefix is not part of the name.
     const name = literal.replace(/(?:\.{3}|[/:.])+$/, '')
     if (isUsed(literal) || (name !== '' && isUsed(name))) return false

@@ -4,6 +4,7 @@ import { kubernetesFieldKinds, kubernetesFields } from '../fields/kubernetes-fie
 import { kubernetesRef } from './find-fields.js'
 import type { Platform } from '../catalog/rule-template.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
+import { readOnlyScopeMay, type OnlyScopeMay } from './only-scope-may.js'
 import { POD_CONTROLLERS } from '../text/kinds.js'
 import { codeTokens, pathSegments } from './find-fields.js'
 import { asksForSomethingElse, readClause, fieldsIn, type ClauseContext } from './read-clause.js'
@@ -89,6 +90,9 @@ function onlyPermits(text: string): boolean {
   if (OUT_OF_SCOPE.test(text) && !ASKING_VERB.test(text)) return true
   return PERMISSION.test(text) && !RESTRICTING.test(text) && !ASKING_VERB.test(text)
 }
+
+/** "And nobody, in any namespace, may use ...": "may" with a subject that is nobody forbids; it permits nothing. */
+const NOBODY_MAY = /^\W*(?:and\s+|but\s+|so\s+)?(?:no|nobody|no one|none|nothing)\b[^.;]{0,60}?\b(?:may|can)\b/i
 
 /** "Other resource types in the plan are not checked": says what the rules leave alone. */
 /** "no exceptions, not even for scratch disks", "without exception": the requirements hold everywhere; nothing else is said. */
@@ -193,6 +197,14 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const blanked = blank(body, modifiers.spans)
       const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known, knownValues: listedValues(all), instruction: context.fullText ?? instruction }
       if (previous) clauseContext.previous = previous
+      // "Only pods in the kube-system namespace may use hostNetwork": everyone else must not, the scope exempts.
+      const onlyMay = parenthetical ? undefined : readOnlyScopeMay(body, blanked, modifiers.conditions.length > 0)
+      if (onlyMay) {
+        sentences.push(onlyScopeSentence(onlyMay, clauseText, group, modifiers, clauseContext, namedReader))
+        const last = sentences[sentences.length - 1]
+        if (last) all.push(...last.requirements)
+        continue
+      }
       // A remark in parentheses states a requirement only with a verb that asks for one ("so kms_key_id has to be set").
       const reading = parenthetical && !MODAL_WORD.test(blanked) ? { requirements: [], asks: false } : readClause(blanked, clauseContext)
       const only = onlyAllowedInversion(blanked, modifiers, clauseContext)
@@ -274,7 +286,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       } else if (reading.problem && /addresses a model/.test(reading.problem)) {
         sentence.role = 'requirement'
         sentence.problem = reading.problem
-      } else if ((reading.asks || ASKS_AFTER_TYPOS(blanked)) && !PERMISSION.test(blanked)) {
+      } else if ((reading.asks || ASKS_AFTER_TYPOS(blanked)) && (!PERMISSION.test(blanked) || NOBODY_MAY.test(blanked))) {
         const rules = named ?? namedReader(clauseText)
         if (rules && rules.length > 0) {
           const ruleModifiers = modifiers
@@ -321,6 +333,20 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     }
   }
   return { sentences }
+}
+
+/** The ban an "only ... may" sentence implies, exempting its scope, or the refusal when the scope or the ban was not read. */
+function onlyScopeSentence(onlyMay: OnlyScopeMay, text: string, group: number, modifiers: Modifiers, context: ClauseContext, namedReader: NamedRequirementReader): ReadSentence {
+  const refused = (problem: string): ReadSentence => ({ text, role: 'requirement', requirements: [], catalogRules: [], group, problem })
+  // An unread scope is an unread condition: no named rule may be read without it either.
+  if (onlyMay.unreadScope !== undefined) return { ...refused(`it permits only what is "${onlyMay.unreadScope}", and which documents those are was not read, so everything else cannot be told apart; which field and value (a namespace written as one, a label) decide it?`), unreadCondition: onlyMay.unreadScope }
+  const exemptions = modifiers.conditions.splice(0)
+  const reading = readClause(onlyMay.ban, context)
+  const rules = reading.requirements.length === 0 ? (namedReader(onlyMay.ban) ?? []) : []
+  if (reading.requirements.length === 0 && rules.length === 0) return refused(reading.problem ?? `it permits something only where "${exemptions.map((condition) => condition.text).join(' and ')}" holds, and what it permits names no field this compiler can find; which field must everything else leave unset?`)
+  for (const requirement of reading.requirements) requirement.exemptions.push(...exemptions)
+  for (const rule of rules) narrowNamedRule(rule, { ...emptyModifiers(), exemptions })
+  return { text, role: 'requirement', requirements: reading.requirements, catalogRules: rules, group, note: `forbidden except where ${exemptions.map((condition) => condition.text).join(' and ')}` }
 }
 
 /**

@@ -187,7 +187,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     ...(context.schemaKind ? { schemaKind: context.schemaKind } : {}),
     listNamed: (noun) => (context.platform === 'generic' ? literalRef([noun], 'object', noun) : fieldsIn(noun, context).find((ref) => !ref.weak)),
   })
-  if (element) return { requirements: [make([{ ...element.list, explicit: true }], element.predicate, 'fail')], asks: true }
+  if (element && 'problem' in element) return { requirements: [], problem: element.problem, asks: true }
+  if (element) return { requirements: [make([{ ...element.list, explicit: true }], element.predicate, element.predicate.negated ? 'pass' : 'fail')], asks: true }
 
   // "min_tls_version TLS1_2", "enable_https_traffic_only true": a checklist entry, the field and its value.
   const terse = /^\s*([`"']?[A-Za-z_][\w.[\]/-]*[`"']?)\s*[:=]?\s+[`"']?([\w.:/@%-]+)[`"']?\s*[.!]?$/.exec(text)

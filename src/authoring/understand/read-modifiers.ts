@@ -206,9 +206,10 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
       take(inNamespace)
     }
   }
-  const onlyInBare = new RegExp(String.raw`\bonly (?:allowed |permitted )?in\s+(${PLAIN_LIST})(?:\s+namespaces?)?(?=[\s.,;]|$)`).exec(lower)
+  // "only allowed in kube-system", "only pods in kube-system or monitoring may ...": where pods live is a namespace.
+  const onlyInBare = new RegExp(String.raw`\bonly (?:allowed |permitted |(?:pods?|workloads?) )?in\s+(${PLAIN_LIST})(?:\s+namespaces?)?(?=[\s.,;]|$)`).exec(lower)
   if (onlyInBare?.[1] && !inNamespace && context.platform === 'kubernetes') {
-    const names = namesIn(onlyInBare[1])
+    const names = namesIn(onlyInBare[1]).filter((name) => !/^(production|prod|staging|dev|development|test|every|each|other|their|its|same|own|a|an|any|all)$/.test(name))
     if (names.length > 0) {
       modifiers.conditions.push({ ...namespaceCondition(names, onlyInBare[0]), text: `only-in:${onlyInBare[0]}` })
       take(onlyInBare)

@@ -104,7 +104,8 @@ export type Predicate =
   /** A CIDR's prefix length against a bound: "a /16 or smaller" is a prefix of 16 or more. */
   | { op: 'cidrPrefix'; cmp: Comparison; bits: number }
   /** The list holds at least one element whose fields hold ("a toleration with key nvidia.com/gpu and effect NoSchedule"). */
-  | { op: 'hasElement'; noun: string; where: ElementField[] }
+  /** With `negated`, no element may be so described ("must not have a toleration with operator Exists and no key"). */
+  | { op: 'hasElement'; noun: string; where: ElementField[]; negated?: true }
 
 /** A field of a list's element and what it must hold, for `hasElement`. */
 export interface ElementField {

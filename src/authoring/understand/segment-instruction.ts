@@ -167,6 +167,11 @@ function takeParentheticals(sentence: string): { text: string; parentheticals: s
 
 const FORMAT_REMARK = /^(?:an?\s+)?(?:valid\s+)?(?:e-?mail(?: address)?|semver|semantic version|https?(?: url)?|url|dns(?:-| )(?:label|name)|iso ?8601(?: date)?|yyyy-mm-dd|snake_case|kebab-case|lowercase letters,? digits,? and (?:dashes|hyphens)(?: only)?)$/i
 const ASSIGNMENT_REMARK = /^[`"']?([A-Za-z_][\w.\-/[\]']*)[`"']?\s*(?::|=|==)\s*[`"']?([\w./:@*-]+)[`"']?$/
+/** "a catch-all toleration", "the GPU taint": an article, at most two describing words, and the noun they describe. */
+const ELEMENT_NAMED = /\b(an?|the|any|one|every|each)\s+(?:[\w-]+\s+){0,2}?([A-Za-z]+)\s*$/i
+const ELEMENT_PART = String.raw`(?:[\`"']?[A-Za-z]\w*[\`"']?\s*(?::|=)?\s*[\`"']?[\w./:@*-]+[\`"']?|(?:no|without(?:\s+(?:an?|any))?)\s+[\`"']?[A-Za-z]\w*[\`"']?)`
+/** "operator: Exists without a key", "key node-role.kubernetes.io/control-plane, effect NoSchedule": fields and values, or a field left out. */
+const ELEMENT_REMARK = new RegExp(String.raw`^${ELEMENT_PART}(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+(?=without\b|with no\b)|\s+with\s+(?=no\b))${ELEMENT_PART})*$`, 'i')
 const MODAL = /\b(must|mustn'?t|has to|have to|needs? to|should|shall|can'?t|cannot|may not|is required|are required)\b/i
 
 /**
@@ -178,6 +183,9 @@ const MODAL = /\b(must|mustn'?t|has to|have to|needs? to|should|shall|can'?t|can
  */
 function inlined(before: string, remark: string, after: string): string | undefined {
   if (FORMAT_REMARK.test(remark) && /\w\s*$/.test(before)) return `${before.trimEnd()} as ${remark}`
+  // "a catch-all toleration (operator: Exists without a key)": the remark says which elements the words before it mean.
+  const element = ELEMENT_NAMED.exec(before)
+  if (element?.[1] && element[2] && ELEMENT_REMARK.test(remark)) return `${before.slice(0, element.index)}${element[1]} ${element[2]} with ${remark}`
   const assignment = ASSIGNMENT_REMARK.exec(remark)
   if (!assignment?.[1] || !assignment[2]) return undefined
   const [, field, value] = assignment

@@ -93,7 +93,7 @@ export function predicatePhrase(predicate: Predicate, plural = false): string {
     case 'cidrPrefix':
       return `must be a CIDR range with a prefix of ${comparisonWords(predicate.cmp)} /${predicate.bits}`
     case 'hasElement':
-      return `must have ${/s$/.test(predicate.noun) ? 'an entry' : `${/^[aeiou]/i.test(predicate.noun) ? 'an' : 'a'} ${predicate.noun}`} whose ${predicate.where.map((field) => `${field.segments.join('.')} ${predicatePhrase(field.predicate).replace(/^must be /, 'is ').replace(/^must /, '')}`).join(' and ')}`
+      return `must ${predicate.negated ? 'not ' : ''}have ${/s$/.test(predicate.noun) ? 'an entry' : `${/^[aeiou]/i.test(predicate.noun) ? 'an' : 'a'} ${predicate.noun}`} whose ${predicate.where.map((field) => (field.predicate.op === 'unset' ? `${field.segments.join('.')} is not set` : `${field.segments.join('.')} ${predicatePhrase(field.predicate).replace(/^must be /, 'is ').replace(/^must /, '')}`)).join(' and ')}`
   }
 }
 

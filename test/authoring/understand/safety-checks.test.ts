@@ -5,6 +5,8 @@ import { qualifiesAbsence } from '../../../src/authoring/understand/absence-qual
 import { resolveKubernetesField } from '../../../src/authoring/fields/resolve-kubernetes-field.js'
 import { dropsComparison } from '../../../src/authoring/understand/named-comparison.js'
 import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/engine/index.js'
+import { unusedLiterals } from '../../../src/authoring/understand/coverage.js'
+import { enumWordsOf } from '../../../src/authoring/understand/enum-words.js'
 
 /** The sentences of a refused instruction that were not compiled, with why. */
 function refusalWith(instruction: string, labels: Record<string, string>): string[] {
@@ -386,5 +388,58 @@ describe('a narrowing keeps what it writes', () => {
   it('what the platform defaults a field to is not a bound', () => {
     const ruleset = compileInstruction('Every Job needs backoffLimit at most 4. Kubernetes defaults backoffLimit to 6, so leaving it unset fails.', { platform: 'kubernetes', resource: 'Job' })
     expect(ruleset.spec.rules.map((rule) => rule.description)).toEqual(['For Job objects, `spec.backoffLimit` must be at most 4 (unset fails).'])
+  })
+})
+
+describe('a value only a field can take counts, written unquoted', () => {
+  const podWords = enumWordsOf({ platform: 'kubernetes', kinds: ['Pod'] })
+
+  it('a reading that drops such a word leaves it unused', () => {
+    expect(unusedLiterals('No container may set its procMount to Unmasked.', [], podWords)).toEqual(['Unmasked'])
+    expect(unusedLiterals('Pods must never use a toleration with operator Exists.', ['tolerations', 'operator'], podWords)).toEqual(['Exists'])
+  })
+
+  it('the same word opening a sentence, or stating the default, is no value', () => {
+    expect(unusedLiterals('Always set a pull policy.', [], podWords)).toEqual([])
+    expect(unusedLiterals('Set the pull policy explicitly, the default is Always.', [], podWords)).toEqual([])
+  })
+})
+
+describe('an element described by what it has and lacks', () => {
+  const pod = { platform: 'kubernetes', resource: 'Pod' }
+  const withTolerations = (tolerations: unknown[]): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'apps' }, spec: { tolerations, containers: [{ name: 'c', image: 'nginx:1.27' }] } })
+
+  it('a forbidden element is forbidden with every field the text gives it, including the one it lacks', () => {
+    const instruction = 'No pod may carry a toleration with operator Exists and without a key.'
+    expect(judgedWith(instruction, pod, withTolerations([{ operator: 'Exists' }]))).toBe(false)
+    expect(judgedWith(instruction, pod, withTolerations([{ key: 'gpu', operator: 'Exists' }]))).toBe(true)
+    expect(judgedWith(instruction, pod, withTolerations([]))).toBe(true)
+  })
+
+  it('a part of the description that is not a field and value refuses instead of being dropped', () => {
+    expect(refusalWith('Pods must have a toleration with key `gpu` and something sensible.', pod)).toHaveLength(1)
+  })
+
+  it('a remark in parentheses that lists fields says which elements the words before it mean', () => {
+    const instruction = 'Pods must not use a wildcard toleration (operator: Exists without a key).'
+    expect(judgedWith(instruction, pod, withTolerations([{ operator: 'Exists' }]))).toBe(false)
+    expect(judgedWith(instruction, pod, withTolerations([{ key: 'a', operator: 'Exists' }]))).toBe(true)
+  })
+})
+
+describe('only some may: everything else must not', () => {
+  const pod = { platform: 'kubernetes', resource: 'Pod' }
+  const inNamespace = (namespace: string): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace }, spec: { hostNetwork: true, containers: [{ name: 'c', image: 'nginx:1.27' }] } })
+
+  it('the scope the sentence names exempts from the ban it implies', () => {
+    const instruction = 'Only pods in the infra-net namespace may use hostNetwork.'
+    expect(judgedWith(instruction, pod, inNamespace('infra-net'))).toBe(true)
+    expect(judgedWith(instruction, pod, inNamespace('shop'))).toBe(false)
+  })
+
+  it('a scope whose words were not read refuses, rather than banning everyone', () => {
+    expect(refusalWith('Only pods run by the platform team may use hostNetwork.', pod)).toEqual([
+      'Only pods run by the platform team may use hostNetwork. => not compiled: it permits only what is "run by platform team", and which documents those are was not read, so everything else cannot be told apart; which field and value (a namespace written as one, a label) decide it?',
+    ])
   })
 })
