@@ -14,6 +14,7 @@ import { readWrittenPairs } from './written-pairs.js'
 import { keysListedAfter, keysListedBefore } from './map-keys.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { readElementWith } from './element-with.js'
+import { asksNothing } from './not-asked.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -138,6 +139,8 @@ export function fits(ref: ValueRef, predicate: Predicate): boolean {
 const IMPERATIVE = /^\s*(?:please\s+|kindly\s+|always\s+)?(?=(?:set|pin|keep|give|add|define|declare|specify|enable|disable|turn on|turn off|configure|restrict|limit|drop|mount|run|use)\b(?!\s+(?:of|to|up|by)\b))/i
 
 function readClauseUnchecked(written: string, context: ClauseContext): ClauseRequirements {
+  // "no `for` means it fires at once", "TLS secrets don't need the label": what absence means, or an exemption, never a ban or demand.
+  if (asksNothing(written)) return { requirements: [], asks: false }
   // "only the port range 32000 to 33000 may be used for Services": what alone is permitted is required.
   const onlyPermitted = onlyPermittedAsRequired(written)
   if (onlyPermitted !== undefined && onlyPermitted !== written) return readClauseUnchecked(onlyPermitted, context)

@@ -195,7 +195,9 @@ function readScopes(text: string, lower: string, context: ModifierContext, modif
   }
   const inNamespace = new RegExp(String.raw`\b(?:only\s+)?(?:in|within|inside|for)\s+(?:the\s+)?(${NAME_LIST})\s+namespaces?\b`).exec(lower)
   if (inNamespace?.[1] && !exceptNamespace && !prefixScope && context.platform === 'kubernetes') {
-    const names = namesIn(inNamespace[1]).filter((name) => !/^(production|prod|every|each|other|their|its|same|own|a|an)$/.test(name))
+    // "in the prod namespace" names one namespace; "in production namespaces" says which kind of namespaces, not their names.
+    const one = /\bthe\s+[\w-]+\s+namespace\b/.test(inNamespace[0])
+    const names = namesIn(inNamespace[1]).filter((name) => !/^(every|each|other|their|its|same|own|a|an)$/.test(name) && (one || !/^(production|prod)$/.test(name)))
     if (names.length > 0 && !/\b(everywhere else|other namespaces|any namespace|every namespace|all namespaces)\b/.test(lower.slice(inNamespace.index + inNamespace[0].length, inNamespace.index + inNamespace[0].length + 5))) {
       const before = lower.slice(Math.max(0, inNamespace.index - 25), inNamespace.index)
       if (/\b(only|allowed|permitted|may|can)\b/.test(before + lower.slice(inNamespace.index, inNamespace.index + 10)) && /\b(only|just)\b/.test(lower)) {

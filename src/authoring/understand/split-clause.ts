@@ -66,7 +66,8 @@ export function splitClause(sentence: string): string[] {
     }
     if (pending.length > 0) {
       const namesOnly = pending.every((item) => item.split(/\s+/).length <= 3)
-      if (namesOnly) {
+      // "In the prod namespace, secrets must ...": words before the first clause, with nothing before them to belong to, lead into it.
+      if (namesOnly || (clauses.length === 0 && pending.every((item) => LEADS_IN.test(item)))) {
         clauses.push(`${pending.join(', ')}, ${piece}`.replace(/^,\s*/, ''))
         pending = []
         continue
@@ -83,6 +84,9 @@ export function splitClause(sentence: string): string[] {
   }
   return lendVerb(clauses)
 }
+
+/** "In the prod namespace", "for every public bucket", "when replicas exceed 3": a scope said before what it scopes. */
+const LEADS_IN = /^(?:in|inside|within|outside|for|on|across|when|whenever|where|if|unless|except)\b/i
 
 /** A clause that starts on its predicate: its subject is the one before. */
 const SUBJECTLESS = /^(?:also\s+|then\s+)?(?:must|mustn'?t|has to|have to|needs? to|should|shall|can'?t|cannot|may not|at least|at most|no more than|no less than|no fewer than|(?:strictly\s+)?(?:greater|less|more|fewer|higher|lower) than)\b/i

@@ -443,3 +443,28 @@ describe('only some may: everything else must not', () => {
     ])
   })
 })
+
+describe('what absence means, and what is not needed, asks for nothing', () => {
+  const secret = { platform: 'kubernetes', resource: 'Secret' }
+  const withLabels = (type: string, labels: Record<string, string>): unknown => ({ apiVersion: 'v1', kind: 'Secret', type, metadata: { name: 's', namespace: 'prod', labels } })
+
+  it('a definition of an absent value is no ban of the field', () => {
+    const instruction = 'Every alert rule needs `for` of at least 5m; no `for` means it fires at once.'
+    expect(judgedWith(instruction, { platform: 'generic', resource: 'alert-rule' }, { alert: 'x', for: '10m' })).toBe(true)
+    expect(judgedWith(instruction, { platform: 'generic', resource: 'alert-rule' }, { alert: 'x' })).toBe(false)
+  })
+
+  it('"does not need the label" never becomes a requirement of the label', () => {
+    expect(() => compileInstruction('Secrets of type `kubernetes.io/tls` do not need the label `owner`.', secret)).toThrow(InstructionNotUnderstoodError)
+  })
+
+  it('a namespace named before its clause scopes it', () => {
+    const instruction = 'In the prod namespace, secrets must carry the label `owner`.'
+    expect(judgedWith(instruction, secret, withLabels('Opaque', {}))).toBe(false)
+    expect(judgedWith(instruction, secret, { ...(withLabels('Opaque', {}) as object), metadata: { name: 's', namespace: 'dev' } })).toBe(true)
+  })
+
+  it('a compound number ("a 40-character SHA") is a bound coverage counts', () => {
+    expect(unusedLiterals('must reference a full 40-character commit SHA', [])).toEqual(['40'])
+  })
+})
