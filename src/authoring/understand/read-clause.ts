@@ -14,6 +14,8 @@ import { readWrittenPairs } from './written-pairs.js'
 import { keysListedAfter, keysListedBefore } from './map-keys.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { readElementWith } from './element-with.js'
+import { enumListReading } from './enum-list-values.js'
+import { enumHolderNamed } from './enum-holder.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -68,6 +70,11 @@ function readClauseFitting(written: string, context: ClauseContext): ClauseRequi
   }
   // "Service ports must be in the range 32000 to 33000": a list of objects compared with a value is its elements' namesake field.
   for (const requirement of read.requirements) requirement.values = requirement.values.map((ref) => elementNamesake(ref, requirement.predicate, context))
+  // "the accessModes must be set to ReadWriteOncePod": a list of enum strings judged entry by entry.
+  for (const requirement of read.requirements) {
+    const entries = context.platform === 'kubernetes' ? enumListReading(requirement.values, requirement.predicate, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
+    if (entries) Object.assign(requirement, { values: entries.refs, predicate: entries.predicate })
+  }
   // A reading whose predicate does not fit the field's type ("secretKeyRef must not be literal") is a misreading.
   const fitting = read.requirements.filter((requirement) => requirement.values.every((ref) => fits(ref, requirement.predicate))).map(boundsInFieldUnit)
   if (fitting.length === read.requirements.length) return { ...read, requirements: fitting }
@@ -123,6 +130,8 @@ export function fits(ref: ValueRef, predicate: Predicate): boolean {
     case 'map':
       return predicate.op === 'set' || predicate.op === 'unset' || predicate.op === 'compareField' || (ref.type === 'map' && predicate.op === 'keysNoneStartWith')
     case 'array':
+      // A list whose entries the schema restricts to an enum is judged entry by entry (enum-list-values.ts).
+      if ((predicate.op === 'oneOf' || predicate.op === 'noneOf') && ref.enum !== undefined && strings.every((value) => ref.enum?.includes(value))) return true
       return !['equals', 'oneOf', 'noneOf', 'compare', 'format', 'startsWith', 'endsWith'].includes(predicate.op) || strings.length === 0
     case 'boolean':
       return !['compare', 'format', 'startsWith', 'endsWith', 'imageRegistry', 'imageTag'].includes(predicate.op) && strings.every((value) => /^(true|false)$/i.test(value))
@@ -308,6 +317,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
       return { requirements: [make(context.previous, reading.predicate, missingFor(reading, reading.predicate, context.previous))], asks }
     }
     if (refs.length === 0 && context.platform === 'kubernetes') refs.push(...fieldsByEnum(reading.predicate, context))
+    // "Seccomp must be RuntimeDefault or Localhost": values of several fields' enums, the subject's word names one of them.
+    if (refs.length === 0 && context.platform === 'kubernetes') refs.push(...enumHolderNamed(text.slice(0, reading.cueIndex), predicateStrings(reading.predicate), context.schemaKind ?? 'Pod'))
     // "at least 2 replicas", "memory requests of at least 64Mi": the field after the number.
     if (refs.length === 0 && reading.predicate.op === 'compare') refs.push(...fieldsIn(text.slice(reading.end).split(/[,;]|\.(?=\s|$)/)[0] ?? '', context).filter((ref) => !ref.weak))
     if (refs.length > 0) {
@@ -998,6 +1009,9 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
       continue
     }
     const found = kubernetesMentions(context.schemaKind ?? 'Pod', phrase).filter((ref) => namesLeaf(phrase, ref))
+    // "the Namespace name", "the image name": a field holding a name, called by what it names, when no field is called both.
+    const named = /^(.+?)\s+name$/i.exec(phrase)?.[1]?.toLowerCase()
+    if (found.length === 0 && named !== undefined) found.push(...kubernetesMentions(context.schemaKind ?? 'Pod', named).filter((ref) => ref.type === 'string' && namesLeaf(named, ref)))
     for (const ref of found.slice(0, found.length > 1 && samePlace(found) ? 2 : 1)) add(ref)
     if (firstOnly && refs.length > 0) break
   }
