@@ -16,6 +16,9 @@ import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { readElementWith } from './element-with.js'
 import { enumListReading } from './enum-list-values.js'
 import { enumHolderNamed } from './enum-holder.js'
+import { readAnyOfFields } from './any-of-fields.js'
+import { readEachElementHas } from './each-element-has.js'
+import { thereAsSubject } from './there-be.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -148,6 +151,9 @@ const IMPERATIVE = /^\s*(?:please\s+|kindly\s+|always\s+)?(?=(?:set|pin|keep|giv
 
 function readClauseUnchecked(written: string, context: ClauseContext): ClauseRequirements {
   // "only the port range 32000 to 33000 may be used for Services": what alone is permitted is required.
+  // "there must not be an image containing `tiller`", "there must be a hostname for each rule": the thing as the subject.
+  const there = thereAsSubject(written)
+  if (there !== undefined) return readClauseUnchecked(there, context)
   const onlyPermitted = onlyPermittedAsRequired(written)
   if (onlyPermitted !== undefined && onlyPermitted !== written) return readClauseUnchecked(onlyPermitted, context)
   const imperative = IMPERATIVE.exec(written)
@@ -189,6 +195,14 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   // "must have no more than four containers", "at least 2 tolerations": a count of a list's elements.
   const counted = readElementCount(text, context)
   if (counted) return { requirements: [make([counted.list], counted.predicate, counted.missing)], asks: true }
+
+  // "each rule must have a hostname", "each containerPort must have a name": a field every element of a list sets.
+  const eachHas = context.platform === 'kubernetes' ? readEachElementHas(text, context.schemaKind ?? context.kinds[0] ?? 'Pod', (noun) => fieldsIn(noun, context)) : undefined
+  if (eachHas) return { requirements: [{ ...make([eachHas.ref], { op: 'set' }, 'fail'), conditions: eachHas.condition ? [eachHas.condition] : [] }], asks: true }
+
+  // "must have one of livenessProbe, readinessProbe, or startupProbe defined": fields listed, one of them to be set.
+  const anyOf = readAnyOfFields(text, (name) => fieldsIn(`\`${name}\``, context))
+  if (anyOf) return { requirements: [{ ...make(anyOf, { op: 'set' }, 'fail'), combine: 'any' }], asks: true }
 
   // "must tolerate the GPU taint: a toleration with key nvidia.com/gpu and effect NoSchedule": one element of a list, described.
   const element = readElementWith(text, {
