@@ -19,6 +19,7 @@ import { enumHolderNamed } from './enum-holder.js'
 import { readAnyOfFields } from './any-of-fields.js'
 import { readEachElementHas } from './each-element-has.js'
 import { thereAsSubject } from './there-be.js'
+import { valueHolderChild } from './value-holder-child.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -73,6 +74,11 @@ function readClauseFitting(written: string, context: ClauseContext): ClauseRequi
   }
   // "Service ports must be in the range 32000 to 33000": a list of objects compared with a value is its elements' namesake field.
   for (const requirement of read.requirements) requirement.values = requirement.values.map((ref) => elementNamesake(ref, requirement.predicate, context))
+  // "the hostPath must be /data": an object compared with a value is the one field of it that can hold the value.
+  for (const requirement of read.requirements) {
+    if (context.platform !== 'kubernetes') continue
+    requirement.values = requirement.values.map((ref) => (fits(ref, requirement.predicate) ? ref : (valueHolderChild(ref, requirement.predicate, context.schemaKind ?? context.kinds[0] ?? 'Pod') ?? ref)))
+  }
   // "the accessModes must be set to ReadWriteOncePod": a list of enum strings judged entry by entry.
   for (const requirement of read.requirements) {
     const entries = context.platform === 'kubernetes' ? enumListReading(requirement.values, requirement.predicate, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
