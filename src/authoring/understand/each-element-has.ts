@@ -11,7 +11,7 @@ import type { Condition, ValueRef } from './requirement.js'
  * by what it holds the name of ("hostname" is `host`). Undefined unless both are found that way in
  * the schema: a noun that names no element field leaves the clause to the other readings.
  */
-const EACH_HAS = /^\s*(?:each|every|all)\s+(?:single\s+)?([\w`"'-]+(?:\s+[\w`"'-]+)?)\s+(?:defined\s+|listed\s+|declared\s+)?(?:must|has to|have to|should|shall|needs? to)\s+(?:also\s+)?(?:have|define|specify|set|declare|carry)\s+(?:an?\s+|its\s+|their\s+|its own\s+)?[`"']?([A-Za-z][\w-]*)[`"']?(?:\s+(?:field|key|value))?(?:\s+(?:specified|defined|set|declared))?\s*[.!]?$/i
+const EACH_HAS = /^\s*(?:each|every|all)\s+(?:single\s+)?([\w`"'-]+(?:\s+[\w`"'-]+)?)\s+(?:defined\s+|listed\s+|declared\s+)?(?:(?:must|has to|have to|should|shall|needs? to)\s+(?:also\s+)?(?:have|define|specify|set|declare|carry)|needs|need|requires|require)\s+(?:an?\s+|its\s+|their\s+|its own\s+)?[`"']?([A-Za-z][\w-]*(?:\s+name)?)[`"']?(?:\s+(?:field|key|value))?(?:\s+(?:specified|defined|set|declared))?\s*[.!]?$/i
 
 export interface EachElementHas {
   ref: ValueRef
@@ -22,7 +22,10 @@ export interface EachElementHas {
 export function readEachElementHas(text: string, schemaKind: string, resolve: (noun: string) => ValueRef[]): EachElementHas | undefined {
   const match = EACH_HAS.exec(text)
   if (!match?.[1] || !match[2]) return undefined
-  const [owner, ...others] = resolve(match[1]).filter((ref) => !ref.weak && (ref.scope === 'object' || ref.scope === 'container'))
+  // "each port" on a Service is an element of `spec.ports`, not the `port` inside one: a list the noun names wins.
+  const list = listNamed(match[1], schemaKind)
+  if (list === null) return undefined
+  const [owner, ...others] = list ? [list] : resolve(match[1]).filter((ref) => !ref.weak && (ref.scope === 'object' || ref.scope === 'container'))
   if (!owner || others.length > 0) return undefined
   const segments = owner.variants[0]?.segments ?? []
   // The list itself ("each rule": `spec.rules`), or a field its elements hold ("each containerPort": `ports[].containerPort`).
@@ -38,6 +41,24 @@ export function readEachElementHas(text: string, schemaKind: string, resolve: (n
   const ref: ValueRef = owner.scope === 'container' ? { ...found, scope: 'container', variants: [{ segments: [...element, child.path.slice(prefix.length)] }], ...(owner.containers ? { containers: owner.containers } : {}) } : found
   if (named === undefined) return { ref: { ...ref, explicit: true } }
   return { ref: { ...ref, explicit: true }, condition: { value: owner, predicate: { op: 'set' }, missing: 'fail', text: `${match[1]} is set` } }
+}
+
+/** Whether a noun names a list of the kind by its own name ("volume" for `spec.volumes`), or a pod's containers. */
+export function namesList(noun: string, schemaKind: string): boolean {
+  return listNamed(noun, schemaKind) !== undefined
+}
+
+/**
+ * The list a noun names by its own name ("port" for `spec.ports`), nearest the top; null for a pod's
+ * containers, which container rules judge (init and ephemeral ones included) rather than this reading.
+ */
+function listNamed(noun: string, schemaKind: string): ValueRef | null | undefined {
+  const words = tokenize(noun).join(' ')
+  if (/^(?:init |ephemeral )?container$/.test(words)) return null
+  const lists = kubernetesFields(schemaKind).filter((info) => info.type === 'array' && tokenize(info.path.split('.').at(-1) ?? '').join(' ') === words)
+  const nearest = lists.filter((info) => info.path.split('.').length === Math.min(...lists.map((other) => other.path.split('.').length)))
+  const [only] = nearest
+  return only && nearest.length === 1 ? kubernetesRef(only, noun) : undefined
 }
 
 /** The element field a noun names: its own name, or for a text field the thing it holds the name of ("hostname" is `host`). */

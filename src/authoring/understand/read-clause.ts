@@ -17,7 +17,7 @@ import { readElementWith } from './element-with.js'
 import { enumListReading } from './enum-list-values.js'
 import { enumHolderNamed } from './enum-holder.js'
 import { readAnyOfFields } from './any-of-fields.js'
-import { readEachElementHas } from './each-element-has.js'
+import { namesList, readEachElementHas } from './each-element-has.js'
 import { thereAsSubject } from './there-be.js'
 import { valueHolderChild } from './value-holder-child.js'
 
@@ -159,7 +159,9 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   // "only the port range 32000 to 33000 may be used for Services": what alone is permitted is required.
   // "there must not be an image containing `tiller`", "there must be a hostname for each rule": the thing as the subject.
   const there = thereAsSubject(written)
-  if (there !== undefined) return readClauseUnchecked(there, context)
+  // "there must not be a volume containing `x`": a volume is an element of a list, not one value that could contain text.
+  if (there?.banned !== undefined && context.platform === 'kubernetes' && namesList(there.banned, context.schemaKind ?? context.kinds[0] ?? 'Pod')) return { requirements: [], asks: true }
+  if (there !== undefined) return readClauseUnchecked(there.text, context)
   const onlyPermitted = onlyPermittedAsRequired(written)
   if (onlyPermitted !== undefined && onlyPermitted !== written) return readClauseUnchecked(onlyPermitted, context)
   const imperative = IMPERATIVE.exec(written)

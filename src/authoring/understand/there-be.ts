@@ -14,16 +14,22 @@ const ADJUNCT = String.raw`(?:\s+(?:defined|listed|declared|specified|given|set|
 const THERE_FOR_EACH = new RegExp(String.raw`^\s*there\s+(?:must|should|shall|has to|needs to)\s+(?:also\s+)?be\s+(?:also\s+)?(?:an?|one)\s+([\w\`"' -]+?)${ADJUNCT}\s+(?:for|in|on)\s+(?:each|every|all)\s+([\w\`"' -]+?)${ADJUNCT}\s*[.!]?$`, 'i')
 const FOR_EACH_THERE = new RegExp(String.raw`^\s*(?:for|in|on)\s+(?:each|every|all|any)\s+([\w\`"' -]+?)${ADJUNCT}\s*,?\s+there\s+(?:must|should|shall|has to|needs to)\s+(?:also\s+)?be\s+(?:also\s+)?(?:an?\s+|one\s+)?([\w\`"' -]+?)${ADJUNCT}\s*[.!]?$`, 'i')
 
-export function thereAsSubject(text: string): string | undefined {
+export interface ThereSaid {
+  text: string
+  /** What must not be there ("image"): the reading is about one value of it, so a noun naming a list is not read. */
+  banned?: string
+}
+
+export function thereAsSubject(text: string): ThereSaid | undefined {
   const not = THERE_NOT.exec(text)
   if (not?.[1] && not[2] && not[3]) {
     const word = not[2].toLowerCase().replace(/^(?:that|which)\s+/, '')
     const verb = PARTICIPLE_VERB[word] ?? (word === 'has' ? 'have' : word.replace(/(?<=[^s])s$|(?<=ss)es$/, ''))
-    return `The ${not[1]} must not ${verb} ${not[3]}`
+    return { text: `The ${not[1]} must not ${verb} ${not[3]}`, banned: not[1] }
   }
   const forEach = THERE_FOR_EACH.exec(text)
-  if (forEach?.[1] && forEach[2]) return `Each ${forEach[2]} must have a ${forEach[1]}.`
+  if (forEach?.[1] && forEach[2]) return { text: `Each ${forEach[2]} must have a ${forEach[1]}.` }
   const eachThere = FOR_EACH_THERE.exec(text)
-  if (eachThere?.[1] && eachThere[2]) return `Each ${eachThere[1]} must have a ${eachThere[2]}.`
+  if (eachThere?.[1] && eachThere[2]) return { text: `Each ${eachThere[1]} must have a ${eachThere[2]}.` }
   return undefined
 }
