@@ -1,6 +1,6 @@
 import { kubernetesFields, type FieldInfo } from '../fields/kubernetes-fields.js'
 import { tokenize } from '../fields/resolve-kubernetes-field.js'
-import { kubernetesRef } from './find-fields.js'
+import { kubernetesMentions, kubernetesRef } from './find-fields.js'
 import type { Condition, ValueRef } from './requirement.js'
 
 /**
@@ -58,7 +58,11 @@ function listNamed(noun: string, schemaKind: string): ValueRef | null | undefine
   const lists = kubernetesFields(schemaKind).filter((info) => info.type === 'array' && tokenize(info.path.split('.').at(-1) ?? '').join(' ') === words)
   const nearest = lists.filter((info) => info.path.split('.').length === Math.min(...lists.map((other) => other.path.split('.').length)))
   const [only] = nearest
-  return only && nearest.length === 1 ? kubernetesRef(only, noun) : undefined
+  if (only) return nearest.length === 1 ? kubernetesRef(only, noun) : undefined
+  // "container port": the last word names the list, the words before say where it is (`containers[].ports`).
+  const last = tokenize(noun).at(-1)
+  const placed = kubernetesMentions(schemaKind, noun).filter((ref) => ref.type === 'array' && tokenize(ref.variants[0]?.segments.at(-1) ?? '').join(' ') === last)
+  return placed.length === 1 ? placed[0] : undefined
 }
 
 /** The element field a noun names: its own name, or for a text field the thing it holds the name of ("hostname" is `host`). */

@@ -161,6 +161,12 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   const there = thereAsSubject(written)
   // "there must not be a volume containing `x`": a volume is an element of a list, not one value that could contain text.
   if (there?.banned !== undefined && context.platform === 'kubernetes' && namesList(there.banned, context.schemaKind ?? context.kinds[0] ?? 'Pod')) return { requirements: [], asks: true }
+  // "there must be a label for each team": one of each element of a list, or nothing this reader can say.
+  if (there?.eachElement === true) {
+    const each = context.platform === 'kubernetes' ? readEachElementHas(there.text, context.schemaKind ?? context.kinds[0] ?? 'Pod', (noun) => fieldsIn(noun, context)) : undefined
+    const subject = { platform: context.platform, kinds: [...context.kinds] }
+    return each ? { requirements: [{ sentence: there.text, subject, values: [each.ref], predicate: { op: 'set' }, combine: 'all', missing: 'fail', conditions: each.condition ? [each.condition] : [], exemptions: [] }], asks: true } : { requirements: [], asks: true }
+  }
   if (there !== undefined) return readClauseUnchecked(there.text, context)
   const onlyPermitted = onlyPermittedAsRequired(written)
   if (onlyPermitted !== undefined && onlyPermitted !== written) return readClauseUnchecked(onlyPermitted, context)
@@ -343,6 +349,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     if (refs.length === 0 && context.platform === 'kubernetes') refs.push(...enumHolderNamed(text.slice(0, reading.cueIndex), predicateStrings(reading.predicate), context.schemaKind ?? 'Pod'))
     // "at least 2 replicas", "memory requests of at least 64Mi": the field after the number.
     if (refs.length === 0 && reading.predicate.op === 'compare') refs.push(...fieldsIn(text.slice(reading.end).split(/[,;]|\.(?=\s|$)/)[0] ?? '', context).filter((ref) => !ref.weak))
+    // "a user other than `0`" found at several places (`runAsGroup`, `seLinuxOptions.user`): which one is meant is not said.
+    if (/^(?:other than|different from)\b/.test(lower.slice(reading.cueIndex)) && new Set(refs.map((ref) => ref.variants[0]?.segments.slice(-2).join('.'))).size > 1) return { requirements: [], asks }
     if (refs.length > 0) {
       refineByEnum(refs, reading.predicate, context)
       const second = reading.end < text.length ? readPredicate(text, lower, reading.end) : undefined

@@ -18,6 +18,8 @@ export interface ThereSaid {
   text: string
   /** What must not be there ("image"): the reading is about one value of it, so a noun naming a list is not read. */
   banned?: string
+  /** "a B for each A": every element of a list has a field; no other reading of the words is meant. */
+  eachElement?: true
 }
 
 export function thereAsSubject(text: string): ThereSaid | undefined {
@@ -28,8 +30,8 @@ export function thereAsSubject(text: string): ThereSaid | undefined {
     return { text: `The ${not[1]} must not ${verb} ${not[3]}`, banned: not[1] }
   }
   const forEach = THERE_FOR_EACH.exec(text)
-  if (forEach?.[1] && forEach[2]) return { text: `Each ${forEach[2]} must have a ${forEach[1]}.` }
+  if (forEach?.[1] && forEach[2]) return { text: `Each ${forEach[2]} must have a ${forEach[1]}.`, eachElement: true }
   const eachThere = FOR_EACH_THERE.exec(text)
-  if (eachThere?.[1] && eachThere[2]) return { text: `Each ${eachThere[1]} must have a ${eachThere[2]}.` }
+  if (eachThere?.[1] && eachThere[2]) return { text: `Each ${eachThere[1]} must have a ${eachThere[2]}.`, eachElement: true }
   return undefined
 }

@@ -35,6 +35,10 @@ describe('"other than `v`"', () => {
   it('before the verb it picks out the subject, never a value, and refuses', () => {
     expect(refused('Pods other than `debug` must not set hostNetwork.', POD)).toBe(true)
   })
+
+  it('words naming fields at several places ("a user": `runAsGroup`, `seLinuxOptions.user`) refuse', () => {
+    expect(refused('Containers must run as a user other than `0`.', POD)).toBe(true)
+  })
 })
 
 describe('"there must (not) be ..." with the thing as the subject', () => {
@@ -72,8 +76,15 @@ describe('a field every element of a list sets', () => {
     expect(verdicts('For each containerPort defined there must also be a name.', POD, documents)).toEqual([true, false])
   })
 
-  it('a word that names no field of the element refuses', () => {
+  it('the words before the list\'s name say where it is ("container port" is each container\'s `ports`)', () => {
+    const deployment = (ports: unknown[]): unknown => ({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { selector: {}, template: { spec: { containers: [{ name: 'a', image: 'x', ports }] } } } })
+    expect(verdicts('Every container port needs a protocol.', { platform: 'kubernetes', resource: 'Deployment' }, [deployment([{ containerPort: 80, protocol: 'TCP' }]), deployment([{ containerPort: 80 }])])).toEqual([true, false])
+  })
+
+  it('a word that names no field of the element refuses, and "a B for each A" is never read another way', () => {
     expect(refused('Each port must have a colour.', { platform: 'kubernetes', resource: 'Service' })).toBe(true)
+    // Read as "must have a label", the words "for each team" would be dropped.
+    expect(refused('There must be a label for each team.', POD)).toBe(true)
   })
 })
 
