@@ -20,7 +20,7 @@ export function statedAsRequirement(statement: string): string {
   const be = /\s(is|are)(\s+not)?(?=\s)/i.exec(masked)
   if (be) candidates.push({ index: be.index, length: be[0].length, replacement: be[2] ? ' must not be' : ' must be' })
   // "that the accessModes be set to X", "that containers not be privileged": the mandative subjunctive.
-  const subjunctive = /\s(not\s+)?be(?=\s)/i.exec(masked)
+  const subjunctive = /(?<!\bto)\s(not\s+)?be(?=\s)/i.exec(masked)
   if (subjunctive) candidates.push({ index: subjunctive.index, length: subjunctive[0].length, replacement: subjunctive[1] ? ' must not be' : ' must be' })
   const have = /\s(has|have)(?=\s)/i.exec(masked)
   if (have) candidates.push({ index: have.index, length: have[0].length, replacement: ' must have' })

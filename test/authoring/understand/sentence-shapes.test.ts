@@ -132,5 +132,6 @@ describe('enum values', () => {
 describe('the operative sentence in the subjunctive', () => {
   it('"requires that X be Y" is "X must be Y"', () => {
     expect(describeRoles('Never Restart. This policy requires that the restartPolicy be set to `Never`.')?.requirementText).toBe('The restartPolicy must be set to `Never`.')
+    expect(describeRoles('Quiet. This policy requires that containers not be privileged.')?.requirementText).toBe('Containers must not be privileged.')
   })
 })
