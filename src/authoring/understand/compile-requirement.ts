@@ -26,8 +26,13 @@ export function compileRequirement(requirement: Requirement): Rule {
   const located = holderKeys.length > 0
   const correlated = correlatedConditions(requirement)
   const uncorrelated: Requirement = { ...requirement, conditions: requirement.conditions.filter((condition) => !correlated.has(condition)), exemptions: requirement.exemptions.filter((condition) => !correlated.has(condition)) }
-  const tests = requirement.values.map((ref) => quantified(ref, uncorrelated, located, (item) => valueTest(ref, item, requirement.predicate, requirement.missing, located, elementGuards(ref, requirement, correlated))))
-  const body = tests.length === 1 ? (tests[0] ?? 'true') : tests.map((test) => `(${test})`).join(requirement.combine === 'any' ? ' || ' : ' && ')
+  const test = (ref: ValueRef, item: string): string => valueTest(ref, item, requirement.predicate, requirement.missing, located, elementGuards(ref, requirement, correlated))
+  const tests = requirement.values.map((ref) => quantified(ref, uncorrelated, located, (item) => test(ref, item)))
+  // "every container must set one of livenessProbe or readinessProbe": one of the values, in each container on its own.
+  const [first] = requirement.values
+  const eachItem = requirement.combine === 'any' && requirement.values.length > 1 && first !== undefined && first.scope !== 'object' && requirement.values.every((ref) => ref.scope === first.scope && JSON.stringify(ref.containers) === JSON.stringify(first.containers))
+  const anyInEach = eachItem ? quantified(first, uncorrelated, located, (item) => requirement.values.map((ref) => `(${test(ref, item)})`).join(' || ')) : undefined
+  const body = anyInEach ?? (tests.length === 1 ? (tests[0] ?? 'true') : tests.map((one) => `(${one})`).join(requirement.combine === 'any' ? ' || ' : ' && '))
   const objectGuards = guardsAt('object', uncorrelated, 'object')
   const expression = objectGuards ? `!(${objectGuards}) || (${body})` : body
 

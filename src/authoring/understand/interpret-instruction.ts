@@ -568,7 +568,7 @@ function splitCondition(text: string, context: ClauseContext): { condition?: Con
 function conditionWords(text: string, lead: string): boolean {
   if (!/^\s*(?:if|when|where|for\s+(?:any|every|each|all)\b)/i.test(text)) return false
   // "if the field is missing", "where present": what absence means, read by the absence qualifiers.
-  if (/\b(?:missing|absent|unset|not set|left out|omitted|present|specified|defined|given)\b/i.test(lead)) return false
+  if (/\b(?:missing|absent|unset|not set|left out|omitted|present|specified|defined|listed|declared|given)\b/i.test(lead)) return false
   const rest = lead
     .replace(/\b(?:any|every|each|all|the|a|an|of|its|their|and|or)\b/gi, ' ')
     .split(/[\s,]+/)

@@ -15,6 +15,12 @@ import { keysListedAfter, keysListedBefore } from './map-keys.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { readElementWith } from './element-with.js'
 import { asksNothing } from './not-asked.js'
+import { enumListReading } from './enum-list-values.js'
+import { enumHolderNamed } from './enum-holder.js'
+import { readAnyOfFields } from './any-of-fields.js'
+import { namesList, readEachElementHas } from './each-element-has.js'
+import { thereAsSubject } from './there-be.js'
+import { valueHolderChild } from './value-holder-child.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -69,6 +75,16 @@ function readClauseFitting(written: string, context: ClauseContext): ClauseRequi
   }
   // "Service ports must be in the range 32000 to 33000": a list of objects compared with a value is its elements' namesake field.
   for (const requirement of read.requirements) requirement.values = requirement.values.map((ref) => elementNamesake(ref, requirement.predicate, context))
+  // "the hostPath must be /data": an object compared with a value is the one field of it that can hold the value.
+  for (const requirement of read.requirements) {
+    if (context.platform !== 'kubernetes') continue
+    requirement.values = requirement.values.map((ref) => (fits(ref, requirement.predicate) ? ref : (valueHolderChild(ref, requirement.predicate, context.schemaKind ?? context.kinds[0] ?? 'Pod') ?? ref)))
+  }
+  // "the accessModes must be set to ReadWriteOncePod": a list of enum strings judged entry by entry.
+  for (const requirement of read.requirements) {
+    const entries = context.platform === 'kubernetes' ? enumListReading(requirement.values, requirement.predicate, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
+    if (entries) Object.assign(requirement, { values: entries.refs, predicate: entries.predicate })
+  }
   // A reading whose predicate does not fit the field's type ("secretKeyRef must not be literal") is a misreading.
   const fitting = read.requirements.filter((requirement) => requirement.values.every((ref) => fits(ref, requirement.predicate))).map(boundsInFieldUnit)
   if (fitting.length === read.requirements.length) return { ...read, requirements: fitting }
@@ -124,6 +140,8 @@ export function fits(ref: ValueRef, predicate: Predicate): boolean {
     case 'map':
       return predicate.op === 'set' || predicate.op === 'unset' || predicate.op === 'compareField' || (ref.type === 'map' && predicate.op === 'keysNoneStartWith')
     case 'array':
+      // A list whose entries the schema restricts to an enum is judged entry by entry (enum-list-values.ts).
+      if ((predicate.op === 'oneOf' || predicate.op === 'noneOf') && ref.enum !== undefined && strings.every((value) => ref.enum?.includes(value))) return true
       return !['equals', 'oneOf', 'noneOf', 'compare', 'format', 'startsWith', 'endsWith'].includes(predicate.op) || strings.length === 0
     case 'boolean':
       return !['compare', 'format', 'startsWith', 'endsWith', 'imageRegistry', 'imageTag'].includes(predicate.op) && strings.every((value) => /^(true|false)$/i.test(value))
@@ -142,6 +160,17 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   // "no `for` means it fires at once", "TLS secrets don't need the label": what absence means, or an exemption, never a ban or demand.
   if (asksNothing(written)) return { requirements: [], asks: false }
   // "only the port range 32000 to 33000 may be used for Services": what alone is permitted is required.
+  // "there must not be an image containing `tiller`", "there must be a hostname for each rule": the thing as the subject.
+  const there = thereAsSubject(written)
+  // "there must not be a volume containing `x`": a volume is an element of a list, not one value that could contain text.
+  if (there?.banned !== undefined && context.platform === 'kubernetes' && namesList(there.banned, context.schemaKind ?? context.kinds[0] ?? 'Pod')) return { requirements: [], asks: true }
+  // "there must be a label for each team": one of each element of a list, or nothing this reader can say.
+  if (there?.eachElement === true) {
+    const each = context.platform === 'kubernetes' ? readEachElementHas(there.text, context.schemaKind ?? context.kinds[0] ?? 'Pod', (noun) => fieldsIn(noun, context)) : undefined
+    const subject = { platform: context.platform, kinds: [...context.kinds] }
+    return each ? { requirements: [{ sentence: there.text, subject, values: [each.ref], predicate: { op: 'set' }, combine: 'all', missing: 'fail', conditions: each.condition ? [each.condition] : [], exemptions: [] }], asks: true } : { requirements: [], asks: true }
+  }
+  if (there !== undefined) return readClauseUnchecked(there.text, context)
   const onlyPermitted = onlyPermittedAsRequired(written)
   if (onlyPermitted !== undefined && onlyPermitted !== written) return readClauseUnchecked(onlyPermitted, context)
   const imperative = IMPERATIVE.exec(written)
@@ -183,6 +212,14 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   // "must have no more than four containers", "at least 2 tolerations": a count of a list's elements.
   const counted = readElementCount(text, context)
   if (counted) return { requirements: [make([counted.list], counted.predicate, counted.missing)], asks: true }
+
+  // "each rule must have a hostname", "each containerPort must have a name": a field every element of a list sets.
+  const eachHas = context.platform === 'kubernetes' ? readEachElementHas(text, context.schemaKind ?? context.kinds[0] ?? 'Pod', (noun) => fieldsIn(noun, context)) : undefined
+  if (eachHas) return { requirements: [{ ...make([eachHas.ref], { op: 'set' }, 'fail'), conditions: eachHas.condition ? [eachHas.condition] : [] }], asks: true }
+
+  // "must have one of livenessProbe, readinessProbe, or startupProbe defined": fields listed, one of them to be set.
+  const anyOf = readAnyOfFields(text, (name) => fieldsIn(`\`${name}\``, context))
+  if (anyOf) return { requirements: [{ ...make(anyOf, { op: 'set' }, 'fail'), combine: 'any' }], asks: true }
 
   // "must tolerate the GPU taint: a toleration with key nvidia.com/gpu and effect NoSchedule": one element of a list, described.
   const element = readElementWith(text, {
@@ -312,8 +349,12 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
       return { requirements: [make(context.previous, reading.predicate, missingFor(reading, reading.predicate, context.previous))], asks }
     }
     if (refs.length === 0 && context.platform === 'kubernetes') refs.push(...fieldsByEnum(reading.predicate, context))
+    // "Seccomp must be RuntimeDefault or Localhost": values of several fields' enums, the subject's word names one of them.
+    if (refs.length === 0 && context.platform === 'kubernetes') refs.push(...enumHolderNamed(text.slice(0, reading.cueIndex), predicateStrings(reading.predicate), context.schemaKind ?? 'Pod'))
     // "at least 2 replicas", "memory requests of at least 64Mi": the field after the number.
     if (refs.length === 0 && reading.predicate.op === 'compare') refs.push(...fieldsIn(text.slice(reading.end).split(/[,;]|\.(?=\s|$)/)[0] ?? '', context).filter((ref) => !ref.weak))
+    // "a user other than `0`" found at several places (`runAsGroup`, `seLinuxOptions.user`): which one is meant is not said.
+    if (/^(?:other than|different from)\b/.test(lower.slice(reading.cueIndex)) && new Set(refs.map((ref) => ref.variants[0]?.segments.slice(-2).join('.'))).size > 1) return { requirements: [], asks }
     if (refs.length > 0) {
       refineByEnum(refs, reading.predicate, context)
       const second = reading.end < text.length ? readPredicate(text, lower, reading.end) : undefined
@@ -1002,6 +1043,9 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
       continue
     }
     const found = kubernetesMentions(context.schemaKind ?? 'Pod', phrase).filter((ref) => namesLeaf(phrase, ref))
+    // "the Namespace name", "the image name": a field holding a name, called by what it names, when no field is called both.
+    const named = /^(.+?)\s+name$/i.exec(phrase)?.[1]?.toLowerCase()
+    if (found.length === 0 && named !== undefined) found.push(...kubernetesMentions(context.schemaKind ?? 'Pod', named).filter((ref) => ref.type === 'string' && namesLeaf(named, ref)))
     for (const ref of found.slice(0, found.length > 1 && samePlace(found) ? 2 : 1)) add(ref)
     if (firstOnly && refs.length > 0) break
   }

@@ -207,6 +207,15 @@ const CUES: Cue[] = [
     },
   },
   {
+    // "must specify a Namespace name other than `default`": any value but those, after the verb that asks for the field.
+    // Before the verb "other than" picks out a subject ("containers other than istio-proxy must ..."), never a value.
+    pattern: /(?<=\b(?:must|has to|have to|needs? to|should|shall)\b[^.;]*?)\b(?:other than|different from)\s+(?=[`"'])/,
+    read: (after) => {
+      const list = values(after)
+      return list.values.length > 0 ? { predicate: { op: 'noneOf', values: list.values }, end: list.end } : undefined
+    },
+  },
+  {
     // "labels.severity of critical, warning or info": a field and the values it may take.
     pattern: /(?:(?<=[\w`'"]\s)|^)of\s+(?=[`"']?[\w.-]+[`"']?(?:\s*,\s*[`"']?[\w.-]+[`"']?)*,?\s+or\s+[`"']?[\w.-]+[`"']?\s*(?:[.;,)]|$))/,
     read: (after) => alternatives(after, 2),
@@ -363,6 +372,8 @@ export function readPredicate(text: string, lower: string, from = 0): PredicateR
     const around = lower.slice(Math.max(0, best.cueIndex - 30), best.end + 40)
     if (/\b(unset|not set|left (unset|out|empty)|omitted|absent)\b.{0,12}\b(or|is fine|is ok|also fine)\b|\b(or|and) (just )?(left )?unset\b|\bunset or\b/.test(around)) best.missing = 'pass'
     if (/^\s*,?\s*(if|when) (set|present|specified|given|defined)\b/.test(tail)) best.missing = 'pass'
+    // "must specify a namespace other than `default`": the field is asked for, so one left out fails.
+    if (/^(?:other than|different from)\b/.test(lower.slice(best.cueIndex)) && /\b(?:specify|set|define|declare|use|have|provide|give|carry)\s+(?:an?\s+|the\s+|its\s+|their\s+)?[^.;]{1,40}$/.test(lower.slice(0, best.cueIndex))) best.missing = 'fail'
   }
   return best
 }

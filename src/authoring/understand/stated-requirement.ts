@@ -3,7 +3,9 @@
  * defines the priorityClassName field", "validates that the annotation `x` is specified"); once
  * its lead is set aside, that statement is the requirement. Said with a modal it reads as one:
  * "a Pod must define the priorityClassName field", "the annotation `x` must be specified". A
- * statement that already has a modal ("should be no higher than") is left as written.
+ * statement that already has a modal ("should be no higher than") is left as written. After "requires
+ * that" English may put the bare verb ("that the accessModes be set to X", "that a Pod not use Y"):
+ * the modal goes before it.
  */
 const MODAL = /\b(?:must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may|can|cannot|can't|is required to|are required to|will|won't)\b/i
 
@@ -17,6 +19,9 @@ export function statedAsRequirement(statement: string): string {
   const candidates: Array<{ index: number; length: number; replacement: string }> = []
   const be = /\s(is|are)(\s+not)?(?=\s)/i.exec(masked)
   if (be) candidates.push({ index: be.index, length: be[0].length, replacement: be[2] ? ' must not be' : ' must be' })
+  // "that the accessModes be set to X", "that containers not be privileged": the mandative subjunctive.
+  const subjunctive = /(?<!\bto)\s(not\s+)?be(?=\s)/i.exec(masked)
+  if (subjunctive) candidates.push({ index: subjunctive.index, length: subjunctive[0].length, replacement: subjunctive[1] ? ' must not be' : ' must be' })
   const have = /\s(has|have)(?=\s)/i.exec(masked)
   if (have) candidates.push({ index: have.index, length: have[0].length, replacement: ' must have' })
   const doesNot = /\s(?:does not|do not|doesn't|don't)\s+(\w+)(?=\s)/i.exec(masked)
