@@ -9,6 +9,7 @@ import { codeTokens, pathSegments } from './find-fields.js'
 import { asksForSomethingElse, readClause, fieldsIn, type ClauseContext } from './read-clause.js'
 import { emptyModifiers, hasModifiers, readModifiers, type Modifiers } from './read-modifiers.js'
 import { readExceptionList } from './exception-list.js'
+import { unreadKindException } from './exempt-by-name.js'
 import { readPredicate } from './read-predicate.js'
 import type { Condition, Predicate, Requirement, Scalar, SentenceRole, ValueRef } from './requirement.js'
 import { scalarOf } from './read-values.js'
@@ -191,6 +192,11 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const subjectConditions = split.condition
       const modifiers = readModifiers(body, context)
       const blanked = blank(body, modifiers.spans)
+      const unreadException = context.platform === 'kubernetes' ? unreadKindException(blanked) : undefined
+      if (unreadException) {
+        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, problem: `it exempts "${unreadException}", and no name or field for that exemption can be found; which objects (by name, namespace or label) are exempt?` })
+        continue
+      }
       const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known, knownValues: listedValues(all), instruction: context.fullText ?? instruction }
       if (previous) clauseContext.previous = previous
       // A remark in parentheses states a requirement only with a verb that asks for one ("so kms_key_id has to be set").

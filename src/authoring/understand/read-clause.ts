@@ -272,6 +272,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     if (listed) return { requirements: [make(listed.refs, { op: 'notContains', values: listed.values }, 'pass')], asks: true }
     const fields = fieldsIn(after.split(/[,;]|\.(?=\s|$)|\b(?:unless|except|if|when)\b/)[0] ?? after, context)
     if (fields.length > 0 && !/^\s*(?:more|less|fewer|higher|lower)\b/i.test(after)) {
+      // "must not use an empty podSelector": what is banned is the field holding nothing, so it must hold something.
+      if (/^\s*(?:an?\s+|the\s+)?empty\s/i.test(after)) return { requirements: [make(fields, { op: 'set' }, 'fail')], asks: true }
       const qualified = qualifiedBan(after, fields, context)
       if (qualified) return { requirements: [make(qualified.refs, qualified.predicate, 'pass')], asks: true }
       const valueIn = bannedValueIn(after, context)
