@@ -14,6 +14,7 @@ import { readWrittenPairs } from './written-pairs.js'
 import { keysListedAfter, keysListedBefore } from './map-keys.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { readElementWith } from './element-with.js'
+import { readReference } from './object-references.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -53,7 +54,16 @@ const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|(?:nobody|no one|no-one) (
 const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not|is never|are never) (?:allowed|permitted|accepted|acceptable|ok|okay|good enough)\b|\bdoesn'?t cut it\b|\b(?:is|are) (?:a |an )?(?:violation|fail|failure|finding)s?\b|\bnot ok\b/
 
 export function readClause(written: string, context: ClauseContext): ClauseRequirements {
-  return listEntriesInstead(written, context, readClauseFitting(written, context))
+  return referenceInstead(written, context, listEntriesInstead(written, context, readClauseFitting(written, context)))
+}
+
+/** "binding to the cluster-admin ClusterRole", "only created by a CronJob" (object-references.ts): read where the clause gave nothing else. */
+function referenceInstead(written: string, context: ClauseContext, read: ClauseRequirements): ClauseRequirements {
+  if (context.platform !== 'kubernetes' || read.requirements.length > 0 || read.problem !== undefined) return read
+  const reference = readReference(written, context.schemaKind ?? context.kinds[0])
+  if (!reference) return read
+  const subject = { platform: context.platform, kinds: [...new Set([...context.kinds, ...reference.alsoKinds])] }
+  return { requirements: [{ sentence: written, subject, values: reference.refs, predicate: reference.predicate, combine: 'all', missing: reference.missing, conditions: [], exemptions: [] }], asks: true }
 }
 
 function readClauseFitting(written: string, context: ClauseContext): ClauseRequirements {

@@ -59,3 +59,43 @@ describe('"this policy flags X if C": X fails where C holds', () => {
     expect(spec.rules.map((rule) => rule.description)).toEqual(['For Service objects, `spec.externalName` must not be "metadata.google.internal" (unset is accepted).'])
   })
 })
+
+describe('references to other objects by kind and name', () => {
+  const binding = (kind: string, roleName: string, subjects: Array<{ kind: string; name: string }>): unknown => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind,
+    metadata: { name: 'b', ...(kind === 'RoleBinding' ? { namespace: 'team' } : {}) },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: roleName },
+    subjects,
+  })
+
+  it('a name beside a kind is read on the field that references that kind by name, for every binding kind the sentence names', () => {
+    const instruction = 'Neither a RoleBinding nor a ClusterRoleBinding may bind to the `secret-admin` ClusterRole.'
+    const documents = [binding('RoleBinding', 'secret-admin', []), binding('ClusterRoleBinding', 'secret-admin', []), binding('ClusterRoleBinding', 'view', [])]
+    expect(verdicts(instruction, k8s('RoleBinding'), documents)).toEqual([false, false, true])
+  })
+
+  it('a plain word beside the kind names no object: refused', () => {
+    expect(() => compileInstruction('RoleBindings must not bind to the admin ClusterRole.', k8s('RoleBinding'))).toThrow(InstructionNotUnderstoodError)
+  })
+
+  it('"bindings to the groups X or Y": no subject of any binding kind has one of those names', () => {
+    const instruction = 'Forbid bindings to the groups `ops:root` or `ops:breakglass`.'
+    const documents = [binding('RoleBinding', 'view', [{ kind: 'Group', name: 'ops:root' }]), binding('ClusterRoleBinding', 'view', [{ kind: 'User', name: 'ana' }, { kind: 'Group', name: 'ops:breakglass' }]), binding('ClusterRoleBinding', 'view', [{ kind: 'Group', name: 'ops:readers' }])]
+    expect(verdicts(instruction, k8s('RoleBinding'), documents)).toEqual([false, false, true])
+  })
+
+  it('groups named in plain words are refused, never read as names', () => {
+    expect(() => compileInstruction('Forbid bindings to the admin groups.', k8s('RoleBinding'))).toThrow(InstructionNotUnderstoodError)
+  })
+
+  it('"may only be created by a <kind>": an owner reference of that kind', () => {
+    const replicaSet = (owners: Array<{ kind: string; name: string }>): unknown => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: 'r', ownerReferences: owners.map((owner) => ({ apiVersion: 'apps/v1', uid: 'u', ...owner })) }, spec: { selector: {}, template: {} } })
+    const instruction = 'ReplicaSets may only be created by a Deployment.'
+    expect(verdicts(instruction, k8s('ReplicaSet'), [replicaSet([{ kind: 'Deployment', name: 'web' }]), replicaSet([]), replicaSet([{ kind: 'Rollout', name: 'web' }])])).toEqual([true, false, false])
+  })
+
+  it('an owner forbidden rather than required is not read as required: refused', () => {
+    expect(() => compileInstruction('ReplicaSets must not be created by a Deployment.', k8s('ReplicaSet'))).toThrow(InstructionNotUnderstoodError)
+  })
+})
