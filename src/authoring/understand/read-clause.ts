@@ -97,7 +97,7 @@ function listEntriesInstead(written: string, context: ClauseContext, read: Claus
   const entries = readListEntries(written, context.schemaKind ?? context.kinds[0], context.instruction)
   if (!entries) return read
   const subject = { platform: context.platform, kinds: [...new Set([...context.kinds, ...entries.alsoKinds])] }
-  return { requirements: [{ sentence: written, subject, values: entries.refs, predicate: entries.predicate, combine: 'all', missing: 'pass', conditions: [], exemptions: [] }], asks: true }
+  return { requirements: [{ sentence: written, subject, values: entries.refs, predicate: entries.predicate, combine: 'all', missing: 'pass', conditions: entries.conditions, exemptions: [] }], asks: true }
 }
 
 const VALUE_PREDICATES: ReadonlySet<Predicate['op']> = new Set(['equals', 'oneOf', 'noneOf', 'compare', 'format', 'startsWith', 'endsWith', 'notStartsWith', 'notEndsWith'])

@@ -99,3 +99,21 @@ describe('references to other objects by kind and name', () => {
     expect(() => compileInstruction('ReplicaSets must not be created by a Deployment.', k8s('ReplicaSet'))).toThrow(InstructionNotUnderstoodError)
   })
 })
+
+describe('entries of an RBAC rule banned together with a resource', () => {
+  const role = (rules: Array<{ resources: string[]; verbs: string[] }>): unknown => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'r' }, rules: rules.map((rule) => ({ apiGroups: [''], ...rule })) })
+
+  it('"these verbs ... in tandem with ConfigMap resources": each rule naming configmaps is judged on its own verbs, the verbs those written before', () => {
+    const instruction = 'Guard ConfigMaps. The verbs `update` and `patch` let a role rewrite configuration. This policy blocks a ClusterRole from using these verbs together with ConfigMap resources.'
+    const documents = [
+      role([{ resources: ['pods', 'configmaps'], verbs: ['get', 'patch'] }]),
+      role([{ resources: ['configmaps'], verbs: ['get'] }, { resources: ['deployments'], verbs: ['update'] }]),
+      role([{ resources: ['configmaps'], verbs: ['list', 'update'] }]),
+    ]
+    expect(verdicts(instruction, k8s('ClusterRole'), documents)).toEqual([false, true, false])
+  })
+
+  it('a pairing with something that is no kind the API serves is refused, never dropped', () => {
+    expect(() => compileInstruction('Guard widgets. The verbs `update` and `patch` are risky. This policy blocks a ClusterRole from using these verbs together with Widget resources.', k8s('ClusterRole'))).toThrow(InstructionNotUnderstoodError)
+  })
+})
