@@ -4,6 +4,7 @@ import { compileRequirement } from './compile-requirement.js'
 import { INTRODUCES_NOTE, MODAL_WORD, interpretInstruction, type Interpretation, type NamedRequirementReader } from './interpret-instruction.js'
 import type { Requirement, SentenceReading } from './requirement.js'
 import { groundingProblem } from './grounding.js'
+import { antecedentOf } from './list-entries.js'
 import { unknownTerraformAttribute } from './terraform-schema-fields.js'
 import { fieldsNamedUnread } from './fields-named-unread.js'
 import { bannedKeyNotWritten } from './generic-key-written.js'
@@ -55,7 +56,9 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       sentence.note = 'asks nothing of its own: no verb asks for anything, and its words name no attribute of the resource type'
     }
     if (!sentence.problem && sentence.role === 'requirement') {
-      const check = checkSentence(sentence, instruction, sharedStrings, enumWords)
+      // "these verbs": the entries were written in the sentence it points back to.
+      const antecedent = antecedentOf(sentence.text, context.fullText ?? instruction)
+      const check = checkSentence(sentence, antecedent ? `${instruction}\n${antecedent}` : instruction, sharedStrings, enumWords)
       if (check) {
         sentence.problem = check
         sentence.requirements = []

@@ -1,5 +1,6 @@
 import { normalizeInstruction } from './segment-instruction.js'
 import { statedAsRequirement } from './stated-requirement.js'
+import { flaggedWhen } from './flagged-when.js'
 
 /**
  * Policy descriptions as people publish them: a title, background, rationale and notes around
@@ -17,7 +18,7 @@ export interface DescriptionRoles {
   scopes: string[]
 }
 
-const ACTING_VERB = String.raw`(?:ensures?|validates?|requires?|prevents?|blocks?|checks?|enforces?|forbids?|disallows?|prohibits?|denies|deny|rejects?|restricts?|verifies|verify|mandates?|limits?|audits?|disables?|only allows?)`
+const ACTING_VERB = String.raw`(?:ensures?|validates?|requires?|prevents?|blocks?|checks?|enforces?|forbids?|disallows?|prohibits?|denies|deny|rejects?|restricts?|verifies|verify|mandates?|limits?|audits?|flags?|disables?|only allows?)`
 
 /**
  * "This policy ensures ...", "This policy, requiring Kubernetes v1.19 or later, ensures ...",
@@ -74,6 +75,8 @@ const PREVENTS = /^(?:this|the)\s+(?:policy|sample|rule|validation|check)\s+(?:a
 /** The operative sentence without its asides, its lead ("This policy ensures that") turned into the requirement it states. */
 function cleanOperative(sentence: string): string {
   const cleaned = sentence.replace(LINK_ASIDE, '').replace(VERSION_ASIDE, ' ').replace(/\s+/g, ' ').trim()
+  const flagged = flaggedWhen(cleaned)
+  if (flagged) return flagged
   const ensures = ENSURES.exec(cleaned)
   if (ensures) return capitalize(statedAsRequirement(cleaned.slice(ensures[0].length)))
   const prevents = PREVENTS.exec(cleaned)

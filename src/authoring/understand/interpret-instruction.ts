@@ -10,6 +10,7 @@ import { codeTokens, pathSegments } from './find-fields.js'
 import { asksForSomethingElse, readClause, fieldsIn, type ClauseContext } from './read-clause.js'
 import { emptyModifiers, hasModifiers, readModifiers, type Modifiers } from './read-modifiers.js'
 import { readExceptionList } from './exception-list.js'
+import { unreadKindException } from './exempt-by-name.js'
 import { readPredicate } from './read-predicate.js'
 import type { Condition, Predicate, Requirement, Scalar, SentenceRole, ValueRef } from './requirement.js'
 import { scalarOf } from './read-values.js'
@@ -195,6 +196,11 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const subjectConditions = split.condition
       const modifiers = readModifiers(body, context)
       const blanked = blank(body, modifiers.spans)
+      const unreadException = context.platform === 'kubernetes' ? unreadKindException(blanked) : undefined
+      if (unreadException) {
+        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, problem: `it exempts "${unreadException}", and no name or field for that exemption can be found; which objects (by name, namespace or label) are exempt?` })
+        continue
+      }
       const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known, knownValues: listedValues(all), instruction: context.fullText ?? instruction }
       if (previous) clauseContext.previous = previous
       // "Only pods in the kube-system namespace may use hostNetwork": everyone else must not, the scope exempts.

@@ -2,7 +2,8 @@ import { kubernetesFields, type FieldInfo } from '../fields/kubernetes-fields.js
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { canonicalKind } from '../text/kinds.js'
 import { kubernetesRef } from './find-fields.js'
-import type { Predicate, ValueRef } from './requirement.js'
+import type { Condition, Predicate, ValueRef } from './requirement.js'
+import { pairedResource } from './paired-resource.js'
 
 /**
  * "blocks any Role that contains a wildcard entry in the verbs list", "prevents a ClusterRole if it
@@ -16,6 +17,8 @@ import type { Predicate, ValueRef } from './requirement.js'
 export interface ListEntries {
   refs: ValueRef[]
   predicate: Predicate
+  /** "... in tandem with Secret resources": the same element's other list must hold the kind's resource. */
+  conditions: Condition[]
   /** Other kinds the sentence names whose schema has the same list ("any Role or ClusterRole"): judged too. */
   alsoKinds: string[]
 }
@@ -38,15 +41,18 @@ export function readListEntries(text: string, schemaKind: string | undefined, in
   const leaf = leafOf(list.path) ?? list.path
   const refs = [{ ...kubernetesRef(list, leaf), explicit: true }]
   const alsoKinds = kindsNamedIn(normalizeText(text)).filter((kind) => kind !== schemaKind && kubernetesFields(kind).some((info) => info.path === list.path))
+  const paired = pairedResource(text, schemaKind, list.path)
+  if (paired === null) return undefined
+  const conditions = paired ? [paired] : []
   // "commands `jcmd` or `ps` in a liveness exec probe": a command line's entries are whole shell lines; the command is a word in one.
   if (COMMAND_LINES.has(leaf) && values.length > 0 && !wildcard) {
     const words = values.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    return { refs, alsoKinds, predicate: { op: 'listNoneMatching', values, pattern: `(^|[^\\w./-])(${words.join('|')})([^\\w./-]|$)`, description: `running ${values.map((value) => `"${value}"`).join(', ')}` } }
+    return { refs, alsoKinds, conditions, predicate: { op: 'listNoneMatching', values, pattern: `(^|[^\\w./-])(${words.join('|')})([^\\w./-]|$)`, description: `running ${values.map((value) => `"${value}"`).join(', ')}` } }
   }
   // A wildcard entry holds `*`: all of RBAC's verbs or resources, or a host such as `*.example.com`.
-  if (wildcard && values.every((value) => value === '*')) return { refs, alsoKinds, predicate: { op: 'listNoneMatching', values: ['*'], pattern: '[*]', description: 'holding a wildcard (*)' } }
+  if (wildcard && values.every((value) => value === '*')) return { refs, alsoKinds, conditions, predicate: { op: 'listNoneMatching', values: ['*'], pattern: '[*]', description: 'holding a wildcard (*)' } }
   if (wildcard) return undefined
-  return { refs, alsoKinds, predicate: { op: 'listNoneOf', values } }
+  return { refs, alsoKinds, conditions, predicate: { op: 'listNoneOf', values } }
 }
 
 /**
@@ -54,12 +60,28 @@ export function readListEntries(text: string, schemaKind: string | undefined, in
  * "these <noun>" stands for the literals the one other sentence that names the noun lists.
  */
 function entriesNamedBefore(text: string, instruction: string | undefined): string[] {
+  const listed = antecedentsListing(text, instruction)
+  // Two sentences listing such entries do not say which "these" are.
+  return listed.length === 1 ? (listed[0]?.entries ?? []) : []
+}
+
+/**
+ * The sentence "these <noun>" points back to, when exactly one sentence before it names the noun
+ * and writes entries: its entries are written there, so the grounding gate reads it as well.
+ */
+export function antecedentOf(text: string, instruction: string | undefined): string | undefined {
+  const listed = antecedentsListing(text, instruction)
+  return listed.length === 1 ? listed[0]?.sentence : undefined
+}
+
+function antecedentsListing(text: string, instruction: string | undefined): Array<{ sentence: string; entries: string[] }> {
   const noun = /\bthese\s+([a-z]+)\b/i.exec(text)?.[1]
   if (!noun || instruction === undefined) return []
-  const sentences = instruction.split(/(?<=[.!?])\s+/).filter((sentence) => new RegExp(String.raw`\b${noun}\b`, 'i').test(sentence) && !/\bthese\b/i.test(sentence))
-  const listed = sentences.map(entriesWritten).filter((entries) => entries.length > 0)
-  // Two sentences listing such entries do not say which "these" are.
-  return listed.length === 1 ? (listed[0] ?? []) : []
+  const all = instruction.split(/(?<=[.!?])\s+/)
+  // "these" points back: to a sentence before its own, when its own is found in the instruction.
+  const own = all.findIndex((sentence) => new RegExp(String.raw`\bthese\s+${noun}\b`, 'i').test(sentence))
+  const sentences = (own > 0 ? all.slice(0, own) : all).filter((sentence) => new RegExp(String.raw`\b${noun}\b`, 'i').test(sentence) && !/\bthese\b/i.test(sentence))
+  return sentences.map((sentence) => ({ sentence, entries: entriesWritten(sentence) })).filter((listed) => listed.entries.length > 0)
 }
 
 /** Lists whose entries are command lines, where a command named is a word inside an entry. */

@@ -21,6 +21,7 @@ import { readAnyOfFields } from './any-of-fields.js'
 import { namesList, readEachElementHas } from './each-element-has.js'
 import { thereAsSubject } from './there-be.js'
 import { valueHolderChild } from './value-holder-child.js'
+import { readReference } from './object-references.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -60,7 +61,16 @@ const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|(?:nobody|no one|no-one) (
 const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not|is never|are never) (?:allowed|permitted|accepted|acceptable|ok|okay|good enough)\b|\bdoesn'?t cut it\b|\b(?:is|are) (?:a |an )?(?:violation|fail|failure|finding)s?\b|\bnot ok\b/
 
 export function readClause(written: string, context: ClauseContext): ClauseRequirements {
-  return listEntriesInstead(written, context, readClauseFitting(written, context))
+  return referenceInstead(written, context, listEntriesInstead(written, context, readClauseFitting(written, context)))
+}
+
+/** "binding to the cluster-admin ClusterRole", "only created by a CronJob" (object-references.ts): read where the clause gave nothing else. */
+function referenceInstead(written: string, context: ClauseContext, read: ClauseRequirements): ClauseRequirements {
+  if (context.platform !== 'kubernetes' || read.requirements.length > 0 || read.problem !== undefined) return read
+  const reference = readReference(written, context.schemaKind ?? context.kinds[0])
+  if (!reference) return read
+  const subject = { platform: context.platform, kinds: [...new Set([...context.kinds, ...reference.alsoKinds])] }
+  return { requirements: [{ sentence: written, subject, values: reference.refs, predicate: reference.predicate, combine: 'all', missing: reference.missing, conditions: [], exemptions: [] }], asks: true }
 }
 
 function readClauseFitting(written: string, context: ClauseContext): ClauseRequirements {
@@ -104,7 +114,7 @@ function listEntriesInstead(written: string, context: ClauseContext, read: Claus
   const entries = readListEntries(written, context.schemaKind ?? context.kinds[0], context.instruction)
   if (!entries) return read
   const subject = { platform: context.platform, kinds: [...new Set([...context.kinds, ...entries.alsoKinds])] }
-  return { requirements: [{ sentence: written, subject, values: entries.refs, predicate: entries.predicate, combine: 'all', missing: 'pass', conditions: [], exemptions: [] }], asks: true }
+  return { requirements: [{ sentence: written, subject, values: entries.refs, predicate: entries.predicate, combine: 'all', missing: 'pass', conditions: entries.conditions, exemptions: [] }], asks: true }
 }
 
 const VALUE_PREDICATES: ReadonlySet<Predicate['op']> = new Set(['equals', 'oneOf', 'noneOf', 'compare', 'format', 'startsWith', 'endsWith', 'notStartsWith', 'notEndsWith'])
@@ -313,6 +323,8 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     if (listed) return { requirements: [make(listed.refs, { op: 'notContains', values: listed.values }, 'pass')], asks: true }
     const fields = fieldsIn(after.split(/[,;]|\.(?=\s|$)|\b(?:unless|except|if|when)\b/)[0] ?? after, context)
     if (fields.length > 0 && !/^\s*(?:more|less|fewer|higher|lower)\b/i.test(after)) {
+      // "must not use an empty podSelector": what is banned is the field holding nothing, so it must hold something.
+      if (/^\s*(?:an?\s+|the\s+)?empty\s/i.test(after)) return { requirements: [make(fields, { op: 'set' }, 'fail')], asks: true }
       const qualified = qualifiedBan(after, fields, context)
       if (qualified) return { requirements: [make(qualified.refs, qualified.predicate, 'pass')], asks: true }
       const valueIn = bannedValueIn(after, context)

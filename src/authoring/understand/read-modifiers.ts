@@ -2,6 +2,7 @@ import type { Platform } from '../catalog/rule-template.js'
 import { escapeRegex } from './read-predicate.js'
 import { readValueList } from './read-values.js'
 import type { Condition, ValueRef } from './requirement.js'
+import { readNameExemption } from './exempt-by-name.js'
 
 /**
  * "if a PodDisruptionBudget specifies the maxUnavailable field it must be greater than zero": a
@@ -118,6 +119,12 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
   }
 
   readScopes(text, lower, context, modifiers, take)
+  // "all NetworkPolicies other than `default-deny`": the objects so named are exempt.
+  const byName = context.platform === 'kubernetes' ? readNameExemption(text) : undefined
+  if (byName) {
+    modifiers.exemptions.push(byName.exemption)
+    modifiers.spans.push([byName.index, byName.index + byName.length])
+  }
   if (/\b(all of (this|these|the above)|everything above|any of (this|these) rules|these rules|the rules above|from all)\b/.test(lower)) modifiers.appliesToAll = true
   return modifiers
 }

@@ -198,7 +198,8 @@ const CUES: Cue[] = [
     read: (after) => containment('contains', after),
   },
   {
-    pattern: new RegExp(String.raw`\b${NEGATED_MODAL} (?:be )?(?:set to |equal to )?(?=\S)`),
+    // "must not point to localhost": a name that refers to a host or object is compared as the name it holds.
+    pattern: new RegExp(String.raw`\b${NEGATED_MODAL} (?:be )?(?:set to |equal to |(?:refer|point) (?:back )?to )?(?=\S)`),
     read: (after, lower) => {
       if (/^(set|defined|specified|present|used|declared|given)\b/.test(lower)) return { predicate: { op: 'unset' }, end: lower.match(/^\w+/)?.[0].length ?? 0 }
       if (/^(use|have|add|mount|share|run|define|declare|specify|include|contain|carry|expose|open|allow|grant|tolerate|come|be (?:of|a|an)\b)/.test(lower)) return undefined
@@ -245,7 +246,7 @@ const CUES: Cue[] = [
     read: () => ({ predicate: { op: 'set' }, end: 0 }),
   },
   {
-    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: also| always| all| each| both| explicitly)? (?:be )?(?:set to|equal(?: to)?|be)\s+|\bset to\s+|\b(?:set|pin|fix)\s+(?:the\s+|its\s+)?(?:(?:label|annotation|field|key)\s+)?[`"']?[a-z_][\w.[\]/-]*[`"']?(?:\s+field)?\s+(?:explicitly\s+)?to\s+|\b(?:set|use|have)\s+(?:a|an)\s+[`"']?[a-z_][\w.[\]/-]*[`"']?\s+of\s+(?=[`"'][\w-])|\s?==?\s*(?=["'`\w-])|:\s+(?=["'`]?[\w-])/,
+    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: also| always| all| each| both| explicitly)? (?:be )?(?:set to|equal(?: to)?|be|(?:refer|point) (?:back )?to)\s+|\bset to\s+|\b(?:set|pin|fix)\s+(?:the\s+|its\s+)?(?:(?:label|annotation|field|key)\s+)?[`"']?[a-z_][\w.[\]/-]*[`"']?(?:\s+field)?\s+(?:explicitly\s+)?to\s+|\b(?:set|use|have)\s+(?:a|an)\s+[`"']?[a-z_][\w.[\]/-]*[`"']?\s+of\s+(?=[`"'][\w-])|\s?==?\s*(?=["'`\w-])|:\s+(?=["'`]?[\w-])/,
     read: (after, lower) => {
       const unsetOr = /^(?:either )?(?:unset|not set|absent|omitted|left unset) or (?:set to |explicitly )?/.exec(lower)
       if (unsetOr) {

@@ -10,7 +10,7 @@
 const MODAL = /\b(?:must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may|can|cannot|can't|is required to|are required to|will|won't)\b/i
 
 /** Verbs a description uses for what a document does, in their base form. */
-const VERBS = 'define specify set declare use provide contain include carry mount run reference request expose match drop add pull list configure enable disable pin'.split(' ')
+const VERBS = 'define specify set declare use provide contain include carry mount run reference request expose match drop add pull list configure enable disable pin refer point'.split(' ')
 
 export function statedAsRequirement(statement: string): string {
   // Words inside code spans and quotes are values and names, never the verb.
@@ -26,10 +26,11 @@ export function statedAsRequirement(statement: string): string {
   if (have) candidates.push({ index: have.index, length: have[0].length, replacement: ' must have' })
   const doesNot = /\s(?:does not|do not|doesn't|don't)\s+(\w+)(?=\s)/i.exec(masked)
   if (doesNot?.[1]) candidates.push({ index: doesNot.index, length: doesNot[0].length, replacement: ` must not ${doesNot[1]}` })
-  for (const match of masked.matchAll(/\s((?:[a-z]+ly\s+)?)([a-z]+)(?=\s)/gi)) {
-    const base = baseForm(match[2] ?? '')
+  // "that all X not use Y": the subjunctive's "not" belongs to the modal, "must not use".
+  for (const match of masked.matchAll(/\s((?:not\s+)?)((?:[a-z]+ly\s+)?)([a-z]+)(?=\s)/gi)) {
+    const base = baseForm(match[3] ?? '')
     if (base === undefined || match.index === 0) continue
-    candidates.push({ index: match.index, length: match[0].length, replacement: ` must ${match[1] ?? ''}${base}` })
+    candidates.push({ index: match.index, length: match[0].length, replacement: ` must ${match[1] ?? ''}${match[2] ?? ''}${base}` })
     break
   }
   const first = candidates.filter((candidate) => candidate.index > 0).sort((left, right) => left.index - right.index)[0]

@@ -93,7 +93,8 @@ describe('safety checks: a published description', () => {
   })
 
   it('a named rule that never reads a field the clause names refuses', () => {
-    expect(() => compileInstruction('Localhost Services. This policy audits Services of type ExternalName if the externalName field refers to localhost.', { platform: 'kubernetes', resource: 'Service' })).toThrow(InstructionNotUnderstoodError)
+    // A condition of two alternatives is not negated as one statement (flagged-when.ts): the sentence goes to the catalog, whose rule ignores externalName.
+    expect(() => compileInstruction('Localhost Services. This policy audits Services of type ExternalName if the externalName field refers to localhost or to a loopback address.', { platform: 'kubernetes', resource: 'Service' })).toThrow(InstructionNotUnderstoodError)
   })
 
   it('forbidding a field outright, when the sentence forbids it only with a narrowing, refuses', () => {
