@@ -198,7 +198,8 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const blanked = blank(body, modifiers.spans)
       const unreadException = context.platform === 'kubernetes' ? unreadKindException(blanked) : undefined
       if (unreadException) {
-        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, problem: `it exempts "${unreadException}", and no name or field for that exemption can be found; which objects (by name, namespace or label) are exempt?` })
+        // An unread exemption is an unread condition: no named rule may be read without it either.
+        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: unreadException, problem: `it exempts "${unreadException}", and no name or field for that exemption can be found; which objects (by name, namespace or label) are exempt?` })
         continue
       }
       const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known, knownValues: listedValues(all), instruction: context.fullText ?? instruction }

@@ -32,8 +32,10 @@ describe('"other than `v`"', () => {
     expect(verdicts('Every Pod must use a serviceAccountName other than `default`.', POD, documents)).toEqual([false, true, false])
   })
 
-  it('before the verb it picks out the subject, never a value, and refuses', () => {
-    expect(refused('Pods other than `debug` must not set hostNetwork.', POD)).toBe(true)
+  it('before the verb it picks out the subject by name, never a value of the field', () => {
+    const documents = [pod({ hostNetwork: true, containers: [] }, { name: 'debug' }), pod({ hostNetwork: true, containers: [] }), pod({ containers: [] })]
+    expect(verdicts('Pods other than `debug` must not set hostNetwork.', POD, documents)).toEqual([true, false, true])
+    expect(refused('Pods other than the usual ones must not set hostNetwork.', POD)).toBe(true)
   })
 
   it('words naming fields at several places ("a user": `runAsGroup`, `seLinuxOptions.user`) refuse', () => {
