@@ -18,6 +18,7 @@ import { segmentInstruction, type Segment } from './segment-instruction.js'
 import { splitClause } from './split-clause.js'
 import { valueTest } from './compile-requirement.js'
 import { splitRestatement } from './restating.js'
+import { readingKeepsMore } from './literals-kept.js'
 
 /**
  * Reads an instruction sentence by sentence: each sentence gets a role, requirements are read
@@ -206,8 +207,10 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         // "Every container must declare CPU and memory requests plus a memory limit": several fields the schema knows, each
         // asked to be set, are the whole requirement; a named one about the same fields would ask for more or less.
         const schemaSet = context.platform === 'kubernetes' && requirements.every(asksSeveralSchemaFields)
-        if (named && named.length > 0 && !schemaSet) requirements = []
-        else if (schemaSet) named = undefined
+        // A named one that drops a constant the clause writes ("CAP_NET_RAW") gives way to the reading that uses it.
+        const keeps = named !== undefined && readingKeepsMore(clauseText, requirements, named)
+        if (named && named.length > 0 && !schemaSet && !keeps) requirements = []
+        else if (schemaSet || keeps) named = undefined
       }
       const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group, ...(subjectConditions ? { subjectConditions } : {}) }
       if (requirements.length > 0) {

@@ -497,13 +497,17 @@ function enumImplied(text: string, context: ClauseContext): { refs: ValueRef[]; 
 function readCapabilities(text: string, context: ClauseContext): { refs: ValueRef[]; predicate: Predicate; missing: 'pass' | 'fail' } | undefined {
   if (context.platform !== 'kubernetes') return undefined
   const match = /\b(drop|add)(?:s|ed)?\s+(?:back\s+)?(?:only\s+)?(?:the\s+)?([A-Z][A-Z_]{2,}(?:(?:,\s*|\s+(?:and|or)\s+)[A-Z][A-Z_]{2,})*)/.exec(text)
-  if (!match?.[1] || !match[2] || !/capabilit/i.test(text)) return undefined
+  if (!match?.[1] || !match[2]) return undefined
   const values = match[2].split(/,\s*|\s+(?:and|or)\s+/).map((value) => value.trim()).filter((value) => value.length > 0)
+  // "drop the CAP_NET_RAW ability": a name in the kernel's own `CAP_` spelling says it is a capability without the word.
+  if (!/capabilit/i.test(text) && !values.every((value) => /^CAP_[A-Z0-9_]+$/.test(value))) return undefined
   const refs = kubernetesMentions(context.schemaKind ?? 'Pod', `capabilities ${match[1]}`).filter((ref) => ref.scope === 'container').slice(0, 1)
   if (refs.length === 0) return undefined
-  if (match[1] === 'drop') return { refs, predicate: { op: 'listAllOf', values }, missing: 'fail' }
+  // `NET_RAW` and `CAP_NET_RAW` name one capability (the runtime adds the prefix and ignores case); `ALL` is a word of its own.
+  const required: Predicate = values.includes('ALL') ? { op: 'listAllOf', values } : { op: 'listAllOf', values, capabilityNames: true }
+  if (match[1] === 'drop') return { refs, predicate: required, missing: 'fail' }
   const only = /\bonly\b/i.test(text)
-  return { refs, predicate: only ? { op: 'listOnly', values } : { op: 'listAllOf', values }, missing: only ? 'pass' : 'fail' }
+  return { refs, predicate: only ? { op: 'listOnly', values } : required, missing: only ? 'pass' : 'fail' }
 }
 
 function predicateStrings(predicate: Predicate): string[] {
