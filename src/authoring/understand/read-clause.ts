@@ -14,6 +14,7 @@ import { readWrittenPairs } from './written-pairs.js'
 import { keysListedAfter, keysListedBefore } from './map-keys.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { readElementWith } from './element-with.js'
+import { readNamedElement } from './named-element.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -148,6 +149,9 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     // "..., our CNI and kube-proxy genuinely need hostNetwork": why, about the team's own things.
     .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+|since\s+)?(?:our|my)\s(?![^,;.]*\b(?:must|should|has to|have to|shall)\b)[^,;.]*/gi, '$1')
     .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+)?(?:we|i|they)\b(?![^,;.]*\b(?:must|need|needs|require|should|want|have to)\b)[^,;.]*/gi, '$1').trim()
+  // "if the `FOO` environment variable is defined, it must be `bar`": one element of a list, picked by its name.
+  const namedElement = context.platform === 'kubernetes' ? readNamedElement(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
+  if (namedElement) return { requirements: [{ sentence: text, subject: { platform: context.platform, kinds: [...context.kinds] }, combine: 'all', exemptions: [], ...namedElement }], asks: true }
   const ifSet = IF_SET.exec(text)
   if (ifSet?.[1] && ifSet[2] !== undefined) {
     // "if deletion_window_in_days is set it must be at least 14": judged only where it is set.
