@@ -15,6 +15,7 @@ import { keysListedAfter, keysListedBefore } from './map-keys.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { readElementWith } from './element-with.js'
 import { readNamedElement } from './named-element.js'
+import { readBannedCharacters } from './characters-banned.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -267,6 +268,10 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   if (namespaceBan?.[1] && context.platform === 'kubernetes' && !/\b(except|unless|only|other than)\b/.test(lower) && codeTokens(text).length === 0 && !/\b(host|pid|ipc|network|user|linux|kernel)$/.test(namespaceBan[1])) {
     return { requirements: [make([{ scope: 'object', variants: [{ segments: ['metadata', 'namespace'] }], label: 'namespace', type: 'string' }], { op: 'noneOf', values: [namespaceBan[1]] }, 'fail')], asks: true }
   }
+
+  // "disallow sysctl settings with + or = in their value": a field of each element must not hold the pieces written.
+  const banned = context.platform === 'kubernetes' ? readBannedCharacters(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
+  if (banned) return { requirements: [make(banned.refs, banned.predicate, 'pass')], asks: true }
 
   const early = negativeExistence(lower)
   if (early && !/\b(we|i|they)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, early.index))) {
