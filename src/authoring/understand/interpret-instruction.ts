@@ -19,6 +19,7 @@ import { splitClause } from './split-clause.js'
 import { valueTest } from './compile-requirement.js'
 import { splitRestatement } from './restating.js'
 import { readingKeepsMore } from './literals-kept.js'
+import { readNamedElement } from './named-element.js'
 
 /**
  * Reads an instruction sentence by sentence: each sentence gets a role, requirements are read
@@ -183,7 +184,9 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     for (const clauseText of conditionalAware(trimmed, sentenceContext)) {
       const kinds = kindsFor(clauseText)
       const schemaKind = schemaKindOf(clauseText)
-      const split = splitCondition(clauseText, { platform: context.platform, kinds, schemaKind })
+      // "if the `X` environment variable is set, it must ...": the condition picks the element the requirement is about.
+      const elementNamed = context.platform === 'kubernetes' && readNamedElement(clauseText, schemaKind ?? 'Pod') !== undefined
+      const split = elementNamed ? { body: clauseText } : splitCondition(clauseText, { platform: context.platform, kinds, schemaKind })
       if (split.unread !== undefined) {
         sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: split.unread, problem: `it applies only "${split.unread.trim()}", and no field and value for that condition can be found; which field and value decide it?` })
         continue

@@ -25,7 +25,7 @@ export interface NamedElementReading {
 
 const NAME = String.raw`[\`"']([A-Za-z0-9_][\w.:/-]*)[\`"']`
 const NOUN = String.raw`((?:[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*)`
-const VERB_AFTER = String.raw`(?=\s+(?:is|are|has been|gets|exists|must|mustn'?t|should|shall|has to|have to|needs? to|may|can'?t|cannot)\b)`
+const VERB_AFTER = String.raw`(?=\s+(?:is|are|has been|gets|exists|must|mustn'?t|should|shall|has to|have to|needs? to|may|can'?t|cannot)\b|\s*[.!]?\s*$)`
 /** "the `DISABLE_OPA` environment variable", "the env var `FOO`", "the port named `metrics`". */
 const NAME_THEN_NOUN = new RegExp(String.raw`\b(?:the|an?)\s+${NAME}\s+${NOUN}${VERB_AFTER}`, 'i')
 const NOUN_THEN_NAME = new RegExp(String.raw`\b(?:the|an?)\s+${NOUN}\s+(?:named\s+|called\s+)?${NAME}${VERB_AFTER}`, 'i')
@@ -35,6 +35,11 @@ const DEFINED = /^\s*(?:is|are|has been|gets)\s+(?:set|present|specified|given|d
 const BODY_AFTER_CONDITION = /^\s*,?\s*(?:then\s+)?(.+)$/s
 const PRESENCE = /^\s*(?:must|should|shall|has to|needs? to)\s+(?:always\s+)?(?:be\s+)?(?:set|defined|present|declared|specified)\s*[.!]?\s*$/i
 const ABSENCE = /^\s*(?:must not|mustn'?t|may not|can'?t|cannot|should not|shouldn'?t|shall not)\s+(?:ever\s+)?(?:be\s+)?(?:set|defined|present|declared|specified|used)\s*[.!]?\s*$/i
+
+/** What is judged and nothing else: "", "every container", "all Pods", "each Deployment". */
+const SUBJECT_ONLY = /^(?:(?:[Tt]he|[Aa]ll|[Ee]very|[Ee]ach|[Aa]ny)\s+)?(?:[A-Z][A-Za-z]+|[Cc]ontainers?|[Pp]ods?)?\s*[,:]?$/
+/** "must define", "must not declare": the element named after it must be there, or must not. */
+const DEFINING_VERB = /\b(?:must|should|shall|has to|have to|needs? to)\s+(not\s+)?(?:always\s+)?(?:define|declare|have|include|set|specify|mount|carry)$/i
 
 const VALUE_PREDICATES: ReadonlySet<Predicate['op']> = new Set(['equals', 'oneOf', 'noneOf', 'compare', 'format', 'startsWith', 'endsWith', 'notStartsWith', 'notEndsWith', 'contains', 'notContains'])
 const NEGATIVE: ReadonlySet<Predicate['op']> = new Set(['noneOf', 'notStartsWith', 'notEndsWith', 'notContains'])
@@ -52,13 +57,19 @@ export function readNamedElement(text: string, schemaKind: string): NamedElement
     after = BODY_AFTER_CONDITION.exec(after.slice(defined[0].length))?.[1] ?? ''
     // What follows must be about the element just named: "it", "its value", "the value", "its containerPort".
     if (!/^(?:it|its|they|their|the value)\b/i.test(after.trim())) return undefined
-  } else if (before.trim() !== '' && !/^(?:the|all|every|each|any)?\s*(?:containers?|pods?)?\s*$/i.test(before.trim().replace(/[,:]$/, ''))) {
-    // Words before the mention other than its subject ("Pods that reference ...") are more than this reading takes.
-    return undefined
   }
   const nameRef = childRef(list, 'name', schemaKind)
   if (!nameRef) return undefined
   const byName: Predicate = { op: 'equals', value: name }
+  // "every Pod must define the `cache` volume", "containers must not declare the `DEBUG` env var".
+  const verb = conditional ? null : DEFINING_VERB.exec(before.trim())
+  if (verb) {
+    if (!SUBJECT_ONLY.test(before.trim().slice(0, verb.index)) || !/^\s*[.!]?\s*$/.test(after)) return undefined
+    if (verb[1]) return { values: [{ ...nameRef, explicit: true }], predicate: { op: 'noneOf', values: [name] }, missing: 'pass', conditions: [] }
+    return { values: [{ ...listRef(list), explicit: true }], predicate: { op: 'hasElement', noun: mention.noun, where: [{ segments: ['name'], predicate: byName }] }, missing: 'fail', conditions: [] }
+  }
+  // Words before the mention other than its subject ("Pods that reference ...") are more than this reading takes.
+  if (!conditional && !SUBJECT_ONLY.test(before.trim())) return undefined
   if (!conditional && PRESENCE.test(after)) return { values: [{ ...listRef(list), explicit: true }], predicate: { op: 'hasElement', noun: mention.noun, where: [{ segments: ['name'], predicate: byName }] }, missing: 'fail', conditions: [] }
   if (!conditional && ABSENCE.test(after)) return { values: [{ ...nameRef, explicit: true }], predicate: { op: 'noneOf', values: [name] }, missing: 'pass', conditions: [] }
   const reading = readPredicate(after, after.toLowerCase())
