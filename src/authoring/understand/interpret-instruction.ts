@@ -20,6 +20,7 @@ import { valueTest } from './compile-requirement.js'
 import { splitRestatement } from './restating.js'
 import { readingKeepsMore } from './literals-kept.js'
 import { readNamedElement } from './named-element.js'
+import { mountsSocketCondition } from './mounts-socket.js'
 
 /**
  * Reads an instruction sentence by sentence: each sentence gets a role, requirements are read
@@ -559,6 +560,9 @@ function conditionWords(text: string, lead: string): boolean {
 function readCondition(written: string, context: ClauseContext): Condition | undefined {
   // "when environment is dev.": the sentence's full stop is not part of the value.
   const text = written.replace(/[.;,!]+\s*$/, '')
+  // "any Pod mounting the Docker socket": a named socket's paths on a hostPath volume.
+  const mounting = context.platform === 'kubernetes' ? mountsSocketCondition(text, context.schemaKind ?? 'Pod') : undefined
+  if (mounting) return mounting
   const lower = text.toLowerCase()
   const generic = context.platform !== 'kubernetes' ? genericConditionField(text) : undefined
   // A condition needs a field that was written or found in a schema; a guess from words would scope the rule wrongly.

@@ -16,6 +16,7 @@ import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { readElementWith } from './element-with.js'
 import { readNamedElement } from './named-element.js'
 import { readBannedCharacters } from './characters-banned.js'
+import { readSocketBan } from './mounts-socket.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -272,6 +273,9 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   // "disallow sysctl settings with + or = in their value": a field of each element must not hold the pieces written.
   const banned = context.platform === 'kubernetes' ? readBannedCharacters(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
   if (banned) return { requirements: [make(banned.refs, banned.predicate, 'pass')], asks: true }
+  // "Disallow mounting the Docker socket": no hostPath volume at the paths the named socket has.
+  const socket = context.platform === 'kubernetes' ? readSocketBan(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
+  if (socket) return { requirements: [make(socket.refs, socket.predicate, 'pass')], asks: true }
 
   const early = negativeExistence(lower)
   if (early && !/\b(we|i|they)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, early.index))) {
