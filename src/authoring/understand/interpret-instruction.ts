@@ -21,6 +21,7 @@ import { splitRestatement } from './restating.js'
 import { readingKeepsMore } from './literals-kept.js'
 import { readNamedElement } from './named-element.js'
 import { mountsSocketCondition } from './mounts-socket.js'
+import { judgeNamedKinds } from './skipped-by-value.js'
 
 /**
  * Reads an instruction sentence by sentence: each sentence gets a role, requirements are read
@@ -741,6 +742,7 @@ function applyModifiers(requirement: Requirement, modifiers: Modifiers, includeM
     if (modifiers.ephemeralContainers !== undefined) ref.containers.ephemeral = modifiers.ephemeralContainers
   }
   if (includeMissing && modifiers.missing) requirement.missing = modifiers.missing
+  if (modifiers.judgedKinds) judgeNamedKinds(requirement, modifiers.judgedKinds)
   requirement.conditions.push(...modifiers.conditions.filter((condition) => !condition.text.startsWith('only-in:') || requirement.predicate.op !== 'unset'))
   requirement.exemptions.push(...modifiers.exemptions)
   // "X is only allowed in kube-system": outside those namespaces X is not allowed, i.e. the requirement holds outside.

@@ -17,6 +17,7 @@ import { readElementWith } from './element-with.js'
 import { readNamedElement } from './named-element.js'
 import { readBannedCharacters } from './characters-banned.js'
 import { readSocketBan } from './mounts-socket.js'
+import { readSpreadDomains } from './spread-domains.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -182,6 +183,10 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     conditions: [],
     exemptions: [],
   })
+
+  // "topologySpreadConstraints must be defined, to spread pods over nodes and zones": a constraint per domain.
+  const spread = context.platform === 'kubernetes' && /\bspread/i.test(text) ? readSpreadDomains(text, fieldsIn(text, context).find((ref) => ref.variants[0]?.segments.at(-1) === 'topologySpreadConstraints')) : undefined
+  if (spread) return { requirements: spread.map((item) => make([item.ref], item.predicate, 'fail')), asks: true }
 
   // "must have no more than four containers", "at least 2 tolerations": a count of a list's elements.
   const counted = readElementCount(text, context)

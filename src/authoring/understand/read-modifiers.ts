@@ -2,6 +2,8 @@ import type { Platform } from '../catalog/rule-template.js'
 import { escapeRegex } from './read-predicate.js'
 import { readValueList } from './read-values.js'
 import type { Condition, ValueRef } from './requirement.js'
+import { readSkippedByValue } from './skipped-by-value.js'
+import { kindsNamedIn, normalizeText } from '../text/clause.js'
 
 /**
  * "if a PodDisruptionBudget specifies the maxUnavailable field it must be greater than zero": a
@@ -30,6 +32,8 @@ export interface Modifiers {
   spans: Array<[number, number]>
   /** The sentence applies to everything said before ("kube-system is exempt from all of this"). */
   appliesToAll: boolean
+  /** The kinds the sentence names as judged ("Deployments or StatefulSets with ... are skipped"). */
+  judgedKinds?: string[]
 }
 
 export function emptyModifiers(): Modifiers {
@@ -118,6 +122,13 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
   }
 
   readScopes(text, lower, context, modifiers, take)
+  // "Deployments with fewer than 3 replicas are skipped": a numeric field's bound exempts.
+  const skipped = context.platform === 'kubernetes' ? readSkippedByValue(text, context.kinds[0] ?? kindsNamedIn(normalizeText(text))[0] ?? 'Pod') : undefined
+  if (skipped) {
+    modifiers.exemptions.push(skipped.exemption)
+    modifiers.spans.push(skipped.span)
+    if (skipped.kinds.length > 0) modifiers.judgedKinds = skipped.kinds
+  }
   if (/\b(all of (this|these|the above)|everything above|any of (this|these) rules|these rules|the rules above|from all)\b/.test(lower)) modifiers.appliesToAll = true
   return modifiers
 }
