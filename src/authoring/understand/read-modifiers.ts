@@ -121,13 +121,20 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
     take(absentFine)
   }
 
-  readScopes(text, lower, context, modifiers, take)
-  // "Deployments with fewer than 3 replicas are skipped": a numeric field's bound exempts.
+  // "Deployments with fewer than 3 replicas are skipped": a numeric field's bound exempts. Read only when nothing else in
+  // the sentence scopes it (one exemption cannot say "in kube-system and with fewer than 3"), and then the scopes are not
+  // read from those words, so "replicas are skipped" is not also a namespace called replicas.
   const skipped = context.platform === 'kubernetes' ? readSkippedByValue(text, context.kinds[0] ?? kindsNamedIn(normalizeText(text))[0] ?? 'Pod') : undefined
-  if (skipped) {
+  const [from, to] = skipped?.span ?? [0, 0]
+  const rest = text.slice(0, from) + ' '.repeat(to - from) + text.slice(to)
+  const others = emptyModifiers()
+  if (skipped) readScopes(rest, rest.toLowerCase(), context, others, () => undefined)
+  if (skipped && others.conditions.length === 0 && others.exemptions.length === 0) {
     modifiers.exemptions.push(skipped.exemption)
     modifiers.spans.push(skipped.span)
     if (skipped.kinds.length > 0) modifiers.judgedKinds = skipped.kinds
+  } else {
+    readScopes(text, lower, context, modifiers, take)
   }
   if (/\b(all of (this|these|the above)|everything above|any of (this|these) rules|these rules|the rules above|from all)\b/.test(lower)) modifiers.appliesToAll = true
   return modifiers

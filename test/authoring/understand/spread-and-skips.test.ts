@@ -49,6 +49,10 @@ describe('objects skipped by a numeric field', () => {
     expect(verdicts(instruction, [workload('StatefulSet', 3, []), workload('StatefulSet', 3, [ZONE]), workload('StatefulSet', 1, [])])).toEqual([false, true, true])
   })
 
+  it('a skip that also scopes by something else is not read as the bound alone: the sentence refuses', () => {
+    expect(() => compileInstruction('Deployments must define topologySpreadConstraints to spread pods over zones. Deployments in the batch namespace with fewer than 3 replicas are exempt.', labels)).toThrow(InstructionNotUnderstoodError)
+  })
+
   it('a word before "than" that is no comparative, nor one letter off exactly one, leaves the skip unread and refuses', () => {
     expect(() => compileInstruction('Zone Spread. This policy requires that Deployments define topologySpreadConstraints to spread pods over zones. Deployments with other than 3 replicas are skipped.', labels)).toThrow(/which field and value decide that a document is skipped/)
   })
