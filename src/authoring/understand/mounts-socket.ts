@@ -10,7 +10,12 @@ import type { Condition, Predicate, ValueRef } from './requirement.js'
  */
 const MOUNTING = /^\s*(?:(?:any|every|each|all|a|an|the)\s+)?(?:[A-Za-z]+\s+)?(?:mounting|that mounts?|which mounts?|mounts?|using a volume for|with a volume for)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:['’]s)?)\s+sockets?\s*$/i
 
-const BANNED = /\b(?:disallow|forbid|prohibit|block|deny|reject|prevent|ban|no)\s+(?:the\s+)?(?:mounting|mounts? of|use of|access to)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:['’]s)?)\s+sockets?\b|\b(?:must not|mustn'?t|may not|can'?t|cannot|should not|shall not|never)\s+mount\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:['’]s)?)\s+sockets?\b/i
+const SOCKET_NAME = String.raw`(?:the\s+|a\s+|an\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:['’]s)?)\s+sockets?\b`
+/** "disallow mounting the X socket", "block pods that mount the X socket", "no pod may mount ...", "must not mount ...". */
+const BANNED = new RegExp(
+  String.raw`\b(?:disallow|forbid|prohibit|block|deny|reject|prevent|ban|no)\b(?:\s+[\w-]+){0,4}?\s+(?:mounting|mounts?|mounts? of|use of|access to)\s+${SOCKET_NAME}|\b(?:must not|mustn'?t|may not|can'?t|cannot|should not|shall not|never)\s+mount\s+${SOCKET_NAME}`,
+  'i',
+)
 
 export function mountsSocketCondition(text: string, schemaKind: string): Condition | undefined {
   const match = MOUNTING.exec(text)

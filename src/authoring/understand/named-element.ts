@@ -1,5 +1,6 @@
 import { kubernetesFields, type FieldInfo } from '../fields/kubernetes-fields.js'
 import { resolveKubernetesField } from '../fields/resolve-kubernetes-field.js'
+import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { kubernetesRef } from './find-fields.js'
 import { readPredicate } from './read-predicate.js'
 import { scalarOf } from './read-values.js'
@@ -37,7 +38,14 @@ const PRESENCE = /^\s*(?:must|should|shall|has to|needs? to)\s+(?:always\s+)?(?:
 const ABSENCE = /^\s*(?:must not|mustn'?t|may not|can'?t|cannot|should not|shouldn'?t|shall not)\s+(?:ever\s+)?(?:be\s+)?(?:set|defined|present|declared|specified|used)\s*[.!]?\s*$/i
 
 /** What is judged and nothing else: "", "every container", "all Pods", "each Deployment". */
-const SUBJECT_ONLY = /^(?:(?:[Tt]he|[Aa]ll|[Ee]very|[Ee]ach|[Aa]ny)\s+)?(?:[A-Z][A-Za-z]+|[Cc]ontainers?|[Pp]ods?)?\s*[,:]?$/
+const SUBJECT_WORDS = /^(?:(?:the|all|every|each|any)\s+)?([A-Za-z]+)?\s*[,:]?$/i
+
+function subjectOnly(words: string): boolean {
+  const match = SUBJECT_WORDS.exec(words)
+  if (!match) return false
+  const noun = match[1]
+  return noun === undefined || /^containers?$/i.test(noun) || kindsNamedIn(normalizeText(noun)).length > 0
+}
 /** "must define", "must not declare": the element named after it must be there, or must not. */
 const DEFINING_VERB = /\b(?:must|should|shall|has to|have to|needs? to)\s+(not\s+)?(?:always\s+)?(?:define|declare|have|include|set|specify|mount|carry)$/i
 
@@ -64,12 +72,12 @@ export function readNamedElement(text: string, schemaKind: string): NamedElement
   // "every Pod must define the `cache` volume", "containers must not declare the `DEBUG` env var".
   const verb = conditional ? null : DEFINING_VERB.exec(before.trim())
   if (verb) {
-    if (!SUBJECT_ONLY.test(before.trim().slice(0, verb.index)) || !/^\s*[.!]?\s*$/.test(after)) return undefined
+    if (!subjectOnly(before.trim().slice(0, verb.index)) || !/^\s*[.!]?\s*$/.test(after)) return undefined
     if (verb[1]) return { values: [{ ...nameRef, explicit: true }], predicate: { op: 'noneOf', values: [name] }, missing: 'pass', conditions: [] }
     return { values: [{ ...listRef(list), explicit: true }], predicate: { op: 'hasElement', noun: mention.noun, where: [{ segments: ['name'], predicate: byName }] }, missing: 'fail', conditions: [] }
   }
   // Words before the mention other than its subject ("Pods that reference ...") are more than this reading takes.
-  if (!conditional && !SUBJECT_ONLY.test(before.trim())) return undefined
+  if (!conditional && !subjectOnly(before.trim())) return undefined
   if (!conditional && PRESENCE.test(after)) return { values: [{ ...listRef(list), explicit: true }], predicate: { op: 'hasElement', noun: mention.noun, where: [{ segments: ['name'], predicate: byName }] }, missing: 'fail', conditions: [] }
   if (!conditional && ABSENCE.test(after)) return { values: [{ ...nameRef, explicit: true }], predicate: { op: 'noneOf', values: [name] }, missing: 'pass', conditions: [] }
   const reading = readPredicate(after, after.toLowerCase())

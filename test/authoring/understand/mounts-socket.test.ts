@@ -32,11 +32,19 @@ describe('a named container runtime socket mounted through a hostPath volume', (
     ])).toEqual([true, false, false, true, true])
   })
 
+  it('the condition said as the subject\'s relative clause is kept, not dropped', () => {
+    const instruction = 'Pods that mount the Docker socket need the label `socket-owner` set to `platform`.'
+    expect(verdicts(instruction, [pod(['/var/run/docker.sock'], { 'socket-owner': 'platform' }), pod(['/var/run/docker.sock']), pod(['/data'])])).toEqual([true, false, true])
+  })
+
   it('as a ban: no volume may sit at its paths', () => {
-    expect(verdicts('Disallow mounting the Docker socket.', [pod(['/var/run/docker.sock']), pod(['/run/docker.sock']), pod(['/var/lib/data']), pod([])])).toEqual([false, false, true, true])
+    for (const instruction of ['Disallow mounting the Docker socket.', 'No pod may mount the docker socket.', 'Block pods that mount the Docker socket.']) {
+      expect(verdicts(instruction, [pod(['/var/run/docker.sock']), pod(['/run/docker.sock']), pod(['/var/lib/data']), pod([])])).toEqual([false, false, true, true])
+    }
   })
 
   it('a socket the catalog does not list is not guessed: the condition refuses', () => {
     expect(() => compileInstruction('For any Pod mounting the Podman socket, it must have the label `allow` set to `true`.', labels)).toThrow(InstructionNotUnderstoodError)
+    expect(() => compileInstruction('Pods that mount the Podman socket need the label `allow` set to `true`.', labels)).toThrow(/applies only "that mount the Podman socket"/)
   })
 })
