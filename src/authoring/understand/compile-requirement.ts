@@ -331,6 +331,7 @@ function scalarTest(predicate: Predicate, value: string, scale: number): string 
     case 'listNoneMatching':
       return `(type(${value}) == list ? !${value}.exists(x, type(x) == string && x.matches(${celString(predicate.pattern)})) : !(${IS_STRING(value)} && ${value}.matches(${celString(predicate.pattern)})))`
     case 'listAllOf':
+      if (predicate.capabilityNames) return `(type(${value}) == list && ${celList(predicate.values.map((name) => capabilityName(String(name))))}.all(x, ${value}.exists(e, type(e) == string && ${celCapabilityName('e')} == x)))`
       return `(type(${value}) == list && ${celList(predicate.values)}.all(x, x in ${value}))`
     case 'listOnly':
       return `(type(${value}) == list ? ${value}.all(x, x in ${celList(predicate.values)}) : ${value} in ${celList(predicate.values)})`
@@ -360,6 +361,16 @@ function scalarTest(predicate: Predicate, value: string, scale: number): string 
     case 'compareField':
       return 'true'
   }
+}
+
+/** A capability as the runtime reads it: upper case, without the `CAP_` prefix (`cap_net_raw` is `NET_RAW`). */
+function capabilityName(name: string): string {
+  const upper = name.toUpperCase()
+  return upper.startsWith('CAP_') ? upper.slice(4) : upper
+}
+
+function celCapabilityName(value: string): string {
+  return `(${value}.upperAscii().startsWith('CAP_') ? ${value}.upperAscii().substring(4) : ${value}.upperAscii())`
 }
 
 /** Whether a list holds all (or any) of the written values, each compared as the number it may spell. */

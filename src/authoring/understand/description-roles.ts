@@ -78,10 +78,25 @@ function cleanOperative(sentence: string): string {
   const flagged = flaggedWhen(cleaned)
   if (flagged) return flagged
   const ensures = ENSURES.exec(cleaned)
-  if (ensures) return capitalize(statedAsRequirement(cleaned.slice(ensures[0].length)))
+  if (ensures) return capitalize(statedAsRequirement(whatIsEnsured(cleaned.slice(ensures[0].length))))
   const prevents = PREVENTS.exec(cleaned)
   if (prevents) return `Disallow ${cleaned.slice(prevents[0].length)}`
   return cleaned
+}
+
+/**
+ * "checks every container to ensure that if ...", "checks all Pods to ensure they have ...",
+ * "checks to ensure that all images use ...": what is checked, then the requirement in full; a
+ * pronoun there stands for what is checked.
+ */
+const CHECKED_TO_ENSURE = /^(?:((?:every|each|all|any)\s+[\w-]+(?:\s+[\w-]+)?)\s+)?to\s+(?:ensure|make sure|verify|validate|check)\s+(?:that\b,?\s*)?(?=\S)/i
+
+function whatIsEnsured(statement: string): string {
+  const checked = CHECKED_TO_ENSURE.exec(statement)
+  if (!checked) return statement
+  const rest = statement.slice(checked[0].length)
+  const subject = checked[1]
+  return subject !== undefined && /^(?:they|it)\b/i.test(rest) ? rest.replace(/^(?:they|it)\b/i, subject) : rest
 }
 
 function capitalize(text: string): string {

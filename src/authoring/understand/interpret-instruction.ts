@@ -20,6 +20,10 @@ import { segmentInstruction, type Segment } from './segment-instruction.js'
 import { splitClause } from './split-clause.js'
 import { valueTest } from './compile-requirement.js'
 import { splitRestatement } from './restating.js'
+import { readingKeepsMore } from './literals-kept.js'
+import { readNamedElement } from './named-element.js'
+import { mountsSocketCondition } from './mounts-socket.js'
+import { judgeNamedKinds } from './skipped-by-value.js'
 
 /**
  * Reads an instruction sentence by sentence: each sentence gets a role, requirements are read
@@ -187,7 +191,9 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     for (const clauseText of conditionalAware(trimmed, sentenceContext)) {
       const kinds = kindsFor(clauseText)
       const schemaKind = schemaKindOf(clauseText)
-      const split = splitCondition(clauseText, { platform: context.platform, kinds, schemaKind })
+      // "if the `X` environment variable is set, it must ...": the condition picks the element the requirement is about.
+      const elementNamed = context.platform === 'kubernetes' && readNamedElement(clauseText, schemaKind ?? 'Pod') !== undefined
+      const split = elementNamed ? { body: clauseText } : splitCondition(clauseText, { platform: context.platform, kinds, schemaKind })
       if (split.unread !== undefined) {
         sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: split.unread, problem: `it applies only "${split.unread.trim()}", and no field and value for that condition can be found; which field and value decide it?` })
         continue
@@ -225,8 +231,10 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         // "Every container must declare CPU and memory requests plus a memory limit": several fields the schema knows, each
         // asked to be set, are the whole requirement; a named one about the same fields would ask for more or less.
         const schemaSet = context.platform === 'kubernetes' && requirements.every(asksSeveralSchemaFields)
-        if (named && named.length > 0 && !schemaSet) requirements = []
-        else if (schemaSet) named = undefined
+        // A named one that drops a constant the clause writes ("CAP_NET_RAW") gives way to the reading that uses it.
+        const keeps = named !== undefined && readingKeepsMore(clauseText, requirements, named)
+        if (named && named.length > 0 && !schemaSet && !keeps) requirements = []
+        else if (schemaSet || keeps) named = undefined
       }
       const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group, ...(subjectConditions ? { subjectConditions } : {}) }
       if (requirements.length > 0) {
@@ -561,6 +569,12 @@ function splitCondition(text: string, context: ClauseContext): { condition?: Con
     const condition = readCondition(unmarked[1].replace(/["'`]/g, ''), context)
     if (condition) return { condition: [condition], body: unmarked[2] }
   }
+  // "Pods mounting the Docker socket must ...", "any Pod that mounts the containerd socket must ...".
+  const mounting = context.platform === 'kubernetes' ? /^(.*?)\b((?:mounting|that mounts?|which mounts?)\s+.+?)\s+(must|has to|have to|needs?|requires?|should|shall|can'?t|cannot|may not)\b(.*)$/i.exec(text) : null
+  const mountCondition = mounting?.[2] ? mountsSocketCondition(mounting[2], context.schemaKind ?? 'Pod') : undefined
+  if (mounting && mountCondition) return { condition: [mountCondition], body: `${mounting[1] ?? ''}${mounting[3] ?? ''}${mounting[4] ?? ''}` }
+  // "Pods that mount the Podman socket must ...": a mount no field and value say; dropped, the rule would judge every Pod.
+  if (mounting?.[2] && /\bsockets?\b/i.test(mounting[2])) return { body: text, unread: mounting[2] }
   const withField = /^(.*?\b(?:with|having|that (?:have|has|set)|running|whose|of)\s+)(.+?)\s+(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b(.*)$/i.exec(text)
   // "Services of type LoadBalancer must ...": "of" leads a condition only before a field and its value.
   const ofField = withField?.[1] !== undefined && /\bof\s+$/i.test(withField[1])
@@ -586,6 +600,9 @@ function conditionWords(text: string, lead: string): boolean {
 function readCondition(written: string, context: ClauseContext): Condition | undefined {
   // "when environment is dev.": the sentence's full stop is not part of the value.
   const text = written.replace(/[.;,!]+\s*$/, '')
+  // "any Pod mounting the Docker socket": a named socket's paths on a hostPath volume.
+  const mounting = context.platform === 'kubernetes' ? mountsSocketCondition(text, context.schemaKind ?? 'Pod') : undefined
+  if (mounting) return mounting
   const lower = text.toLowerCase()
   const generic = context.platform !== 'kubernetes' ? genericConditionField(text) : undefined
   // A condition needs a field that was written or found in a schema; a guess from words would scope the rule wrongly.
@@ -764,6 +781,7 @@ function applyModifiers(requirement: Requirement, modifiers: Modifiers, includeM
     if (modifiers.ephemeralContainers !== undefined) ref.containers.ephemeral = modifiers.ephemeralContainers
   }
   if (includeMissing && modifiers.missing) requirement.missing = modifiers.missing
+  if (modifiers.judgedKinds) judgeNamedKinds(requirement, modifiers.judgedKinds)
   requirement.conditions.push(...modifiers.conditions.filter((condition) => !condition.text.startsWith('only-in:') || requirement.predicate.op !== 'unset'))
   requirement.exemptions.push(...modifiers.exemptions)
   // "X is only allowed in kube-system": outside those namespaces X is not allowed, i.e. the requirement holds outside.

@@ -22,6 +22,10 @@ import { namesList, readEachElementHas } from './each-element-has.js'
 import { thereAsSubject } from './there-be.js'
 import { valueHolderChild } from './value-holder-child.js'
 import { readReference } from './object-references.js'
+import { readNamedElement } from './named-element.js'
+import { readBannedCharacters } from './characters-banned.js'
+import { readSocketBan } from './mounts-socket.js'
+import { readSpreadDomains } from './spread-domains.js'
 
 /**
  * Reads the requirements one clause states: the fields it names, the predicate after them, the
@@ -190,6 +194,9 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     // "..., our CNI and kube-proxy genuinely need hostNetwork": why, about the team's own things.
     .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+|since\s+)?(?:our|my)\s(?![^,;.]*\b(?:must|should|has to|have to|shall)\b)[^,;.]*/gi, '$1')
     .replace(/(^|[,;]\s*)(?:but\s+|and\s+|so\s+)?(?:we|i|they)\b(?![^,;.]*\b(?:must|need|needs|require|should|want|have to)\b)[^,;.]*/gi, '$1').trim()
+  // "if the `FOO` environment variable is defined, it must be `bar`": one element of a list, picked by its name.
+  const namedElement = context.platform === 'kubernetes' ? readNamedElement(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
+  if (namedElement) return { requirements: [{ sentence: text, subject: { platform: context.platform, kinds: [...context.kinds] }, combine: 'all', exemptions: [], ...namedElement }], asks: true }
   const ifSet = IF_SET.exec(text)
   if (ifSet?.[1] && ifSet[2] !== undefined) {
     // "if deletion_window_in_days is set it must be at least 14": judged only where it is set.
@@ -218,6 +225,10 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
     conditions: [],
     exemptions: [],
   })
+
+  // "topologySpreadConstraints must be defined, to spread pods over nodes and zones": a constraint per domain.
+  const spread = context.platform === 'kubernetes' && /\bspread/i.test(text) ? readSpreadDomains(text, fieldsIn(text, context).find((ref) => ref.variants[0]?.segments.at(-1) === 'topologySpreadConstraints')) : undefined
+  if (spread) return { requirements: spread.map((item) => make([item.ref], item.predicate, 'fail')), asks: true }
 
   // "must have no more than four containers", "at least 2 tolerations": a count of a list's elements.
   const counted = readElementCount(text, context)
@@ -314,6 +325,13 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   if (namespaceBan?.[1] && context.platform === 'kubernetes' && !/\b(except|unless|only|other than)\b/.test(lower) && codeTokens(text).length === 0 && !/\b(host|pid|ipc|network|user|linux|kernel)$/.test(namespaceBan[1])) {
     return { requirements: [make([{ scope: 'object', variants: [{ segments: ['metadata', 'namespace'] }], label: 'namespace', type: 'string' }], { op: 'noneOf', values: [namespaceBan[1]] }, 'fail')], asks: true }
   }
+
+  // "disallow sysctl settings with + or = in their value": a field of each element must not hold the pieces written.
+  const banned = context.platform === 'kubernetes' ? readBannedCharacters(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
+  if (banned) return { requirements: [make(banned.refs, banned.predicate, 'pass')], asks: true }
+  // "Disallow mounting the Docker socket": no hostPath volume at the paths the named socket has.
+  const socket = context.platform === 'kubernetes' ? readSocketBan(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
+  if (socket) return { requirements: [make(socket.refs, socket.predicate, 'pass')], asks: true }
 
   const early = negativeExistence(lower)
   if (early && !/\b(we|i|they)\b(\s+\w+ly)?\s*$/.test(lower.slice(0, early.index))) {
@@ -554,13 +572,17 @@ function enumImplied(text: string, context: ClauseContext): { refs: ValueRef[]; 
 function readCapabilities(text: string, context: ClauseContext): { refs: ValueRef[]; predicate: Predicate; missing: 'pass' | 'fail' } | undefined {
   if (context.platform !== 'kubernetes') return undefined
   const match = /\b(drop|add)(?:s|ed)?\s+(?:back\s+)?(?:only\s+)?(?:the\s+)?([A-Z][A-Z_]{2,}(?:(?:,\s*|\s+(?:and|or)\s+)[A-Z][A-Z_]{2,})*)/.exec(text)
-  if (!match?.[1] || !match[2] || !/capabilit/i.test(text)) return undefined
+  if (!match?.[1] || !match[2]) return undefined
   const values = match[2].split(/,\s*|\s+(?:and|or)\s+/).map((value) => value.trim()).filter((value) => value.length > 0)
+  // "drop the CAP_NET_RAW ability": a name in the kernel's own `CAP_` spelling says it is a capability without the word.
+  if (!/capabilit/i.test(text) && !values.every((value) => /^CAP_[A-Z0-9_]+$/.test(value))) return undefined
   const refs = kubernetesMentions(context.schemaKind ?? 'Pod', `capabilities ${match[1]}`).filter((ref) => ref.scope === 'container').slice(0, 1)
   if (refs.length === 0) return undefined
-  if (match[1] === 'drop') return { refs, predicate: { op: 'listAllOf', values }, missing: 'fail' }
+  // `NET_RAW` and `CAP_NET_RAW` name one capability (the runtime adds the prefix and ignores case); `ALL` is a word of its own.
+  const required: Predicate = values.includes('ALL') ? { op: 'listAllOf', values } : { op: 'listAllOf', values, capabilityNames: true }
+  if (match[1] === 'drop') return { refs, predicate: required, missing: 'fail' }
   const only = /\bonly\b/i.test(text)
-  return { refs, predicate: only ? { op: 'listOnly', values } : { op: 'listAllOf', values }, missing: only ? 'pass' : 'fail' }
+  return { refs, predicate: only ? { op: 'listOnly', values } : required, missing: only ? 'pass' : 'fail' }
 }
 
 function predicateStrings(predicate: Predicate): string[] {

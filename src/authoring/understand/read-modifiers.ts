@@ -3,6 +3,8 @@ import { escapeRegex } from './read-predicate.js'
 import { readValueList } from './read-values.js'
 import type { Condition, ValueRef } from './requirement.js'
 import { readNameExemption } from './exempt-by-name.js'
+import { readSkippedByValue } from './skipped-by-value.js'
+import { kindsNamedIn, normalizeText } from '../text/clause.js'
 
 /**
  * "if a PodDisruptionBudget specifies the maxUnavailable field it must be greater than zero": a
@@ -31,6 +33,8 @@ export interface Modifiers {
   spans: Array<[number, number]>
   /** The sentence applies to everything said before ("kube-system is exempt from all of this"). */
   appliesToAll: boolean
+  /** The kinds the sentence names as judged ("Deployments or StatefulSets with ... are skipped"). */
+  judgedKinds?: string[]
 }
 
 export function emptyModifiers(): Modifiers {
@@ -118,7 +122,21 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
     take(absentFine)
   }
 
-  readScopes(text, lower, context, modifiers, take)
+  // "Deployments with fewer than 3 replicas are skipped": a numeric field's bound exempts. Read only when nothing else in
+  // the sentence scopes it (one exemption cannot say "in kube-system and with fewer than 3"), and then the scopes are not
+  // read from those words, so "replicas are skipped" is not also a namespace called replicas.
+  const skipped = context.platform === 'kubernetes' ? readSkippedByValue(text, context.kinds[0] ?? kindsNamedIn(normalizeText(text))[0] ?? 'Pod') : undefined
+  const [from, to] = skipped?.span ?? [0, 0]
+  const rest = text.slice(0, from) + ' '.repeat(to - from) + text.slice(to)
+  const others = emptyModifiers()
+  if (skipped) readScopes(rest, rest.toLowerCase(), context, others, () => undefined)
+  if (skipped && others.conditions.length === 0 && others.exemptions.length === 0) {
+    modifiers.exemptions.push(skipped.exemption)
+    modifiers.spans.push(skipped.span)
+    if (skipped.kinds.length > 0) modifiers.judgedKinds = skipped.kinds
+  } else {
+    readScopes(text, lower, context, modifiers, take)
+  }
   // "all NetworkPolicies other than `default-deny`": the objects so named are exempt.
   const byName = context.platform === 'kubernetes' ? readNameExemption(text) : undefined
   if (byName) {

@@ -99,7 +99,8 @@ export type Predicate =
   | { op: 'keysNoneStartWith'; values: string[] }
   /** No entry of a list of strings matches: a word inside a command line (`values`, as written), a wildcard inside a host. */
   | { op: 'listNoneMatching'; values: string[]; pattern: string; description: string }
-  | { op: 'listAllOf'; values: Scalar[] }
+  /** `capabilityNames`: entries are Linux capability names, which runtimes read without case and with or without `CAP_`. */
+  | { op: 'listAllOf'; values: Scalar[]; capabilityNames?: true }
   | { op: 'listOnly'; values: Scalar[] }
   /** A CIDR's prefix length against a bound: "a /16 or smaller" is a prefix of 16 or more. */
   | { op: 'cidrPrefix'; cmp: Comparison; bits: number }

@@ -87,7 +87,7 @@ export function predicatePhrase(predicate: Predicate, plural = false): string {
     case 'listNoneOf':
       return `must not include ${list(predicate.values)}`
     case 'listAllOf':
-      return `must include ${list(predicate.values, 'and')}`
+      return `must include ${list(predicate.values, 'and')}${predicate.capabilityNames ? ' (as a capability name: in any case, with or without `CAP_`)' : ''}`
     case 'listOnly':
       return `may only include ${list(predicate.values)}`
     case 'cidrPrefix':
