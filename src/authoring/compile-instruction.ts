@@ -131,8 +131,8 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
   if (understood.rules.length === 0) {
     const permissive = understood.sentences.length > 0 && understood.sentences.every((sentence) => sentence.role === 'permission' || sentence.role === 'heading' || sentence.role === 'rationale')
     const reason = permissive && understood.sentences.some((sentence) => sentence.role === 'permission')
-      ? 'it permits something rather than requiring or forbidding it; a ruleset holds only requirements'
-      : 'no sentence states a requirement on a field this compiler can find'
+      ? PERMITS_ONLY
+      : 'no sentence states a requirement on a field this compiler can find; which field must be checked, and what must it hold or not hold?'
     throw new InstructionNotUnderstoodError([{ text: instruction, status: 'unmapped', suggestions: [], reason }], understood.sentences)
   }
   const titles = understood.rules.map((rule) => rule.description ?? rule.name)
@@ -140,6 +140,8 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
   const kept = new Set(understood.rules.map((rule) => rule.name))
   return { spec, clauses, rules: templated.filter((rule) => kept.has(rule.rule)), sentences: understood.sentences }
 }
+
+const PERMITS_ONLY = 'it permits something rather than requiring or forbidding it, and a ruleset holds only requirements; what must every other document do, or not do?'
 
 export interface InstructionContext {
   platform: Platform
@@ -290,7 +292,7 @@ function finish(clause: Clause, catalog: readonly RuleTemplate[]): UnderstoodIns
   // A permission is not a rule: mapping "privileged pods are allowed" to "no privileged pods" would invert it.
   const recognition = clause.permissive ? { tied: [], ranked: recognized.ranked } : recognized
   const report: ClauseReport = { text: clause.text, status: 'unmapped' }
-  if (clause.permissive) report.reason = 'it permits something rather than requiring or forbidding it; a ruleset holds only requirements'
+  if (clause.permissive) report.reason = PERMITS_ONLY
   const best = recognition.best
   if (best) {
     report.template = best.template.id

@@ -316,7 +316,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
           sentence.problem = reading.problem
         } else if (!parenthetical && /\b(must|mustn'?t|has to|have to|needs? to|should|shall)\b/i.test(blanked) && !relatesTo(blanked, all, context)) {
           sentence.role = 'requirement'
-          sentence.problem = 'it states a requirement but names no field this compiler can find, and no other requirement of the instruction is about what it names'
+          sentence.problem = 'it states a requirement but names no field this compiler can find, and no other requirement of the instruction is about what it names; which field (written as a path such as `spec.x`, or in backticks) is meant?'
         } else {
           sentence.role = parenthetical ? 'rationale' : 'restatement'
           sentence.note = parenthetical ? 'a remark in parentheses' : 'restates or explains the requirements around it; no field or value of its own'
