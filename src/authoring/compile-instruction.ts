@@ -180,11 +180,15 @@ export function contextFromLabels(labels: Record<string, string>): { platform?: 
   const kinds: string[] = []
   for (const part of resource ? resource.split(/[\s,]+/) : []) {
     // "plan", "tfplan": a word for the whole plan, not a resource type to narrow to.
-    const kind = platform === 'terraform' ? (isTerraformType(part) ? part : undefined) : kindFromLabel(part)
+    // A kind written as one that Verdict has no schema for (a custom resource: `Application`, `PeerAuthentication`) is still
+    // what is judged: read with no schema, only paths written as such name its fields, never words read against a Pod's.
+    const kind = platform === 'terraform' ? (isTerraformType(part) ? part : undefined) : (kindFromLabel(part) ?? (platform === 'kubernetes' && CUSTOM_KIND.test(part) ? part : undefined))
     if (kind) kinds.push(kind)
   }
   return platform ? { platform, kinds } : { kinds }
 }
+
+const CUSTOM_KIND = /^[A-Z][a-z]+(?:[A-Z][a-z0-9]*)*$/
 
 const TERRAFORM_WORDS = /\b(terraform|tf ?plan|aws|s3|buckets?|security groups?|ingress rules?|rds|ec2|instance types?|db instances?|aws_[a-z0-9_]+)\b/
 

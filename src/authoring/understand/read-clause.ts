@@ -1146,6 +1146,9 @@ function refsForToken(token: string, context: ClauseContext): ValueRef[] {
     // A plain word in backticks (`default`) is a value unless it is a field's own name.
     const found = kubernetesMentions(kind, token).filter((ref) => /[A-Z._[\]]/.test(token) || namesLeaf(token, ref))
     if (found.length > 0) return found.slice(0, found.length > 1 && samePlace(found) ? 2 : 1)
+    // A custom resource (an Argo Application, an Istio PeerAuthentication) has no schema here: a path written as one
+    // (`spec.mtls.mode`) is the field, as in a document without a schema; words never are.
+    if (kubernetesFields(kind).length === 0 && /^[a-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9]*)+$/.test(token)) return [{ ...literalRef(segments, 'object', token), explicit: true }]
     return []
   }
   if (context.platform === 'terraform') {

@@ -471,3 +471,19 @@ describe('what absence means, and what is not needed, asks for nothing', () => {
     expect(unusedLiterals('must reference a full 40-character commit SHA', [])).toEqual(['40'])
   })
 })
+
+describe('a custom resource Verdict has no schema for', () => {
+  const application = { platform: 'kubernetes', resource: 'Application' }
+
+  it('is judged on the paths the text writes', () => {
+    const instruction = 'Every Application must set spec.project, and spec.project must not be `default`.'
+    expect(judgedWith(instruction, application, { apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a' }, spec: { project: 'team-a' } })).toBe(true)
+    expect(judgedWith(instruction, application, { apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a' }, spec: { project: 'default' } })).toBe(false)
+    expect(judgedWith(instruction, application, { apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'a' }, spec: {} })).toBe(false)
+  })
+
+  it('is never read against a Pod schema from words', () => {
+    expect(() => compileInstruction('Applications must not have privileged containers.', application)).toThrow(InstructionNotUnderstoodError)
+    expect(() => compileInstruction('Every Application must use a project other than `default`.', application)).toThrow(InstructionNotUnderstoodError)
+  })
+})
