@@ -986,11 +986,11 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   const after = text.slice(word.index + word[0].length)
   const before = text.slice(0, word.index)
   const keys: string[] = []
-  const stopAt = after.search(/\b(?:set to|must|has to|have to|needs? to|should|may|can|with (?:a )?value|(?:is|are) (?:set|one of)|one of|in the format|format|(?:that|which) (?:is|are))\b|\bof(?=\s[^.;]*\bor\b)|=|:\s/i)
+  const stopAt = after.search(/\b(?:set to|must|has to|have to|needs? to|should|may|can|with (?:a |the )?value|(?:is|are) (?:set|one of)|one of|in the format|format|(?:that|which) (?:is|are))\b|\bof(?=\s[^.;]*\bor\b)|=|:\s/i)
   let listText = (stopAt >= 0 ? after.slice(0, stopAt) : after).replace(/^\s*(?:with|:|the|these|following|labels?|keys?|named|called|on|of)+\s*/i, '')
   let rest = stopAt >= 0 ? after.slice(stopAt) : ''
   // "set the annotation `x` to `y`": the key ends at "to", and the value follows as "set to" would give it.
-  const setTo = /\bset\s+(?:the\s+|its\s+|an?\s+)?$/i.test(before) ? /\sto\s/.exec(after) : null
+  const setTo = /\b(?:set|sets|setting)\s+(?:the\s+|its\s+|an?\s+)?$/i.test(before) ? /\sto\s/.exec(after) : null
   if (setTo && (stopAt < 0 || setTo.index < stopAt)) {
     listText = after.slice(0, setTo.index).replace(/^\s*(?:with|:|the|these|following|labels?|keys?|named|called|on|of)+\s*/i, '')
     rest = `set${after.slice(setTo.index)}`
@@ -1012,18 +1012,45 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   if (keys.length === 0) return undefined
   const scope = onResource && context.platform !== 'generic' ? 'resource' : 'object'
   const refs = keys.map((key): ValueRef => ({ scope, variants: [{ segments: [...container, key] }], label: `${tag ? 'tag' : annotation ? 'annotation' : 'label'} ${key}`, type: 'string', explicit: true }))
+  // "carry the annotation X with the value `true`": the value is what the key must be set to.
+  rest = rest.replace(/^\s*with (?:a |the )?value(?: of)?\s+/i, 'set to ')
   const restLower = rest.toLowerCase()
   const reading = rest ? readPredicate(rest, restLower) : undefined
   const format = readFormat(restLower, rest)
   if (reading && (reading.predicate.op !== 'equals' || !format)) {
-    const predicate = formatInsteadOfEquals(reading.predicate, rest.slice(reading.cueIndex))
-    return [{ values: refs, predicate, missing: reading.missing ?? (predicate.op === 'noneOf' ? 'pass' : 'fail') }]
+    // Labels and annotations hold text: `enabled`, `true` and `off` are the words written, not switches.
+    const written = onResource ? reading.predicate : valuesAsWritten(reading.predicate, rest)
+    const predicate = formatInsteadOfEquals(written, rest.slice(reading.cueIndex))
+    // "must not set the annotation X to `false`", "never label it `tier: debug`": the value is what is forbidden.
+    if (NEGATED_BEFORE.test(lower.slice(0, word.index)) && !/\bnot just\b/.test(lower)) {
+      const forbidden = predicate.op === 'equals' ? [predicate.value] : predicate.op === 'oneOf' ? predicate.values : undefined
+      if (!forbidden) return undefined
+      return [{ values: refs, predicate: { op: 'noneOf', values: forbidden }, missing: 'pass' }]
+    }
+    // "Pods which set the annotation X set it to `true`": only where the key is there.
+    const whereSet = /\b(?:which|that|who)\s+(?:set|sets|have|has|carry|carries|define|defines|use|uses)\s+(?:the\s+|an?\s+)?$/i.test(before)
+    return [{ values: refs, predicate, missing: whereSet ? 'pass' : (reading.missing ?? (predicate.op === 'noneOf' ? 'pass' : 'fail')) }]
   }
   if (format) return [{ values: refs, predicate: { op: 'format', ...format }, missing: 'fail' }]
   if (/\b(no|not|never|without|must not|mustn'?t|can'?t)\b/.test(lower.slice(0, word.index)) && !/\bnot just\b/.test(lower)) return [{ values: refs, predicate: { op: 'unset' }, missing: 'pass' }]
   // "the ...server-snippet annotations are banned outright".
   if (REJECTED_AFTER.test(lower.slice(word.index))) return [{ values: refs, predicate: { op: 'unset' }, missing: 'pass' }]
   return [{ values: refs, predicate: { op: 'set' }, missing: 'fail' }]
+}
+
+const NEGATED_BEFORE = /\b(?:no|not|never|without|must not|mustn'?t|can'?t|cannot|don'?t|doesn'?t|do not|does not|may not)\b/
+
+/** A label's or annotation's value as the text writes it: a string, even when it reads as a switch or a number. */
+function valuesAsWritten(predicate: Predicate, rest: string): Predicate {
+  const asWritten = (value: Scalar): Scalar => {
+    if (typeof value === 'string') return value
+    const words = typeof value === 'boolean' ? (value ? ['true', 'on', 'yes', 'enabled', 'enable'] : ['false', 'off', 'no', 'disabled', 'disable']) : [String(value)]
+    const found = new RegExp(String.raw`(?<![\w.-])(${words.map((word) => word.replace('.', '\\.')).join('|')})(?![\w.-])`, 'i').exec(rest)
+    return found?.[1] ?? String(value)
+  }
+  if (predicate.op === 'equals') return { op: 'equals', value: asWritten(predicate.value) }
+  if (predicate.op === 'oneOf' || predicate.op === 'noneOf') return { op: predicate.op, values: predicate.values.map(asWritten) }
+  return predicate
 }
 
 /** Fields named in a piece of text, resolved for the subject; the text before the predicate's cue. */

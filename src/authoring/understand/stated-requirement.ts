@@ -9,6 +9,8 @@
  */
 const MODAL = /\b(?:must|mustn't|should|shouldn't|shall|has to|have to|needs? to|may|can|cannot|can't|is required to|are required to|will|won't)\b/i
 
+const RELATIVE_BEFORE = /\b(?:which|that|who)$/i
+
 /** Verbs a description uses for what a document does, in their base form. */
 const VERBS = 'define specify set declare use provide contain include carry mount run reference request expose match drop add pull list configure enable disable pin refer point'.split(' ')
 
@@ -17,19 +19,21 @@ export function statedAsRequirement(statement: string): string {
   const masked = statement.replace(/`[^`]*`|"[^"]*"/g, (span) => 'x'.repeat(span.length))
   if (MODAL.test(masked)) return statement
   const candidates: Array<{ index: number; length: number; replacement: string }> = []
-  const be = /\s(is|are)(\s+not)?(?=\s)/i.exec(masked)
+  // "Pods which set the annotation X set it to `true`": the verb of a relative clause is not the statement's.
+  const mainVerb = (pattern: RegExp): RegExpExecArray | undefined => [...masked.matchAll(new RegExp(pattern.source, 'gi'))].find((match) => !RELATIVE_BEFORE.test(masked.slice(0, match.index)))
+  const be = mainVerb(/\s(is|are)(\s+not)?(?=\s)/)
   if (be) candidates.push({ index: be.index, length: be[0].length, replacement: be[2] ? ' must not be' : ' must be' })
   // "that the accessModes be set to X", "that containers not be privileged": the mandative subjunctive.
-  const subjunctive = /(?<!\bto)\s(not\s+)?be(?=\s)/i.exec(masked)
+  const subjunctive = mainVerb(/(?<!\bto)\s(not\s+)?be(?=\s)/)
   if (subjunctive) candidates.push({ index: subjunctive.index, length: subjunctive[0].length, replacement: subjunctive[1] ? ' must not be' : ' must be' })
-  const have = /\s(has|have)(?=\s)/i.exec(masked)
+  const have = mainVerb(/\s(has|have)(?=\s)/)
   if (have) candidates.push({ index: have.index, length: have[0].length, replacement: ' must have' })
-  const doesNot = /\s(?:does not|do not|doesn't|don't)\s+(\w+)(?=\s)/i.exec(masked)
+  const doesNot = mainVerb(/\s(?:does not|do not|doesn't|don't)\s+(\w+)(?=\s)/)
   if (doesNot?.[1]) candidates.push({ index: doesNot.index, length: doesNot[0].length, replacement: ` must not ${doesNot[1]}` })
   // "that all X not use Y": the subjunctive's "not" belongs to the modal, "must not use".
   for (const match of masked.matchAll(/\s((?:not\s+)?)((?:[a-z]+ly\s+)?)([a-z]+)(?=\s)/gi)) {
     const base = baseForm(match[3] ?? '')
-    if (base === undefined || match.index === 0) continue
+    if (base === undefined || match.index === 0 || RELATIVE_BEFORE.test(masked.slice(0, match.index))) continue
     candidates.push({ index: match.index, length: match[0].length, replacement: ` must ${match[1] ?? ''}${match[2] ?? ''}${base}` })
     break
   }

@@ -487,3 +487,34 @@ describe('a custom resource Verdict has no schema for', () => {
     expect(() => compileInstruction('Every Application must use a project other than `default`.', application)).toThrow(InstructionNotUnderstoodError)
   })
 })
+
+describe('label and annotation values', () => {
+  const withAnnotations = (kind: string, annotations: Record<string, string> | undefined, spec: Record<string, unknown> = {}): unknown => ({ apiVersion: 'v1', kind, metadata: { name: 'x', ...(annotations ? { annotations } : {}) }, spec })
+
+  it('are the text written, never a switch or another key', () => {
+    const deployment = { platform: 'kubernetes', resource: 'Deployment' }
+    const instruction = 'Deployments must set the annotation `mesh.example.com/inject` to `enabled`.'
+    expect(judgedWith(instruction, deployment, withAnnotations('Deployment', { 'mesh.example.com/inject': 'enabled' }))).toBe(true)
+    expect(judgedWith(instruction, deployment, withAnnotations('Deployment', { 'mesh.example.com/inject': 'disabled' }))).toBe(false)
+    const service = { platform: 'kubernetes', resource: 'Service' }
+    const withValue = 'Services must carry the annotation `lb.example.com/internal` with the value `true`.'
+    expect(judgedWith(withValue, service, withAnnotations('Service', { 'lb.example.com/internal': 'true' }))).toBe(true)
+    expect(judgedWith(withValue, service, withAnnotations('Service', undefined))).toBe(false)
+  })
+
+  it('forbidden when the sentence forbids setting them to it', () => {
+    const pod = { platform: 'kubernetes', resource: 'Pod' }
+    const instruction = 'Pods must not set the annotation `mesh.example.com/inject` to `false`.'
+    expect(judgedWith(instruction, pod, withAnnotations('Pod', { 'mesh.example.com/inject': 'false' }))).toBe(false)
+    expect(judgedWith(instruction, pod, withAnnotations('Pod', { 'mesh.example.com/inject': 'true' }))).toBe(true)
+    expect(judgedWith(instruction, pod, withAnnotations('Pod', undefined))).toBe(true)
+    expect(judgedWith('Namespaces must not turn it off by setting the label `mesh-injection` to `disabled`.', { platform: 'kubernetes', resource: 'Namespace' }, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'n', labels: { 'mesh-injection': 'enabled' } } })).toBe(true)
+  })
+
+  it('judged only where set, when the subject is what sets them', () => {
+    const instruction = 'This policy ensures that Pods which set the annotation `autoscaler.example.com/evict` set it to `true`.'
+    const pod = { platform: 'kubernetes', resource: 'Pod' }
+    expect(judgedWith(instruction, pod, withAnnotations('Pod', undefined))).toBe(true)
+    expect(judgedWith(instruction, pod, withAnnotations('Pod', { 'autoscaler.example.com/evict': 'false' }))).toBe(false)
+  })
+})
