@@ -7,6 +7,8 @@ import { proseParametersIn } from './named-parameters-grounded.js'
 import { unwrittenConstants } from './unwritten-constants.js'
 import { fieldsUnusedBy } from './unused-fields.js'
 
+const ONE_CONTAINER_LIST = /^\W*(?:(?:the|all|every|each|any|no)\s+)?(init|ephemeral)[ -]?containers?\b/i
+
 /**
  * Why the named (catalog) rules a clause became may not be what it says, or undefined when
  * nothing stands against them. `clause` is what the rules were read from; `instruction` the whole
@@ -23,6 +25,11 @@ export function namedRuleDoubt(text: { clause: string; instruction: string }, ru
   if (prose.length > 0) return `the named requirement would take the English word${prose.length > 1 ? 's' : ''} ${prose.map((word) => `"${word}"`).join(', ')} as a key or value; which key or value is meant (quote it)?`
   const unused = fieldsUnusedBy(clause, rules)
   if (unused.length > 0) return `it names ${unused.map((field) => `\`${field}\``).join(', ')}, which the named requirement does not read`
+  // "init containers must not run as root": a named rule over every container would judge the app containers too.
+  const only = ONE_CONTAINER_LIST.exec(clause)?.[1]
+  if (only && !/\b(?:app|main|regular|all|other)\s+containers\b|\bcontainers\s+(?:and|or)\b|\b(?:and|or)\s+containers\b/i.test(clause) && rules.some((rule) => JSON.stringify(rule.validate ?? {}).includes('variables.containers'))) {
+    return `it is about ${only.toLowerCase()} containers only, and the named requirement judges every container; which containers are meant?`
+  }
   const unwritten = unwrittenConstants(text.instruction, rules, templated)
   if (unwritten.length > 0) return `the named requirement also checks ${unwritten.join(', ')}, which the sentence does not write`
   return undefined

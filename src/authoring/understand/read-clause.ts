@@ -138,6 +138,8 @@ function elementNamesake(ref: ValueRef, predicate: Predicate, context: ClauseCon
  * holds its number in the unit the author wrote, so "3008 MB" is 3008, not 3008 million bytes.
  */
 function boundsInFieldUnit(requirement: Requirement): Requirement {
+  // "mount no more than 5 volumes": a list that is absent holds none, which no upper bound forbids.
+  if (requirement.predicate.op === 'compare' && requirement.values.every((ref) => ref.type === 'array') && requirement.predicate.bounds.every((bound) => bound.cmp === '<' || bound.cmp === '<=')) requirement.missing = 'pass'
   const { predicate } = requirement
   if (predicate.op !== 'compare' || !requirement.values.every((ref) => ref.type === 'number' || ref.type === 'integer')) return requirement
   const plain = predicate.bounds.map((bound) => {

@@ -518,3 +518,17 @@ describe('label and annotation values', () => {
     expect(judgedWith(instruction, pod, withAnnotations('Pod', { 'autoscaler.example.com/evict': 'false' }))).toBe(false)
   })
 })
+
+describe('what a named rule or a bound covers', () => {
+  const pod = { platform: 'kubernetes', resource: 'Pod' }
+
+  it('a sentence about init containers only is never read as a named rule over every container', () => {
+    expect(() => compileInstruction('This policy ensures that init containers do not run as root.', pod)).toThrow(InstructionNotUnderstoodError)
+  })
+
+  it('an upper bound on how many entries a list holds lets an absent list through', () => {
+    const instruction = 'This policy requires that Pods mount no more than 3 volumes.'
+    expect(judgedWith(instruction, pod, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [] } })).toBe(true)
+    expect(judgedWith(instruction, pod, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [], volumes: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }] } })).toBe(false)
+  })
+})
