@@ -96,6 +96,9 @@ function onlyPermits(text: string): boolean {
   return PERMISSION.test(text) && !RESTRICTING.test(text) && !ASKING_VERB.test(text)
 }
 
+/** "in production namespaces", "in the team's namespaces": which namespaces, said in words no modifier took as names. */
+const UNREAD_NAMESPACES = /\b(?:in|within|inside|outside|across)\s+(?!(?:any|all|every|each|other)\b)(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+namespaces?\b/i
+
 /** "And nobody, in any namespace, may use ...": "may" with a subject that is nobody forbids; it permits nothing. */
 const NOBODY_MAY = /^\W*(?:and\s+|but\s+|so\s+)?(?:no|nobody|no one|none|nothing)\b[^.;]{0,60}?\b(?:may|can)\b/i
 
@@ -121,6 +124,8 @@ export function interpretInstruction(instruction: string, context: InstructionCo
   }
   const schemaKindOf = (text: string): string | undefined => schemaKindFor({ platform: context.platform, kinds: kindsFor(text) })
   let previous: ValueRef[] | undefined
+  /** The parenthetical remarks of the segment being read, which may say what its words mean. */
+  let remarks: readonly string[] = []
   const known: ValueRef[] = []
   // Where the sentences of the segment being read begin: its parenthetical remarks qualify them.
   let hostFrom = 0
@@ -202,7 +207,9 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const subjectConditions = split.condition
       const modifiers = readModifiers(body, context)
       const blanked = blank(body, modifiers.spans)
-      const unreadException = context.platform === 'kubernetes' ? unreadKindException(blanked) : undefined
+      // "in production namespaces (any namespace whose name starts with prod-)": the remark says which, and is read after.
+      const namespacesSaid = remarks.some((remark) => /\bnamespaces?\b/i.test(remark))
+      const unreadException = context.platform === 'kubernetes' ? (unreadKindException(blanked) ?? (namespacesSaid ? undefined : UNREAD_NAMESPACES.exec(blanked)?.[0])) : undefined
       if (unreadException) {
         // An unread exemption is an unread condition: no named rule may be read without it either.
         sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: unreadException, problem: `it exempts "${unreadException}", and no name or field for that exemption can be found; which objects (by name, namespace or label) are exempt?` })
@@ -337,6 +344,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       continue
     }
     hostFrom = sentences.length
+    remarks = segment.parentheticals
     readUnit(withHead(segment), segment.group, false)
     for (const remark of segment.parentheticals) readUnit(remarkWithAntecedent(remark, segment.text), segment.group, true)
   }

@@ -1034,6 +1034,8 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
     return [{ values: refs, predicate, missing: whereSet ? 'pass' : (reading.missing ?? (predicate.op === 'noneOf' ? 'pass' : 'fail')) }]
   }
   if (format) return [{ values: refs, predicate: { op: 'format', ...format }, missing: 'fail' }]
+  // "the label `team` matches the namespace": words after the key that say what it must be, and were not read.
+  if (/^\s*(?:matches|match|equals?|is the same as|mirrors|reflects|agrees with|corresponds to)\b/i.test(rest)) return undefined
   if (/\b(no|not|never|without|must not|mustn'?t|can'?t)\b/.test(lower.slice(0, word.index)) && !/\bnot just\b/.test(lower)) return [{ values: refs, predicate: { op: 'unset' }, missing: 'pass' }]
   // "the ...server-snippet annotations are banned outright".
   if (REJECTED_AFTER.test(lower.slice(word.index))) return [{ values: refs, predicate: { op: 'unset' }, missing: 'pass' }]

@@ -532,3 +532,16 @@ describe('what a named rule or a bound covers', () => {
     expect(judgedWith(instruction, pod, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [], volumes: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }] } })).toBe(false)
   })
 })
+
+describe('namespaces said in words', () => {
+  it('a scope of namespaces no name was read from refuses, never dropped', () => {
+    expect(refusalWith('Deployments in production namespaces must have at least 2 replicas.', { platform: 'kubernetes', resource: 'Deployment' })).toHaveLength(1)
+  })
+
+  it('a remark that says which namespaces they are lets the scope be read', () => {
+    const instruction = 'In regulated namespaces (any namespace whose name starts with `pci-`), every container must set resources.limits.memory.'
+    const pod = (namespace: string): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace }, spec: { containers: [{ name: 'c', image: 'x:1' }] } })
+    expect(judgedWith(instruction, { platform: 'kubernetes', resource: 'Pod' }, pod('pci-cards'))).toBe(false)
+    expect(judgedWith(instruction, { platform: 'kubernetes', resource: 'Pod' }, pod('shop'))).toBe(true)
+  })
+})
