@@ -99,6 +99,14 @@ function onlyPermits(text: string): boolean {
 /** "in production namespaces", "in the team's namespaces": which namespaces, said in words no modifier took as names. */
 const UNREAD_NAMESPACES = /\b(?:in|within|inside|outside|across)\s+(?!(?:any|all|every|each|other)\b)(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+namespaces?\b/i
 
+/** "must be off in production", "for staging": a stage of delivery no field was read for; the requirement would hold everywhere. */
+/** "..., unless the workload is slow": an exemption whose words no modifier took. */
+const UNREAD_UNLESS = /\b(?:unless|except\s+(?:when|if|where))\b[^.;]*/i
+
+const STAGE = String.raw`(?:in|for|on|during)\s+(?:the\s+)?(?:production|prod|staging|stage|development|dev|test|testing|qa|uat|pre-?prod)(?:\s+(?:environments?|clusters?|accounts?|stages?))?`
+/** Said after the requirement ("... off in production.") or before it with a comma ("In production, ..."); "in prod configs" is the catalog's environment field. */
+const UNREAD_STAGE = new RegExp(String.raw`\b${STAGE}\s*[.!;]?\s*$|^\W*${STAGE}\s*,`, 'i')
+
 /** "And nobody, in any namespace, may use ...": "may" with a subject that is nobody forbids; it permits nothing. */
 const NOBODY_MAY = /^\W*(?:and\s+|but\s+|so\s+)?(?:no|nobody|no one|none|nothing)\b[^.;]{0,60}?\b(?:may|can)\b/i
 
@@ -209,10 +217,14 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const blanked = blank(body, modifiers.spans)
       // "in production namespaces (any namespace whose name starts with prod-)": the remark says which, and is read after.
       const namespacesSaid = remarks.some((remark) => /\bnamespaces?\b/i.test(remark))
-      const unreadException = context.platform === 'kubernetes' ? (unreadKindException(blanked) ?? (namespacesSaid ? undefined : UNREAD_NAMESPACES.exec(blanked)?.[0])) : undefined
-      if (unreadException) {
-        // An unread exemption is an unread condition: no named rule may be read without it either.
-        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: unreadException, problem: `it exempts "${unreadException}", and no name or field for that exemption can be found; which objects (by name, namespace or label) are exempt?` })
+      const unreadException = context.platform === 'kubernetes' ? unreadKindException(blanked) : undefined
+      const unreadScope = unreadException === undefined ? ((context.platform === 'kubernetes' && !namespacesSaid ? UNREAD_NAMESPACES.exec(blanked)?.[0] : undefined) ?? (condition || hasModifiers(modifiers) ? undefined : UNREAD_STAGE.exec(blanked)?.[0]?.replace(/^\W+|[\s.,;!]+$/g, ''))) : undefined
+      if (unreadException !== undefined || unreadScope !== undefined) {
+        // An unread exemption or scope is an unread condition: no named rule may be read without it either.
+        const problem = unreadException !== undefined
+          ? `it exempts "${unreadException}", and no name or field for that exemption can be found; which objects (by name, namespace or label) are exempt?`
+          : `it applies only "${unreadScope ?? ''}", and no field and value for that scope can be found; which field and value decide it (a namespace written as one, a label, \`environment: production\`)?`
+        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: unreadException ?? unreadScope, problem })
         continue
       }
       const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known, knownValues: listedValues(all), instruction: context.fullText ?? instruction }
@@ -242,6 +254,12 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         const keeps = named !== undefined && readingKeepsMore(clauseText, requirements, named)
         if (named && named.length > 0 && !schemaSet && !keeps) requirements = []
         else if (schemaSet || keeps) named = undefined
+      }
+      // "..., unless the workload is slow": an exception left in the words after every reader had its turn is dropped by all of them.
+      const exception = !condition && !only && modifiers.exemptions.length === 0 && modifiers.conditions.length === 0 && UNREAD_UNLESS.test(blanked) ? UNREAD_UNLESS.exec(body)?.[0]?.replace(/[\s.,;!]+$/, '') : undefined
+      if (exception !== undefined && (requirements.length > 0 || (named?.length ?? 0) > 0) && requirements.every((requirement) => requirement.exemptions.length === 0 && requirement.conditions.length === 0)) {
+        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: exception, problem: `it makes an exception, "${exception}", and no field and value for it can be found; which field and value decide it?` })
+        continue
       }
       const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group, ...(subjectConditions ? { subjectConditions } : {}) }
       if (requirements.length > 0) {

@@ -49,6 +49,11 @@ export function splitClause(sentence: string): string[] {
       clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${piece}`
       continue
     }
+    // "..., unless `mode` is `batch`": a condition after a clause narrows it, it states nothing of its own.
+    if (TRAILING_CONDITION.test(piece) && clauses.length > 0 && pending.length === 0) {
+      clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${piece}`
+      continue
+    }
     // "maxReplicas at most 20, and strictly greater than minReplicas", "server.port is required and must be ...": the clause before lends its subject.
     const subject = clauses.length > 0 && pending.length === 0 && SUBJECTLESS.test(piece) ? subjectOf(clauses[clauses.length - 1] ?? '') : undefined
     if (subject) {
@@ -84,6 +89,8 @@ export function splitClause(sentence: string): string[] {
   }
   return lendVerb(clauses)
 }
+
+const TRAILING_CONDITION = /^(?:unless|except(?:\s+(?:when|if|for|in))?|only\s+(?:when|if)|but\s+only\s+(?:when|if))\b/i
 
 /** "In the prod namespace", "for every public bucket", "when replicas exceed 3": a scope said before what it scopes. */
 const LEADS_IN = /^(?:in|inside|within|outside|for|on|across|when|whenever|where|if|unless|except)\b/i

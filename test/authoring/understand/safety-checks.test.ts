@@ -545,3 +545,17 @@ describe('namespaces said in words', () => {
     expect(judgedWith(instruction, { platform: 'kubernetes', resource: 'Pod' }, pod('shop'))).toBe(true)
   })
 })
+
+describe('scopes no field was read for', () => {
+  it('a stage of delivery said in words refuses rather than holding everywhere', () => {
+    expect(refusalWith('Verbose tracing must be off in production.', { platform: 'generic', resource: 'app-config' })).toEqual([
+      'Verbose tracing must be off in production. => not compiled: it applies only "in production", and no field and value for that scope can be found; which field and value decide it (a namespace written as one, a label, `environment: production`)?',
+    ])
+  })
+
+  it('a condition after a comma belongs to its clause, never a sentence of its own to drop', () => {
+    expect(refusalWith('The `timeout` must be at most 60s, unless the workload is slow.', { platform: 'generic', resource: 'service-config' })).toEqual([
+      'The `timeout` must be at most 60s, unless the workload is slow. => not compiled: it makes an exception, "unless the workload is slow", and no field and value for it can be found; which field and value decide it?',
+    ])
+  })
+})
