@@ -25,6 +25,7 @@ import { readReference } from './object-references.js'
 import { readNamedElement } from './named-element.js'
 import { readBannedCharacters } from './characters-banned.js'
 import { readSocketBan } from './mounts-socket.js'
+import { readKindUseBan, readKindUseNames } from './kind-uses.js'
 import { readSpreadDomains } from './spread-domains.js'
 
 /**
@@ -65,7 +66,22 @@ const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|(?:nobody|no one|no-one) (
 const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not|is never|are never) (?:allowed|permitted|accepted|acceptable|ok|okay|good enough)\b|\bdoesn'?t cut it\b|\b(?:is|are) (?:a |an )?(?:violation|fail|failure|finding)s?\b|\bnot ok\b/
 
 export function readClause(written: string, context: ClauseContext): ClauseRequirements {
-  return referenceInstead(written, context, listEntriesInstead(written, context, readClauseFitting(written, context)))
+  return kindUses(written, context) ?? referenceInstead(written, context, listEntriesInstead(written, context, readClauseFitting(written, context)))
+}
+
+/**
+ * "disallow the use of all Secrets", "only Secrets beginning with `safe-` can be consumed"
+ * (kind-uses.ts): every way a pod takes in the kind. First, since the words would otherwise
+ * resolve to one of those ways, or to the pod's own name.
+ */
+function kindUses(written: string, context: ClauseContext): ClauseRequirements | undefined {
+  if (context.platform !== 'kubernetes') return undefined
+  const schemaKind = context.schemaKind ?? context.kinds[0] ?? 'Pod'
+  const uses = readKindUseBan(written, schemaKind) ?? readKindUseNames(written, schemaKind)
+  if (!uses) return undefined
+  if ('problem' in uses) return { requirements: [], problem: uses.problem, asks: true }
+  const subject = { platform: context.platform, kinds: [...context.kinds] }
+  return { requirements: [{ sentence: written, subject, values: uses.refs, predicate: uses.predicate, combine: 'all', missing: 'pass', conditions: [], exemptions: [] }], asks: true }
 }
 
 /** "binding to the cluster-admin ClusterRole", "only created by a CronJob" (object-references.ts): read where the clause gave nothing else. */
