@@ -14,6 +14,7 @@ import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
 import { droppedQualifier } from './dropped-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
+import { joinPickedVolume } from './mounted-volume.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
 import { fits } from './read-clause.js'
 import { codeTokens, pathSegments } from './find-fields.js'
@@ -141,6 +142,9 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     // "in any namespace": a quantifier read as a scope's value means no scope at all.
     requirement.conditions = requirement.conditions.filter((condition) => !quantifierOnly(condition.predicate))
     requirement.exemptions = requirement.exemptions.filter((condition) => !quantifierOnly(condition.predicate))
+    // "skipped if the volume has a sizeLimit set": joined to the condition that picks the volume.
+    const unpicked = joinPickedVolume(requirement)
+    if (unpicked) return unpicked
     // The sentence as read may carry its list head ("the tag Environment" from a head and an item): both count as written.
     const ungrounded = groundingProblem(requirement, `${text}\n${sentence.text}`)
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`

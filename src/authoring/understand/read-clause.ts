@@ -26,6 +26,7 @@ import { readNamedElement } from './named-element.js'
 import { readBannedCharacters } from './characters-banned.js'
 import { readSocketBan } from './mounts-socket.js'
 import { readKindUseBan, readKindUseNames } from './kind-uses.js'
+import { readMountedReadOnly } from './mounted-volume.js'
 import { readSpreadDomains } from './spread-domains.js'
 
 /**
@@ -213,6 +214,9 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   // "if the `FOO` environment variable is defined, it must be `bar`": one element of a list, picked by its name.
   const namedElement = context.platform === 'kubernetes' ? readNamedElement(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
   if (namedElement) return { requirements: [{ sentence: text, subject: { platform: context.platform, kinds: [...context.kinds] }, combine: 'all', exemptions: [], ...namedElement }], asks: true }
+  // "hostPath volumes must be mounted read-only": each mount of a volume of that type.
+  const mountedReadOnly = context.platform === 'kubernetes' ? readMountedReadOnly(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
+  if (mountedReadOnly) return { requirements: [{ sentence: text, subject: { platform: context.platform, kinds: [...context.kinds] }, values: mountedReadOnly.refs, predicate: mountedReadOnly.predicate, combine: 'all', missing: 'fail', conditions: [mountedReadOnly.condition], exemptions: [] }], asks: true }
   const ifSet = IF_SET.exec(text)
   if (ifSet?.[1] && ifSet[2] !== undefined) {
     // "if deletion_window_in_days is set it must be at least 14": judged only where it is set.
@@ -1196,6 +1200,8 @@ const STOP_WORDS = new Set('a an the every each all any its their our must shoul
 const FIELD_NOUNS = new Set(['key', 'keys', 'field', 'fields', 'setting', 'settings', 'property', 'properties', 'attribute', 'attributes', 'entry', 'entries', 'option', 'parameter', 'flag'])
 
 /** Candidate noun phrases for word-based resolution: runs of non-stop words, split at "and" ("CPU and memory requests" gives "CPU requests" and "memory requests"). */
+const RESOURCE_NOUN = /^(?:requests?|limits?)$/
+
 function phrasesIn(text: string): string[] {
   const words = text
     // "that's", "there's", "don't": contractions are not words of a field name.
@@ -1223,6 +1229,14 @@ function phrasesIn(text: string): string[] {
       if (run.length === 1 && next && nounAfter && !STOP_WORDS.has(nounAfter.toLowerCase()) && !STOP_WORDS.has(next.toLowerCase())) {
         phrases.push(`${run[0] ?? ''} ${nounAfter}`)
         run = []
+        continue
+      }
+      // "ephemeral-storage requests and limits": the second noun takes the resource before the first.
+      const [noun, other] = [(run[run.length - 1] ?? '').toLowerCase(), (next ?? '').toLowerCase()]
+      if (run.length > 1 && RESOURCE_NOUN.test(noun) && RESOURCE_NOUN.test(other) && noun.replace(/s$/, '') !== other.replace(/s$/, '')) {
+        phrases.push(run.join(' '), [...run.slice(0, -1), next ?? ''].join(' '))
+        run = []
+        index += 1
         continue
       }
       flush()
