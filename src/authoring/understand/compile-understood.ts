@@ -14,7 +14,7 @@ import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
 import { droppedQualifier } from './dropped-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
-import { joinPickedVolume } from './mounted-volume.js'
+import { joinPickedVolume, unjoinedPickedVolume } from './mounted-volume.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
 import { fits } from './read-clause.js'
 import { codeTokens, pathSegments } from './find-fields.js'
@@ -87,6 +87,12 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
         sentence.role = 'requirement'
         sentence.problem = `it narrows the requirements with ${unused.map((word) => `"${word}"`).join(', ')}, which the narrowing read from it does not use; which field and value decide it?`
       }
+    }
+    // "skipped if the volume has a sizeLimit set" after a requirement that picks no volume: which volume is not said.
+    const unpicked = !sentence.problem && sentence.role === 'modifier' ? unjoinedPickedVolume(sentence.modifiers?.exemptions ?? []) : undefined
+    if (unpicked) {
+      sentence.role = 'requirement'
+      sentence.problem = `it skips what "${unpicked.text}" says, and no requirement it qualifies picks a volume by its type; which volume is meant?`
     }
     // "Also multi_az and deletion_protection both on.": fields of what is judged, named and then dropped as saying nothing.
     if (!sentence.problem && sentence.role === 'rationale' && sentence.note === 'states no requirement') {

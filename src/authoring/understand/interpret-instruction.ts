@@ -577,7 +577,7 @@ function splitCondition(text: string, context: ClauseContext): { condition?: Con
   const mountCondition = mounting?.[2] ? (mountsSocketCondition(mounting[2], context.schemaKind ?? 'Pod') ?? mountsVolumeCondition(mounting[2], mounting[1] ?? '', context.schemaKind ?? 'Pod')) : undefined
   if (mounting && mountCondition) return { condition: [mountCondition], body: `${mounting[1] ?? ''}${mounting[3] ?? ''}${mounting[4] ?? ''}` }
   // "Pods that mount the Podman socket must ...": a mount no field and value say; dropped, the rule would judge every Pod.
-  if (mounting?.[2] && /\bsockets?\b/i.test(mounting[2])) return { body: text, unread: mounting[2] }
+  if (mounting?.[2] && /\b(?:sockets?|volumes?)\b/i.test(mounting[2])) return { body: text, unread: mounting[2] }
   const withField = /^(.*?\b(?:with|having|that (?:have|has|set)|running|whose|of)\s+)(.+?)\s+(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b(.*)$/i.exec(text)
   // "Services of type LoadBalancer must ...": "of" leads a condition only before a field and its value.
   const ofField = withField?.[1] !== undefined && /\bof\s+$/i.test(withField[1])

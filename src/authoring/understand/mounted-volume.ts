@@ -84,7 +84,7 @@ export function readMountedReadOnly(text: string, schemaKind: string): { refs: V
 }
 
 /** "Policy will be skipped if the volume has already a sizeLimit set": the volume a condition picked, by a field of it. */
-const PICKED_SKIP = /\b(?:skipped|exempt(?:ed)?|excluded|ignored|not (?:checked|applied|enforced|evaluated))\b[^.;]*?\b(?:if|when|where)\s+(?:the|that|this|its|their)\s+volumes?\s+(?:already\s+)?(?:has|have|sets?|defines?|specifies|specify|declares?)\s+(?:already\s+)?(?:an?\s+|the\s+|its\s+)?`?([A-Za-z][\w.]*)`?(?:\s+field)?(?:\s+already)?(?:\s+(?:set|defined|specified|declared))?/i
+const PICKED_SKIP = /\b(?:skip(?:ped)?|exempt(?:ed)?|excluded|ignored|not (?:checked|applied|enforced|evaluated)|(?:does|do)\s+not\s+apply)\b[^.;]*?\b(?:if|when|where)\s+(?:the|that|this|its|their)\s+volumes?\s+(?:already\s+)?(?:has|have|sets?|defines?|specifies|specify|declares?)\s+(?:already\s+)?(?:an?\s+|the\s+|its\s+)?`?([A-Za-z][\w.]*)`?(?:\s+field)?(?:\s+already)?(?:\s+(?:set|defined|specified|declared))?/i
 
 export function readPickedVolumeExemption(text: string, schemaKind: string): { exemption: Condition; span: [number, number] } | undefined {
   const match = PICKED_SKIP.exec(text)
@@ -113,9 +113,17 @@ export function joinPickedVolume(requirement: { conditions: Condition[]; exempti
       return `it skips what "${exemption.text}" says, and no requirement it qualifies picks a volume with a \`${picked?.field ?? ''}\`; which volume is meant?`
     }
     namer.where.push({ segments: [type, ...picked.field.split('.')], predicate: { op: 'unset' } })
+    joined.add(exemption)
     requirement.exemptions = requirement.exemptions.filter((condition) => condition !== exemption)
   }
   return undefined
+}
+
+const joined = new WeakSet<Condition>()
+
+/** An exemption said of "the volume" that no requirement took (a named rule, or none picking a volume): it would skip too much. */
+export function unjoinedPickedVolume(exemptions: readonly Condition[]): Condition | undefined {
+  return exemptions.find((condition) => condition.ofPicked !== undefined && !joined.has(condition))
 }
 
 function namesElementIn(predicate: Predicate): Extract<Predicate, { op: 'namesElement' }> | undefined {
