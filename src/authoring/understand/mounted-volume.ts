@@ -64,7 +64,8 @@ export function mountsVolumeCondition(phrase: string, subject: string, schemaKin
   return { value: { ...kubernetesRef(list, 'volumes'), explicit: true }, predicate: { op: 'hasElement', noun: 'volume', where: [{ segments: [volume.type], predicate: { op: 'set' }, keyPresent: true }] }, missing: 'fail', text: phrase.trim() }
 }
 
-const READ_ONLY = /\bmount(?:ed|s|ing)?\b.*?\b(?:read[- ]?only|`?readOnly`?)(?![\w-])|\b(?:read[- ]?only|`?readOnly`?)\s+mounts?\b/i
+/** "mounted read-only", "mount them as read-only", "mounted in readOnly mode": how the mount is made, not a "read-only root filesystem". */
+const READ_ONLY = /\bmount(?:ed|s|ing)?\s+(?:\w+ly\s+)?(?:(?:them|it|those|these|such volumes?|(?:all\s+|any\s+|the\s+)?`?[A-Za-z]+`?\s+volumes?)\s+)?(?:(?:in|as|with)\s+)?(?:a\s+)?(?:read[- ]?only|`?readOnly`?)(?:\s+mode)?(?:\s+set\s+to\s+`?true`?|\s*[:=]\s*`?true`?)?(?=\s*(?:[.,;)]|$)|\s+(?:and|or)\b)/i
 const NEGATED = /\b(?:not|never|no|nor|neither|without|unless|except)\b|n't\b/i
 
 /**
@@ -84,7 +85,7 @@ export function readMountedReadOnly(text: string, schemaKind: string): { refs: V
 }
 
 /** "Policy will be skipped if the volume has already a sizeLimit set": the volume a condition picked, by a field of it. */
-const PICKED_SKIP = /\b(?:skip(?:ped)?|exempt(?:ed)?|excluded|ignored|not (?:checked|applied|enforced|evaluated)|(?:does|do)\s+not\s+apply)\b[^.;]*?\b(?:if|when|where)\s+(?:the|that|this|its|their)\s+volumes?\s+(?:already\s+)?(?:has|have|sets?|defines?|specifies|specify|declares?)\s+(?:already\s+)?(?:an?\s+|the\s+|its\s+)?`?([A-Za-z][\w.]*)`?(?:\s+field)?(?:\s+already)?(?:\s+(?:set|defined|specified|declared))?/i
+const PICKED_SKIP = /\b(?:skip(?:ped)?|exempt(?:ed)?|excluded|ignored|not (?:checked|applied|enforced|evaluated)|(?:does|do)\s+not\s+apply)\b[^.;]*?\b(?:if|when|where)\s+(?:the|that|this|its|their)\s+volumes?\s+(?:already\s+)?(?:has|have|sets?|defines?|specifies|specify|declares?)\s+(?:already\s+)?(?:an?\s+|the\s+|its\s+)?`?([A-Za-z]\w*(?:\.\w+)*)`?(?:\s+field)?(?:\s+already)?(?:\s+(?:set|defined|specified|declared))?/i
 
 export function readPickedVolumeExemption(text: string, schemaKind: string): { exemption: Condition; span: [number, number] } | undefined {
   const match = PICKED_SKIP.exec(text)
@@ -106,7 +107,10 @@ export function readPickedVolumeExemption(text: string, schemaKind: string): { e
 export function joinPickedVolume(requirement: { conditions: Condition[]; exemptions: Condition[]; subject: { kinds: string[] } }): string | undefined {
   for (const exemption of requirement.exemptions.filter((condition) => condition.ofPicked)) {
     const picked = exemption.ofPicked
-    const namer = picked ? requirement.conditions.map((condition) => namesElementIn(condition.predicate)).find((predicate) => predicate !== undefined && predicate.list.join('.') === picked.list.join('.')) : undefined
+    // A container's mount naming a volume, or (a pod "mounting" one) the pod's volumes themselves.
+    const ownVolumes = (condition: Condition): Extract<Predicate, { op: 'hasElement' }> | undefined =>
+      condition.predicate.op === 'hasElement' && condition.predicate.where[0]?.keyPresent === true && condition.value.variants[0]?.segments.join('.') === picked?.list.join('.') ? condition.predicate : undefined
+    const namer = picked ? requirement.conditions.map((condition) => namesElementIn(condition.predicate) ?? ownVolumes(condition)).find((predicate) => predicate !== undefined && (predicate.op === 'hasElement' || predicate.list.join('.') === picked.list.join('.'))) : undefined
     const type = namer?.where[0]?.segments[0]
     const schemaKind = requirement.subject.kinds[0] ?? 'Pod'
     if (!picked || !namer || !type || !kubernetesFields(schemaKind).some((info) => info.path === `${picked.list.join('.')}[].${type}.${picked.field}`)) {

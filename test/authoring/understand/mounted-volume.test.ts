@@ -55,6 +55,18 @@ describe('volumes by type and the containers that mount them', () => {
     expect(judge(rule, two)).toBe(false)
   })
 
+  it('"mounted read-only" is how the mount is made: a read-only root filesystem is another field; a pod mounting one picks its volumes', () => {
+    expect(compileInstruction('Containers mounting hostPath volumes must have a read-only root filesystem.', labels).spec.rules.map((rule) => rule.description)).toEqual([
+      'In every container (init and ephemeral included) of a Pod, `securityContext.readOnlyRootFilesystem` must be true (unset fails), when `volumeMounts` have a volume mount whose name is the name of a hostPath volume in `spec.volumes` whose hostPath is set.',
+    ])
+    const podLevel = 'Pods mounting an emptyDir volume must carry the label `scratch`. Skip it if the volume already has a sizeLimit.'
+    const pod = (emptyDir: Record<string, unknown>, labels: Record<string, string> = {}): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels }, spec: { containers: [mounting('tmp')], volumes: [{ name: 'tmp', emptyDir }] } })
+    const judged = (document: unknown): boolean => evaluateRuleset(compileRuleset({ ...compileInstruction(podLevel, { platform: 'kubernetes', resource: 'Pod' }).spec, name: 'pod-level' }), new PreparedInput({ object: document })).passed
+    expect(judged(pod({}))).toBe(false)
+    expect(judged(pod({}, { scratch: 'yes' }))).toBe(true)
+    expect(judged(pod({ sizeLimit: '1Gi' }))).toBe(true)
+  })
+
   it('near misses refuse: a volume type the schema lacks, "the volume" with no volume picked', () => {
     expect(refusalOf('Containers mounting a frobnicator volume must set `runAsNonRoot` to true.')).toEqual([expect.stringMatching(/applies only "mounting a frobnicator volume"/)])
     // Both the requirement it qualifies and the sentence itself say so.
