@@ -29,7 +29,9 @@ const BAN = String.raw`disallow(?:s|ed)?|disables?|forbids?|prohibits?|prevents?
 const TAIL = String.raw`(?:\s+(?:in|by|from|within|inside)\s+(?:an?\s+|the\s+|any\s+|all\s+)?[A-Za-z]+(?:\s+(?:definitions?|specs?|specifications?|manifests?))?)?(?:\s+(?:at all|altogether|whatsoever))?\s*[.;]?\s*$`
 const KIND_WORD = String.raw`(?:all\s+|any\s+|the\s+|an?\s+)?([A-Z][A-Za-z]+)`
 
-const BANNED_USE = new RegExp(String.raw`\b(?:${BAN})\s+(?:${USE})\s+${KIND_WORD}${TAIL}`, 'i')
+/** "prevent Pods from using Secrets": who is kept from it, between the verb and the use. */
+const KEPT_FROM = String.raw`(?:\s+(?:an?\s+|any\s+|all\s+)?[A-Za-z]+\s+from)?`
+const BANNED_USE = new RegExp(String.raw`\b(?:${BAN})${KEPT_FROM}\s+(?:${USE})\s+${KIND_WORD}${TAIL}`, 'i')
 /** "Secrets must not be used in Pods", "no Secret may be consumed". */
 const BANNED_PASSIVE = new RegExp(String.raw`^\s*(?:no\s+)?${KIND_WORD}\s+(?:(?:must|may|shall|should|can)\s*(?:not|never)|mustn'?t|can'?t|cannot|may|can|shall)\s+be\s+(?:used|consumed|referenced)${TAIL}`, 'i')
 
