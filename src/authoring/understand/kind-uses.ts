@@ -99,3 +99,21 @@ function namedKind(word: string, schemaKind: string): string | undefined {
 }
 
 const leafOf = (path: string): string => path.split('.').at(-1) ?? path
+
+/**
+ * Whether every value of a requirement is one of the ways its subject uses `kind` (or the name one
+ * of them gives): "Secrets must not be used in Pods" names Secrets first, and judges Pods.
+ */
+export function readsUsesOf(requirement: { subject: { kinds: string[] }; values: ValueRef[] }, kind: string): boolean {
+  const bare = (path: string): string => path.replace(/\.?\[\]/g, '')
+  const uses = kindUseFields(requirement.subject.kinds[0] ?? 'Pod', kind).map((info) => bare(info.path))
+  const isUse = (path: string): boolean => path !== '' && uses.some((use) => use === path || use.endsWith(`.${path}`))
+  return (
+    uses.length > 0 &&
+    requirement.values.length > 0 &&
+    requirement.values.every((ref) => ref.variants.some((variant) => {
+      const path = bare(variant.segments.join('.'))
+      return isUse(path) || isUse(path.split('.').slice(0, -1).join('.'))
+    }))
+  )
+}

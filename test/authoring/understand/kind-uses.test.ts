@@ -37,6 +37,15 @@ describe('every way a pod uses another kind', () => {
     expect(judge(ban, { containers: [container({ envFrom: [{ secretRef: { name: 'creds' } }] })] })).toBe(true)
   })
 
+  it('the kind said first ("ConfigMaps can never be referenced by Pods") is what is used, and Pods are judged', () => {
+    const passive = 'ConfigMaps can never be referenced by Pods.'
+    expect(compileInstruction(passive, labels).spec.rules.map((rule) => rule.match?.kinds)).toEqual([['Pod']])
+    expect(judge(passive, { containers: [container()], volumes: [{ name: 'v', configMap: { name: 'settings' } }] })).toBe(false)
+    expect(judge(passive, { containers: [container()] })).toBe(true)
+    // "may be referenced" permits; nothing is read as a ban.
+    expect(() => compileInstruction('ConfigMaps may be referenced by Pods.', labels)).toThrow(InstructionNotUnderstoodError)
+  })
+
   it('a ban naming one way of using the kind is not read as all of them, and one field read alone refuses naming the others', () => {
     expect(() => compileInstruction('Pods must not consume ConfigMaps as environment variables.', labels)).toThrow(InstructionNotUnderstoodError)
     expect(refusalOf('Pods must not use secret volumes.')).toEqual([expect.stringMatching(/also used through `spec\.containers\[\]\.env\[\]\.valueFrom\.secretKeyRef`/)])
