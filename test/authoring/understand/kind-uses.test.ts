@@ -60,6 +60,10 @@ describe('every way a pod uses another kind', () => {
     expect(judge(only, { containers: [container()], volumes: [{ name: 'v', secret: { secretName: 'team-db' } }] })).toBe(true)
     expect(judge(only, { containers: [container()], volumes: [{ name: 'v', secret: { secretName: 'other-db' } }] })).toBe(false)
     expect(judge(only, { containers: [container({ envFrom: [{ secretRef: { name: 'other-db' } }] })] })).toBe(false)
+    // "whose name begins with" is about the Secrets' names, never a scope on the Pod's own name.
+    const singular = 'Pods can only consume Secrets whose name begins with `team-`.'
+    expect(judge(singular, { containers: [container()], volumes: [{ name: 'v', secret: { secretName: 'other-db' } }] })).toBe(false)
+    expect(judge(singular, { containers: [container()], volumes: [{ name: 'v', secret: { secretName: 'team-db' } }] })).toBe(true)
   })
 
   it('"only X named `n` can be referenced" requires that name; a claim is named by its claimName', () => {
