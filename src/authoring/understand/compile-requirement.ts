@@ -2,7 +2,7 @@ import type { Rule, Variable } from '../../engine/index.js'
 import { ruleNameFrom } from '../catalog/rule-name.js'
 import { terraformDocumentCondition, terraformResourceVariables } from '../documents/terraform-resources.js'
 import { celList, celScalar, celString, optionalPath, presentTest } from './cel-text.js'
-import type { Condition, ContainerSet, Predicate, Requirement, ValueRef } from './requirement.js'
+import type { Condition, ContainerSet, ElementField, Predicate, Requirement, ValueRef } from './requirement.js'
 import { stateRequirement } from './state-requirement.js'
 
 /**
@@ -350,6 +350,8 @@ function scalarTest(predicate: Predicate, value: string, scale: number): string 
         const word = field.segments.length === 1 ? field.segments[0] : undefined
         // An element "with no key" holds where the key is absent; any other test needs the field there.
         const absent = field.predicate.op === 'unset' ? 'true' : 'false'
+        const keyTest = keyPresentTest('e', field)
+        if (keyTest) return keyTest
         if (!field.loose || word === undefined) return pathTest('e', field.segments, (inner) => predicateTest(field.predicate, inner, 1), absent, { depth: 30 })
         const capitalised = word.charAt(0).toUpperCase() + word.slice(1)
         const named = [`k == ${celString(word)}`, ...['-', '_'].map((joint) => `k.endsWith(${celString(joint + word)})`), `k.endsWith(${celString(capitalised)})`].join(' || ')
@@ -358,9 +360,21 @@ function scalarTest(predicate: Predicate, value: string, scale: number): string 
       const some = `(type(${value}) == list && ${value}.exists(e, type(e) == map && ${holds.join(' && ')}))`
       return predicate.negated ? `!${some}` : some
     }
+    case 'namesElement': {
+      // The element named is looked up from the object's root: a container's mount names a volume of its pod.
+      const list = `${optionalPath('object', predicate.list)}.orValue([])`
+      const holds = predicate.where.map((field) => keyPresentTest('n', field) ?? pathTest('n', field.segments, (inner) => predicateTest(field.predicate, inner, 1), field.predicate.op === 'unset' ? 'true' : 'false', { depth: 40 }))
+      return `(type(${list}) == list && ${list}.exists(n, type(n) == map && n.?name.orValue(null) == ${value} && ${holds.join(' && ')}))`
+    }
     case 'compareField':
       return 'true'
   }
+}
+
+/** `emptyDir: {}` is there: a key present (not null) counts as set, whatever it holds. */
+function keyPresentTest(element: string, field: ElementField): string | undefined {
+  if (!field.keyPresent || (field.predicate.op !== 'set' && field.predicate.op !== 'unset')) return undefined
+  return `(${optionalPath(element, field.segments)}.orValue(null) ${field.predicate.op === 'set' ? '!=' : '=='} null)`
 }
 
 /** A capability as the runtime reads it: upper case, without the `CAP_` prefix (`cap_net_raw` is `NET_RAW`). */

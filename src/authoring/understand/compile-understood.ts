@@ -14,6 +14,7 @@ import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
 import { droppedQualifier } from './dropped-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
+import { joinPickedVolume, unjoinedPickedVolume } from './mounted-volume.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
 import { fits } from './read-clause.js'
 import { codeTokens, pathSegments } from './find-fields.js'
@@ -87,6 +88,12 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
         sentence.problem = `it narrows the requirements with ${unused.map((word) => `"${word}"`).join(', ')}, which the narrowing read from it does not use; which field and value decide it?`
       }
     }
+    // "skipped if the volume has a sizeLimit set" after a requirement that picks no volume: which volume is not said.
+    const unpicked = !sentence.problem && sentence.role === 'modifier' ? unjoinedPickedVolume(sentence.modifiers?.exemptions ?? []) : undefined
+    if (unpicked) {
+      sentence.role = 'requirement'
+      sentence.problem = `it skips what "${unpicked.text}" says, and no requirement it qualifies picks a volume by its type; which volume is meant?`
+    }
     // "Also multi_az and deletion_protection both on.": fields of what is judged, named and then dropped as saying nothing.
     if (!sentence.problem && sentence.role === 'rationale' && sentence.note === 'states no requirement') {
       const unread = fieldsNamedUnread(sentence.text, context, usedByAll)
@@ -141,6 +148,9 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     // "in any namespace": a quantifier read as a scope's value means no scope at all.
     requirement.conditions = requirement.conditions.filter((condition) => !quantifierOnly(condition.predicate))
     requirement.exemptions = requirement.exemptions.filter((condition) => !quantifierOnly(condition.predicate))
+    // "skipped if the volume has a sizeLimit set": joined to the condition that picks the volume.
+    const unpicked = joinPickedVolume(requirement)
+    if (unpicked) return unpicked
     // The sentence as read may carry its list head ("the tag Environment" from a head and an item): both count as written.
     const ungrounded = groundingProblem(requirement, `${text}\n${sentence.text}`)
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`

@@ -127,6 +127,8 @@ function predicateStrings(predicate: Predicate): string[] {
       return [String(predicate.bits)]
     case 'hasElement':
       return [predicate.noun, ...predicate.where.flatMap((field) => [...field.segments, ...predicateStrings(field.predicate)])]
+    case 'namesElement':
+      return [predicate.noun, ...predicate.list, ...predicate.where.flatMap((field) => [...field.segments, ...predicateStrings(field.predicate)])]
     default:
       return []
   }

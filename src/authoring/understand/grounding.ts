@@ -130,6 +130,7 @@ function predicateValues(predicate: Predicate): string[] {
     case 'notContains':
       return predicate.values
     case 'hasElement':
+    case 'namesElement':
       return predicate.where.flatMap((field) => predicateValues(field.predicate))
     default:
       return []

@@ -23,6 +23,7 @@ import { splitRestatement } from './restating.js'
 import { readingKeepsMore } from './literals-kept.js'
 import { readNamedElement } from './named-element.js'
 import { mountsSocketCondition } from './mounts-socket.js'
+import { mountsVolumeCondition, readMountedReadOnly } from './mounted-volume.js'
 import { judgeNamedKinds } from './skipped-by-value.js'
 
 /**
@@ -597,10 +598,12 @@ function splitCondition(text: string, context: ClauseContext): { condition?: Con
   }
   // "Pods mounting the Docker socket must ...", "any Pod that mounts the containerd socket must ...".
   const mounting = context.platform === 'kubernetes' ? /^(.*?)\b((?:mounting|that mounts?|which mounts?)\s+.+?)\s+(must|has to|have to|needs?|requires?|should|shall|can'?t|cannot|may not)\b(.*)$/i.exec(text) : null
-  const mountCondition = mounting?.[2] ? mountsSocketCondition(mounting[2], context.schemaKind ?? 'Pod') : undefined
+  // "containers mounting hostPath volumes must mount them read-only": the mounts themselves are what is judged.
+  if (mounting && readMountedReadOnly(text, context.schemaKind ?? 'Pod')) return { body: text }
+  const mountCondition = mounting?.[2] ? (mountsSocketCondition(mounting[2], context.schemaKind ?? 'Pod') ?? mountsVolumeCondition(mounting[2], mounting[1] ?? '', context.schemaKind ?? 'Pod')) : undefined
   if (mounting && mountCondition) return { condition: [mountCondition], body: `${mounting[1] ?? ''}${mounting[3] ?? ''}${mounting[4] ?? ''}` }
   // "Pods that mount the Podman socket must ...": a mount no field and value say; dropped, the rule would judge every Pod.
-  if (mounting?.[2] && /\bsockets?\b/i.test(mounting[2])) return { body: text, unread: mounting[2] }
+  if (mounting?.[2] && /\b(?:sockets?|volumes?)\b/i.test(mounting[2])) return { body: text, unread: mounting[2] }
   const withField = /^(.*?\b(?:with|having|that (?:have|has|set)|running|whose|of)\s+)(.+?)\s+(must|has to|have to|needs? to|should|shall|can'?t|cannot|may not)\b(.*)$/i.exec(text)
   // "Services of type LoadBalancer must ...": "of" leads a condition only before a field and its value.
   const ofField = withField?.[1] !== undefined && /\bof\s+$/i.test(withField[1])

@@ -1,10 +1,10 @@
-import { kubernetesFields } from '../fields/kubernetes-fields.js'
+import { kindUseFields } from './kind-uses.js'
 import type { Requirement } from './requirement.js'
 
 /** Kinds a pod reaches through several fields: a Secret as a volume, an env var, envFrom, a projected source. */
 const REFERENCED_KINDS: Readonly<Record<string, RegExp>> = {
-  secret: /^(?:secret|secretRef|secretKeyRef)$/,
-  configmap: /^(?:configMap|configMapRef|configMapKeyRef)$/,
+  Secret: /^(?:secret|secretRef|secretKeyRef)$/,
+  ConfigMap: /^(?:configMap|configMapRef|configMapKeyRef)$/,
 }
 
 /**
@@ -18,11 +18,9 @@ export function otherUsesOfKind(text: string, requirement: Requirement): string[
   const paths = requirement.values.flatMap((ref) => ref.variants.map((variant) => variant.segments.join('.')))
   const leaves = paths.map((path) => path.split('.').at(-1) ?? '')
   for (const [kind, pattern] of Object.entries(REFERENCED_KINDS)) {
-    if (!leaves.some((leaf) => pattern.test(leaf)) || !new RegExp(`\\b${kind.replace('map', ' ?map')}s?\\b`, 'i').test(text)) continue
+    if (!leaves.some((leaf) => pattern.test(leaf)) || !new RegExp(`\\b${kind.replace('Map', ' ?map')}s?\\b`, 'i').test(text)) continue
     const schemaKind = requirement.subject.kinds[0] ?? 'Pod'
-    const uses = kubernetesFields(schemaKind)
-      .map((info) => info.path)
-      .filter((path) => pattern.test(path.split('.').at(-1) ?? '') && !/(?:^|\.)(?:initContainers|ephemeralContainers)\[\]/.test(path) && !/\.(?:cephfs|cinder|flexVolume|iscsi|rbd|scaleIO|storageos|azureFile|csi)\./.test(path))
+    const uses = kindUseFields(schemaKind, kind).map((info) => info.path)
     const bare = (path: string): string => path.replace(/\.?\[\]/g, '')
     const covered = (path: string): boolean => paths.some((used) => bare(used) === bare(path) || bare(used).endsWith(`.${bare(path)}`) || bare(path).endsWith(`.${bare(used)}`))
     const other = uses.filter((path) => !covered(path))

@@ -25,6 +25,8 @@ import { readReference } from './object-references.js'
 import { readNamedElement } from './named-element.js'
 import { readBannedCharacters } from './characters-banned.js'
 import { readSocketBan } from './mounts-socket.js'
+import { readKindUseBan, readKindUseNames } from './kind-uses.js'
+import { readMountedReadOnly } from './mounted-volume.js'
 import { readSpreadDomains } from './spread-domains.js'
 
 /**
@@ -65,7 +67,22 @@ const NEGATIVE_EXISTENCE = /\b(?:no|never (?:set|use)|(?:nobody|no one|no-one) (
 const REJECTED_AFTER = /\bfails?\b(?! to)|\b(?:is|are|gets?(?: \w+)?|should be|must be|will be|to be|be)\s+(?:rejected|denied|blocked|banned|disallowed|forbidden|prohibited|not allowed|not permitted|refused)\b|\b(?:isn'?t|aren'?t|is not|are not|is never|are never) (?:allowed|permitted|accepted|acceptable|ok|okay|good enough)\b|\bdoesn'?t cut it\b|\b(?:is|are) (?:a |an )?(?:violation|fail|failure|finding)s?\b|\bnot ok\b/
 
 export function readClause(written: string, context: ClauseContext): ClauseRequirements {
-  return referenceInstead(written, context, listEntriesInstead(written, context, readClauseFitting(written, context)))
+  return kindUses(written, context) ?? referenceInstead(written, context, listEntriesInstead(written, context, readClauseFitting(written, context)))
+}
+
+/**
+ * "disallow the use of all Secrets", "only Secrets beginning with `safe-` can be consumed"
+ * (kind-uses.ts): every way a pod takes in the kind. First, since the words would otherwise
+ * resolve to one of those ways, or to the pod's own name.
+ */
+function kindUses(written: string, context: ClauseContext): ClauseRequirements | undefined {
+  if (context.platform !== 'kubernetes') return undefined
+  const schemaKind = context.schemaKind ?? context.kinds[0] ?? 'Pod'
+  const uses = readKindUseBan(written, schemaKind) ?? readKindUseNames(written, schemaKind)
+  if (!uses) return undefined
+  if ('problem' in uses) return { requirements: [], problem: uses.problem, asks: true }
+  const subject = { platform: context.platform, kinds: [...context.kinds] }
+  return { requirements: [{ sentence: written, subject, values: uses.refs, predicate: uses.predicate, combine: 'all', missing: 'pass', conditions: [], exemptions: [] }], asks: true }
 }
 
 /** "binding to the cluster-admin ClusterRole", "only created by a CronJob" (object-references.ts): read where the clause gave nothing else. */
@@ -199,6 +216,9 @@ function readClauseUnchecked(written: string, context: ClauseContext): ClauseReq
   // "if the `FOO` environment variable is defined, it must be `bar`": one element of a list, picked by its name.
   const namedElement = context.platform === 'kubernetes' ? readNamedElement(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
   if (namedElement) return { requirements: [{ sentence: text, subject: { platform: context.platform, kinds: [...context.kinds] }, combine: 'all', exemptions: [], ...namedElement }], asks: true }
+  // "hostPath volumes must be mounted read-only": each mount of a volume of that type.
+  const mountedReadOnly = context.platform === 'kubernetes' ? readMountedReadOnly(text, context.schemaKind ?? context.kinds[0] ?? 'Pod') : undefined
+  if (mountedReadOnly) return { requirements: [{ sentence: text, subject: { platform: context.platform, kinds: [...context.kinds] }, values: mountedReadOnly.refs, predicate: mountedReadOnly.predicate, combine: 'all', missing: 'fail', conditions: [mountedReadOnly.condition], exemptions: [] }], asks: true }
   const ifSet = IF_SET.exec(text)
   if (ifSet?.[1] && ifSet[2] !== undefined) {
     // "if deletion_window_in_days is set it must be at least 14": judged only where it is set.
@@ -1214,6 +1234,8 @@ const STOP_WORDS = new Set('a an the every each all any its their our must shoul
 const FIELD_NOUNS = new Set(['key', 'keys', 'field', 'fields', 'setting', 'settings', 'property', 'properties', 'attribute', 'attributes', 'entry', 'entries', 'option', 'parameter', 'flag'])
 
 /** Candidate noun phrases for word-based resolution: runs of non-stop words, split at "and" ("CPU and memory requests" gives "CPU requests" and "memory requests"). */
+const RESOURCE_NOUN = /^(?:requests?|limits?)$/
+
 function phrasesIn(text: string): string[] {
   const words = text
     // "that's", "there's", "don't": contractions are not words of a field name.
@@ -1241,6 +1263,14 @@ function phrasesIn(text: string): string[] {
       if (run.length === 1 && next && nounAfter && !STOP_WORDS.has(nounAfter.toLowerCase()) && !STOP_WORDS.has(next.toLowerCase())) {
         phrases.push(`${run[0] ?? ''} ${nounAfter}`)
         run = []
+        continue
+      }
+      // "ephemeral-storage requests and limits": the second noun takes the resource before the first.
+      const [noun, other] = [(run[run.length - 1] ?? '').toLowerCase(), (next ?? '').toLowerCase()]
+      if (run.length > 1 && RESOURCE_NOUN.test(noun) && RESOURCE_NOUN.test(other) && noun.replace(/s$/, '') !== other.replace(/s$/, '')) {
+        phrases.push(run.join(' '), [...run.slice(0, -1), next ?? ''].join(' '))
+        run = []
+        index += 1
         continue
       }
       flush()

@@ -4,6 +4,8 @@ import { readValueList } from './read-values.js'
 import type { Condition, ValueRef } from './requirement.js'
 import { readNameExemption } from './exempt-by-name.js'
 import { readSkippedByValue } from './skipped-by-value.js'
+import { readPickedVolumeExemption } from './mounted-volume.js'
+import { readKindUseNames } from './kind-uses.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 
 /**
@@ -88,6 +90,18 @@ function namespaceCondition(names: string[], text: string): Condition {
 }
 
 export function readModifiers(text: string, context: ModifierContext): Modifiers {
+  // "Pods may only use Secrets whose name begins with `safe-`": the names of what is used, not the pod's own (kind-uses.ts).
+  const uses = context.platform === 'kubernetes' ? readKindUseNames(text, context.kinds[0] ?? 'Pod') : undefined
+  if (uses && !('problem' in uses)) return emptyModifiers()
+  // "skipped if the volume has a sizeLimit set": a field of the volume a condition picked (mounted-volume.ts).
+  const picked = context.platform === 'kubernetes' ? readPickedVolumeExemption(text, context.kinds[0] ?? 'Pod') : undefined
+  if (picked) {
+    const [from, to] = picked.span
+    const rest = readModifiers(text.slice(0, from) + ' '.repeat(to - from) + text.slice(to), context)
+    rest.exemptions.push(picked.exemption)
+    rest.spans.push(picked.span)
+    return rest
+  }
   const lower = text.toLowerCase()
   const modifiers = emptyModifiers()
   const take = (match: RegExpExecArray | null): void => {

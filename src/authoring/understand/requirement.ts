@@ -107,6 +107,11 @@ export type Predicate =
   /** The list holds at least one element whose fields hold ("a toleration with key nvidia.com/gpu and effect NoSchedule"). */
   /** With `negated`, no element may be so described ("must not have a toleration with operator Exists and no key"). */
   | { op: 'hasElement'; noun: string; where: ElementField[]; negated?: true }
+  /**
+   * The value names an element of another list of the object (`list`, from the object's root)
+   * whose fields hold: a volume mount's `name` names a volume with `hostPath` set.
+   */
+  | { op: 'namesElement'; list: string[]; noun: string; where: ElementField[] }
 
 /** A field of a list's element and what it must hold, for `hasElement`. */
 export interface ElementField {
@@ -114,6 +119,8 @@ export interface ElementField {
   predicate: Predicate
   /** A word, not a key as written: a key ending in it counts too ("ecosystem" is `package-ecosystem`). */
   loose?: boolean
+  /** Set or unset is the key being there, even holding nothing: a volume's `emptyDir: {}` is an emptyDir volume. */
+  keyPresent?: true
 }
 
 export type FormatName = 'email' | 'https-url' | 'url' | 'semver' | 'dns-label' | 'date' | 'snake-case' | 'kebab-case' | 'lowercase' | 'sha' | 'pattern'
@@ -125,6 +132,12 @@ export interface Condition {
   missing: 'pass' | 'fail'
   /** As the author put it, for the statement. */
   text: string
+  /**
+   * Said of "the volume" another condition picks ("skipped if the volume has a sizeLimit set"):
+   * the field (`sizeLimit`) of the element of `list` that condition names, joined to it
+   * (mounted-volume.ts); never read on its own.
+   */
+  ofPicked?: { list: string[]; field: string }
 }
 
 /** What each sentence of an instruction was taken to be. */

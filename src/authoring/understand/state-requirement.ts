@@ -92,6 +92,8 @@ export function predicatePhrase(predicate: Predicate, plural = false): string {
       return `may only include ${list(predicate.values)}`
     case 'cidrPrefix':
       return `must be a CIDR range with a prefix of ${comparisonWords(predicate.cmp)} /${predicate.bits}`
+    case 'namesElement':
+      return `must be the name of ${/^[aeiou]/i.test(predicate.noun) ? 'an' : 'a'} ${predicate.noun} in \`${predicate.list.join('.')}\` whose ${predicate.where.map((field) => (field.predicate.op === 'unset' ? `${field.segments.join('.')} is not set` : `${field.segments.join('.')} ${predicatePhrase(field.predicate).replace(/^must be /, 'is ').replace(/^must /, '')}`)).join(' and ')}`
     case 'hasElement':
       return `must ${predicate.negated ? 'not ' : ''}have ${/s$/.test(predicate.noun) ? 'an entry' : `${/^[aeiou]/i.test(predicate.noun) ? 'an' : 'a'} ${predicate.noun}`} whose ${predicate.where.map((field) => (field.predicate.op === 'unset' ? `${field.segments.join('.')} is not set` : `${field.segments.join('.')} ${predicatePhrase(field.predicate).replace(/^must be /, 'is ').replace(/^must /, '')}`)).join(' and ')}`
   }

@@ -1,6 +1,7 @@
 import type { Rule } from '../../engine/index.js'
 import { canonicalKind, judgesKind } from '../text/kinds.js'
 import type { Requirement } from './requirement.js'
+import { readsUsesOf } from './kind-uses.js'
 
 /** The verb that ends a requirement's subject: "PVCs and StatefulSets containing volumeClaimTemplates | must define ...". */
 const SUBJECT_END = /\b(?:must|mustn't|should|shouldn't|shall|has to|have to|needs? to|cannot|can't|may not|is not allowed|are not allowed)\b/i
@@ -24,7 +25,8 @@ export function unjudgedSubjectKinds(text: string, requirements: readonly Requir
     if (!/^[A-Z](?:[a-z]|[A-Z]+s$)/.test(word)) continue
     if (PREPOSITION_BEFORE.test(text.slice(Math.max(0, match.index - 40), match.index))) continue
     const kind = canonicalKind(word)
-    if (kind && !judgesKind(judged, kind)) unjudged.add(kind)
+    // "Secrets must not be used in Pods": a kind the rules read the uses of is what is used, not what must comply.
+    if (kind && !judgesKind(judged, kind) && !requirements.some((requirement) => readsUsesOf(requirement, kind))) unjudged.add(kind)
   }
   return [...unjudged]
 }

@@ -106,8 +106,17 @@ describe('safety checks: a published description', () => {
     expect(compileInstruction('This policy validates the imagePullPolicy is set to `Always` when the `latest` tag is specified explicitly or where a tag is not defined at all.', labels).spec.rules.map((rule) => rule.name)).toEqual(['image-pull-policy-always-for-latest'])
   })
 
-  it('forbidding one way a pod uses a Secret, when the sentence forbids them all, refuses naming the others', () => {
-    expect(() => compileInstruction('Disallow the use of all Secrets in Pods.', labels)).toThrow(/env\[\]\.valueFrom\.secretKeyRef/)
+  it('forbidding one way a pod uses a Secret, when the sentence forbids them all, refuses naming the others; "the use of all Secrets" forbids every way', () => {
+    expect(() => compileInstruction('Pods must not use secret volumes.', labels)).toThrow(/env\[\]\.valueFrom\.secretKeyRef/)
+    expect(compileInstruction('Disallow the use of all Secrets in Pods.', labels).spec.rules.map((rule) => rule.description)).toEqual([
+      'In every container (init and ephemeral included) of a Pod, `env[].valueFrom.secretKeyRef`, `envFrom[].secretRef`, `spec.volumes[].projected.sources[].secret` and `spec.volumes[].secret` must not be set.',
+    ])
+  })
+
+  it('"X requests and limits" asks for X in both maps, not for any limit', () => {
+    expect(compileInstruction('Containers must have ephemeral-storage requests and limits set.', labels).spec.rules.map((rule) => rule.description)).toEqual([
+      'In every container and init container of a Pod, `resources.requests.ephemeral-storage` and `resources.limits.ephemeral-storage` must be set.',
+    ])
   })
 
   it('bounds on both of two fields Kubernetes never sets together each hold when their field is set', () => {
