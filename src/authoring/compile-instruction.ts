@@ -90,7 +90,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
   const named = (text: string): Rule[] | undefined => {
     try {
       const compiled = compileWithCatalog(text, labels, catalog)
-      if (namedRuleDoubt({ clause: text, instruction: fullText }, compiled.spec.rules, compiled.rules) !== undefined) return undefined
+      if (namedRuleDoubt({ clause: text, instruction: fullText, labelledKinds: fromLabels.kinds }, compiled.spec.rules, compiled.rules) !== undefined) return undefined
       templated.push(...compiled.rules)
       return compiled.spec.rules
     } catch (error) {
@@ -115,7 +115,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
       })
       const doubted = catalogRead.clauses.some((clause) => {
         const own = catalogRead.spec.rules.filter((rule) => rule.name === clause.rule)
-        return namedRuleDoubt({ clause: clause.text, instruction: fullText }, own, catalogRead.rules.filter((rule) => rule.rule === clause.rule)) !== undefined
+        return namedRuleDoubt({ clause: clause.text, instruction: fullText, labelledKinds: fromLabels.kinds }, own, catalogRead.rules.filter((rule) => rule.rule === clause.rule)) !== undefined
       })
       if (uncovered || doubted) throw new InstructionNotUnderstoodError(catalogRead.clauses)
       const sentences: SentenceReading[] = catalogRead.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))

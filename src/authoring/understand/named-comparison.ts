@@ -10,7 +10,13 @@ const COMPARISON_CUE = /\b(?:(?:at least )?(?:one|any) of|equal to|equals|the sa
 
 const COMPARES = /==|!=|<=|>=|<|>|\bin \[|matches\(|startsWith\(|endsWith\(|contains\(/
 
+/** "no more than 3 ports", "at least 2": a bound, which only an ordering (or a count) checks; a rule testing `!= 3` drops it. */
+const BOUND_CUE = /\b(?:greater than|less than|more than|fewer than|lower than|higher than|at least|at most|no more than|no less than|no fewer than|exceeds?|exceeding|up to)\b/i
+const ORDERS = /<=|>=|<|>|\bsize\(|compareTo\(/
+
 export function dropsComparison(text: string, rules: readonly Rule[]): boolean {
-  if (!COMPARISON_CUE.test(text)) return false
-  return !rules.some((rule) => (rule.validate?.cel ?? []).some((check) => COMPARES.test(check.expression)))
+  if (!COMPARISON_CUE.test(text) && !BOUND_CUE.test(text)) return false
+  const checks = rules.flatMap((rule) => (rule.validate?.cel ?? []).map((check) => check.expression))
+  if (BOUND_CUE.test(text) && !checks.some((expression) => ORDERS.test(expression))) return true
+  return !checks.some((expression) => COMPARES.test(expression))
 }

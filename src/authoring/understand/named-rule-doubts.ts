@@ -6,6 +6,7 @@ import { dropsComparison } from './named-comparison.js'
 import { proseParametersIn } from './named-parameters-grounded.js'
 import { unwrittenConstants } from './unwritten-constants.js'
 import { fieldsUnusedBy } from './unused-fields.js'
+import { judgesKind } from '../text/kinds.js'
 
 const ONE_CONTAINER_LIST = /^\W*(?:(?:the|all|every|each|any|no)\s+)?(init|ephemeral)[ -]?containers?\b/i
 
@@ -16,7 +17,7 @@ const ONE_CONTAINER_LIST = /^\W*(?:(?:the|all|every|each|any|no)\s+)?(init|ephem
  * catalog-first reading of a whole instruction and a single sentence offered to the catalog are
  * held to the same grounding.
  */
-export function namedRuleDoubt(text: { clause: string; instruction: string }, rules: readonly Rule[], templated: readonly TemplatedRule[]): string | undefined {
+export function namedRuleDoubt(text: { clause: string; instruction: string; labelledKinds?: readonly string[] }, rules: readonly Rule[], templated: readonly TemplatedRule[]): string | undefined {
   const { clause } = text
   // A named rule decides for itself what an absent field means: the author's "if present" / "unset or" holds only if it agrees.
   if (qualifiesAbsence(clause) && !absencePasses(rules)) return 'it says what an absent field means, and the named requirement judges absence otherwise'
@@ -30,6 +31,10 @@ export function namedRuleDoubt(text: { clause: string; instruction: string }, ru
   if (only && !/\b(?:app|main|regular|all|other)\s+containers\b|\bcontainers\s+(?:and|or)\b|\b(?:and|or)\s+containers\b/i.test(clause) && rules.some((rule) => JSON.stringify(rule.validate ?? {}).includes('variables.containers'))) {
     return `it is about ${only.toLowerCase()} containers only, and the named requirement judges every container; which containers are meant?`
   }
+  // An S3 template for a `google_storage_bucket` (the labels say what is judged): it judges none of those documents, so it would pass them all.
+  const judged = text.labelledKinds ?? []
+  const elsewhere = templated.filter((rule) => !rule.template.kinds.includes('*') && judged.length > 0 && !judged.some((kind) => judgesKind(rule.template.kinds, kind)))
+  if (elsewhere.length > 0) return `the named requirement judges ${[...new Set(elsewhere.flatMap((rule) => rule.template.kinds))].join(', ')}, not ${[...new Set(judged)].join(', ')}; which field of ${[...new Set(judged)].join(' or ')} must be checked?`
   const unwritten = unwrittenConstants(text.instruction, rules, templated)
   if (unwritten.length > 0) return `the named requirement also checks ${unwritten.join(', ')}, which the sentence does not write`
   return undefined

@@ -568,3 +568,16 @@ describe('scopes no field was read for', () => {
     ])
   })
 })
+
+describe('named rules that judge something else', () => {
+  it('a named rule for other resource types than the labels name is not taken', () => {
+    expect(() => compileInstruction('Buckets must block public access.', { platform: 'terraform', resource: 'google_storage_bucket' })).toThrow(InstructionNotUnderstoodError)
+  })
+
+  it('a bound is never read by a named rule that only tests one value', () => {
+    const instruction = 'This policy requires that containers expose no more than 2 ports.'
+    const pod = (ports: number[]): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'c', image: 'x:1', ports: ports.map((containerPort) => ({ containerPort })) }] } })
+    expect(judgedWith(instruction, { platform: 'kubernetes', resource: 'Pod' }, pod([2, 80]))).toBe(true)
+    expect(judgedWith(instruction, { platform: 'kubernetes', resource: 'Pod' }, pod([80, 81, 82]))).toBe(false)
+  })
+})
