@@ -58,6 +58,8 @@ export function sentenceLiterals(text: string, enumWords: ReadonlySet<string> = 
   for (const token of unquoted.matchAll(/\S+/g)) {
     const bare = token[0].replace(/^[([{]+/, '').replace(/[)\]},;:.!?]+$/, '')
     if (/^\d+(?:\.\d+)?(?:%|[A-Za-z]{1,2}i?)?$/.test(bare) && !/^\d+(?:\.\d+){2,}/.test(bare) && !aside(token.index)) literals.push(bare)
+    // "the python3.8 runtime", "t2.micro", "nodejs20.x": a name with a version or size in it is a value written as one.
+    else if (/^[A-Za-z]+\d+(?:\.[A-Za-z0-9]+)+$/.test(bare) && !/^v\d/i.test(bare) && !aside(token.index)) literals.push(bare)
     // "a 40-character SHA", "a 12-hour window": the number of a compound adjective is as much a bound.
     else if (/^\d+(?:\.\d+)?-[A-Za-z]{3,}$/.test(bare) && !aside(token.index)) literals.push(bare.slice(0, bare.indexOf('-')))
     // "CAP_NET_RAW", "NET_BIND_SERVICE": a constant's name written unquoted is as much a literal as a quoted one.

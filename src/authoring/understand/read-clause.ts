@@ -192,6 +192,9 @@ const IMPERATIVE = /^\s*(?:please\s+|kindly\s+|always\s+)?(?=(?:set|pin|keep|giv
 function readClauseUnchecked(written: string, context: ClauseContext): ClauseRequirements {
   // "no `for` means it fires at once", "TLS secrets don't need the label": what absence means, or an exemption, never a ban or demand.
   if (asksNothing(written)) return { requirements: [], asks: false }
+  // "must not use `latest` as a version": the written word is a value of what the noun names, never a key of its own.
+  const valueAs = VALUE_AS.exec(written)
+  if (valueAs?.[1] && valueAs[2] && context.platform === 'generic') return { requirements: [], asks: true, problem: `it writes \`${valueAs[1]}\` as a ${valueAs[2]}, a value, and no key holding the ${valueAs[2]} was read; which key holds it?` }
   // "only the port range 32000 to 33000 may be used for Services": what alone is permitted is required.
   // "there must not be an image containing `tiller`", "there must be a hostname for each rule": the thing as the subject.
   const there = thereAsSubject(written)
@@ -1061,6 +1064,8 @@ function readMapKeys(text: string, lower: string, context: ClauseContext): MapEn
   if (REJECTED_AFTER.test(lower.slice(word.index))) return [{ values: refs, predicate: { op: 'unset' }, missing: 'pass' }]
   return [{ values: refs, predicate: { op: 'set' }, missing: 'fail' }]
 }
+
+const VALUE_AS = /[`"']([^`"']+)[`"']\s+as\s+(?:a|an|the|its|their)\s+([a-z][\w-]*)/i
 
 const NEGATED_BEFORE = /\b(?:no|not|never|without|must not|mustn'?t|can'?t|cannot|don'?t|doesn'?t|do not|does not|may not)\b/
 

@@ -581,3 +581,16 @@ describe('named rules that judge something else', () => {
     expect(judgedWith(instruction, { platform: 'kubernetes', resource: 'Pod' }, pod([80, 81, 82]))).toBe(false)
   })
 })
+
+describe('values written inside words', () => {
+  it('a name carrying a version or size ("python3.8", "t2.micro") is a value coverage counts', () => {
+    expect(unusedLiterals('Functions must not use the python3.8 runtime.', ['runtime'])).toEqual(['python3.8'])
+    expect(unusedLiterals('Images need a semver tag like v1.4.2.', [])).toEqual([])
+  })
+
+  it('"`x` as a version" is a value of what the noun names, never a key', () => {
+    expect(refusalWith('Dependencies must not use `latest` as a version.', { platform: 'generic', resource: 'package-manifest' })).toEqual([
+      'Dependencies must not use `latest` as a version. => not compiled: it writes `latest` as a version, a value, and no key holding the version was read; which key holds it?',
+    ])
+  })
+})
