@@ -64,8 +64,9 @@ export function sentenceLiterals(text: string, enumWords: ReadonlySet<string> = 
     else if (/^\d+(?:\.\d+)?-[A-Za-z]{3,}$/.test(bare) && !aside(token.index)) literals.push(bare.slice(0, bare.indexOf('-')))
     // "CAP_NET_RAW", "NET_BIND_SERVICE": a constant's name written unquoted is as much a literal as a quoted one.
     else if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(bare) && !aside(token.index)) literals.push(bare)
-    // "operator Exists": a value only a field of the judged kinds takes, unless it opens the sentence (where every word is capitalised).
-    else if (enumWords.has(bare) && !sentenceStart(unquoted, token.index) && !aside(token.index)) literals.push(bare)
+    // "operator Exists": a value only a field of the judged kinds takes, unless a plain capitalised word opens the sentence.
+    // A CamelCase value ("LoadBalancer", "RuntimeDefault") is one wherever it stands.
+    else if (enumWords.has(bare) && (/[a-z][A-Z]/.test(bare) || !sentenceStart(unquoted, token.index)) && !aside(token.index)) literals.push(bare)
   }
   return literals
 }
@@ -159,6 +160,8 @@ export function unusedLiterals(text: string, used: readonly string[], enumWords?
     return haystack.some((item) => item === lower || item.includes(lower))
   }
   return sentenceLiterals(text, enumWords).filter((literal) => {
+    // "LoadBalancer Services": a value a field takes is used only as that value, not as part of a longer name (`loadBalancerSourceRanges`).
+    if (enumWords?.has(literal)) return !haystack.some((item) => item === literal.toLowerCase() || item.split(/[^a-z0-9]+/).includes(literal.toLowerCase()))
     // "`uses:`", "under `ghcr.io/acme-platform/`", "`./...`": the punctuation that ends a key or a prefix is not part of the name.
     const name = literal.replace(/(?:\.{3}|[/:.])+$/, '')
     if (isUsed(literal) || (name !== '' && isUsed(name))) return false

@@ -328,8 +328,15 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         sentence.role = 'requirement'
         sentence.problem = reading.problem
       } else if ((reading.asks || ASKS_AFTER_TYPOS(blanked)) && (!PERMISSION.test(blanked) || NOBODY_MAY.test(blanked))) {
-        const rules = named ?? namedReader(clauseText)
-        if (rules && rules.length > 0) {
+        const offered = named ?? namedReader(clauseText)
+        // "ExternalName Services must not point to localhost" read as "no ExternalName": a named rule judging the very value the
+        // sentence's scope selects contradicts the scope, so it read something else.
+        const selected = modifiers.conditions.flatMap((condition) => (condition.predicate.op === 'equals' ? [String(condition.predicate.value)] : []))
+        const rules = offered?.filter((rule) => !selected.some((value) => JSON.stringify(rule.validate ?? {}).includes(`'${value}'`)))
+        if (offered && rules && rules.length < offered.length) {
+          sentence.role = 'requirement'
+          sentence.problem = `the named requirement it resembles judges ${selected.map((value) => `"${value}"`).join(', ')}, the very value its scope selects; what must those objects do?`
+        } else if (rules && rules.length > 0) {
           const ruleModifiers = modifiers
           for (const rule of rules) narrowNamedRule(rule, ruleModifiers)
           sentence.role = 'requirement'

@@ -4,6 +4,7 @@ import { readValueList } from './read-values.js'
 import type { Condition, ValueRef } from './requirement.js'
 import { readNameExemption } from './exempt-by-name.js'
 import { readSkippedByValue } from './skipped-by-value.js'
+import { readKindOfValue } from './kind-of-value.js'
 import { readPickedVolumeExemption } from './mounted-volume.js'
 import { readKindUseNames } from './kind-uses.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
@@ -93,6 +94,15 @@ export function readModifiers(text: string, context: ModifierContext): Modifiers
   // "Pods may only use Secrets whose name begins with `safe-`": the names of what is used, not the pod's own (kind-uses.ts).
   const uses = context.platform === 'kubernetes' ? readKindUseNames(text, context.kinds[0] ?? 'Pod') : undefined
   if (uses && !('problem' in uses)) return emptyModifiers()
+  // "LoadBalancer Services must ...": the objects of the kind whose field holds that value.
+  const ofValue = context.platform === 'kubernetes' && context.kinds.length > 0 ? readKindOfValue(text, context.kinds[0] ?? '') : undefined
+  if (ofValue) {
+    const [from, to] = ofValue.span
+    const rest = readModifiers(text.slice(0, from) + ' '.repeat(to - from) + text.slice(to), context)
+    rest.conditions.push(ofValue.condition)
+    rest.spans.push(ofValue.span)
+    return rest
+  }
   // "skipped if the volume has a sizeLimit set": a field of the volume a condition picked (mounted-volume.ts).
   const picked = context.platform === 'kubernetes' ? readPickedVolumeExemption(text, context.kinds[0] ?? 'Pod') : undefined
   if (picked) {

@@ -594,3 +594,13 @@ describe('values written inside words', () => {
     ])
   })
 })
+
+describe('a value before the kind names which objects', () => {
+  it('"LoadBalancer Services must ..." judges the Services of that type only', () => {
+    const instruction = 'This policy requires that LoadBalancer Services set `loadBalancerSourceRanges`.'
+    const service = (type: string, spec: Record<string, unknown> = {}): unknown => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { type, ...spec } })
+    expect(judgedWith(instruction, { platform: 'kubernetes', resource: 'Service' }, service('ClusterIP'))).toBe(true)
+    expect(judgedWith(instruction, { platform: 'kubernetes', resource: 'Service' }, service('LoadBalancer'))).toBe(false)
+    expect(judgedWith(instruction, { platform: 'kubernetes', resource: 'Service' }, service('LoadBalancer', { loadBalancerSourceRanges: ['10.0.0.0/8'] }))).toBe(true)
+  })
+})
