@@ -13,6 +13,7 @@ import { insideAside, requirementStrings, ruleStrings, unusedLiterals } from './
 import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
 import { droppedQualifier } from './dropped-qualifier.js'
+import { unreadException } from './unread-exception.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
 import { fits } from './read-clause.js'
@@ -159,6 +160,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (otherUses.length > 0) return `it forbids one way a pod uses it, and it is also used through ${otherUses.map((path) => `\`${path}\``).join(', ')}; which of them are meant?`
     const qualifier = droppedQualifier(sentence.text, requirement)
     if (qualifier) return `it forbids only what is "${qualifier}", and that was not read: the rule would forbid every value; which field and value narrow it?`
+    const exception = unreadException(sentence.text, requirement)
+    if (exception) return `it takes out what is "${exception}", and no exemption was read from that: the rule would demand it there too; which field and value (or name, namespace, label) mark what is exempt?`
   }
   const unjudged = unjudgedSubjectKinds(sentence.text, sentence.requirements, sentence.catalogRules)
   // The same requirement on each other kind named, where its fields have one namesake there.

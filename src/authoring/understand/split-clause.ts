@@ -49,6 +49,12 @@ export function splitClause(sentence: string): string[] {
       clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${piece}`
       continue
     }
+    // "auth must be on, except for routes whose path is /healthz": an exception belongs to the clause it excepts from;
+    // read alone, its own predicate would become a requirement (the exempt objects demanded of everyone).
+    if (EXCEPTS.test(piece) && clauses.length > 0 && pending.length === 0) {
+      clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${piece}`
+      continue
+    }
     // "maxReplicas at most 20, and strictly greater than minReplicas", "server.port is required and must be ...": the clause before lends its subject.
     const subject = clauses.length > 0 && pending.length === 0 && SUBJECTLESS.test(piece) ? subjectOf(clauses[clauses.length - 1] ?? '') : undefined
     if (subject) {
@@ -87,6 +93,9 @@ export function splitClause(sentence: string): string[] {
 
 /** "In the prod namespace", "for every public bucket", "when replicas exceed 3": a scope said before what it scopes. */
 const LEADS_IN = /^(?:in|inside|within|outside|for|on|across|when|whenever|where|if|unless|except)\b/i
+
+/** "unless ...", "except for ...": words that take something out of the clause before them. */
+const EXCEPTS = /^(?:unless|except|excepting|excluding|other than|apart from|save for|but not)\b/i
 
 /** A clause that starts on its predicate: its subject is the one before. */
 const SUBJECTLESS = /^(?:also\s+|then\s+)?(?:must|mustn'?t|has to|have to|needs? to|should|shall|can'?t|cannot|may not|at least|at most|no more than|no less than|no fewer than|(?:strictly\s+)?(?:greater|less|more|fewer|higher|lower) than)\b/i
