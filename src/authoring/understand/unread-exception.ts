@@ -34,7 +34,7 @@ export function unreadException(text: string, requirement: Requirement): string 
   )
   const said = tokens(words).filter((token) => !FILLER.has(token))
   if (said.length === 0 || said.some((token) => used.has(token))) return undefined
-  return `${match[0].split(/\s+/)[0] ?? ''} ${words}`.trim()
+  return match[0].trim()
 }
 
 /** Values a list predicate allows or names: "no registry except `a.io`" reads the exception as what is allowed. */
