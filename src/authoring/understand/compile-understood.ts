@@ -14,6 +14,7 @@ import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
 import { droppedQualifier } from './dropped-qualifier.js'
 import { unreadException } from './unread-exception.js'
+import { exemptionUnread } from './unread-exemption.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
 import { fits } from './read-clause.js'
@@ -74,11 +75,19 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     ...sharedStrings,
     ...interpretation.sentences.flatMap((sentence) => [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings)]),
   ]
+  // The conditions and exemptions read, as written and as fields: an exemption sentence about them restates them.
+  const readScopes = interpretation.sentences.flatMap((sentence) => sentence.requirements.flatMap((requirement) => [...requirement.conditions, ...requirement.exemptions].flatMap((scope) => [scope.text, ...scope.value.variants.flatMap((variant) => variant.segments)])))
   for (const sentence of interpretation.sentences) {
     // A lead-in before a colon ("must not live longer than 24h: ... at most a day") is made precise by what follows it.
     if (!sentence.problem && sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE) {
       const extra = restatesNothingNew(sentence.text, usedByAll, enumWords)
       if (extra) sentence.problem = extra
+    }
+    // "Recording rules are exempt from all of this" read as an explanation: the exemption would be lost.
+    const exempts = !sentence.problem && (sentence.role === 'rationale' || (sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE)) ? exemptionUnread(sentence.text, readScopes) : undefined
+    if (exempts) {
+      sentence.role = 'requirement'
+      sentence.problem = `it says what is "${exempts}", and no exemption was read from it: the rules would judge those too; which field and value (or name, namespace, label) mark them?`
     }
     // "Deployments with fewer than 3 replicas are exempt" read as a namespace called "replicas": a scope that drops its number is another scope.
     if (!sentence.problem && sentence.role === 'modifier') {

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
+import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/engine/index.js'
+
+/** The sentences of a refused instruction that were not compiled, with why. */
+function refusalWith(instruction: string, labels: Record<string, string>): string[] {
+  try {
+    compileInstruction(instruction, labels)
+  } catch (error) {
+    if (!(error instanceof InstructionNotUnderstoodError)) throw error
+    return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
+  }
+  throw new Error(`compiled: ${instruction}`)
+}
+
+/** The verdict of an instruction's ruleset on a document. */
+function judgedWith(instruction: string, labels: Record<string, string>, document: unknown): boolean {
+  const { spec } = compileInstruction(instruction, labels)
+  return evaluateRuleset(compileRuleset({ ...spec, name: 'qualifiers' }), new PreparedInput({ object: document })).passed
+}
+
+const generic = { platform: 'generic', resource: 'config' }
+
+describe('an exception said after a requirement stays with it', () => {
+  it('an exception nothing reads refuses, naming its words, instead of becoming a requirement of its own', () => {
+    const refused = refusalWith('Every service needs an owner as an email address, except when the service is flagged legacy: true', generic)
+    expect(refused).toHaveLength(1)
+    expect(refused[0]).toContain('it takes out what is "except when the service is flagged legacy: true"')
+  })
+
+  it('a list entry that writes its exception after the requirement refuses rather than demanding the exempt value', () => {
+    const refused = refusalWith('Listener rules:\n- tls.enabled must be true, unless the listener is bound to localhost only', generic)
+    expect(refused[0]).toContain('unless the listener is bound to localhost only')
+  })
+
+  it('"except" naming a list field is no exception', () => {
+    expect(judgedWith('blocks.cidr must not be 0.0.0.0/0, even with except entries', generic, { blocks: { cidr: '10.0.0.0/8' } })).toBe(true)
+  })
+
+  it('an exception read as an exemption compiles and exempts', () => {
+    const instruction = 'Pods must set spec.priorityClassName, except in the kube-system namespace'
+    const labels = { platform: 'kubernetes', resource: 'Pod' }
+    expect(judgedWith(instruction, labels, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'kube-system' }, spec: { containers: [{ name: 'a', image: 'a:1' }] } })).toBe(true)
+    expect(judgedWith(instruction, labels, { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a', namespace: 'web' }, spec: { containers: [{ name: 'a', image: 'a:1' }] } })).toBe(false)
+  })
+})
+
+describe('a sentence that exempts is read as an exemption or refuses', () => {
+  it('an exemption nothing reads refuses, naming it', () => {
+    const refused = refusalWith('Every job entry needs `timeout_minutes` of at most 60. Nightly jobs are exempt from this.', generic)
+    expect(refused).toEqual([
+      'Nightly jobs are exempt from this. => not compiled: it says what is "are exempt", and no exemption was read from it: the rules would judge those too; which field and value (or name, namespace, label) mark them?',
+    ])
+  })
+
+  it('"X don\'t need it" beside a requirement on everything refuses', () => {
+    const refused = refusalWith('Every ConfigMap must carry the label `owner`. Generated ConfigMaps don\'t need it.', { platform: 'kubernetes', resource: 'ConfigMap' })
+    expect(refused[0]).toContain("don't need")
+  })
+
+  it('an exemption that restates a condition read beside it compiles', () => {
+    const instruction = 'Any StatefulSet running more than one replica must define spec.template.spec.affinity.podAntiAffinity. Single-replica StatefulSets are skipped.'
+    const labels = { platform: 'kubernetes', resource: 'StatefulSet' }
+    const statefulSet = (replicas: number): unknown => ({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db' }, spec: { replicas, serviceName: 'db', selector: {}, template: { spec: { containers: [{ name: 'db', image: 'db:1' }] } } } })
+    expect(judgedWith(instruction, labels, statefulSet(1))).toBe(true)
+    expect(judgedWith(instruction, labels, statefulSet(3))).toBe(false)
+  })
+
+  it('other types than the ones judged are never selected, so saying they are ignored is no exemption', () => {
+    expect(judgedWith('For aws_s3_bucket: force_destroy must be false. Other resource types are ignored.', { platform: 'terraform', resource: 'aws_s3_bucket' }, { type: 'aws_s3_bucket', values: { force_destroy: false } })).toBe(true)
+  })
+})
