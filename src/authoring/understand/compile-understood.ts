@@ -15,6 +15,7 @@ import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
 import { droppedQualifier } from './dropped-qualifier.js'
 import { unreadException } from './unread-exception.js'
 import { exemptionUnread } from './unread-exemption.js'
+import { droppedSubjectValue, writtenValues } from './subject-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
 import { fits } from './read-clause.js'
@@ -51,6 +52,8 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     ...sentence.requirements.flatMap((requirement) => [...requirement.conditions, ...requirement.exemptions].flatMap((condition) => requirementStrings({ ...requirement, values: [condition.value], predicate: condition.predicate, conditions: [], exemptions: [] }))),
     ...sentence.catalogRules.map((rule) => JSON.stringify(rule.match ?? {})),
   ])
+  // Values the requirements compare against: one of them narrowing a subject picks some objects (see subject-qualifier.ts).
+  const values = writtenValues(interpretation.sentences.flatMap((sentence) => sentence.requirements))
   for (const sentence of interpretation.sentences) {
     if (!sentence.problem && sentence.role === 'requirement' && remarksWithoutAttribute(sentence)) {
       sentence.role = 'restatement'
@@ -60,7 +63,7 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     if (!sentence.problem && sentence.role === 'requirement') {
       // "these verbs": the entries were written in the sentence it points back to.
       const antecedent = antecedentOf(sentence.text, context.fullText ?? instruction)
-      const check = checkSentence(sentence, antecedent ? `${instruction}\n${antecedent}` : instruction, sharedStrings, enumWords)
+      const check = checkSentence(sentence, antecedent ? `${instruction}\n${antecedent}` : instruction, sharedStrings, enumWords, values)
       if (check) {
         sentence.problem = check
         sentence.requirements = []
@@ -146,7 +149,7 @@ function becameText(sentence: Interpretation['sentences'][number], made: string[
  * against is written in the text, and every number and literal it writes is used. A sentence
  * that fails either is not understood: its rules are dropped and the request refused.
  */
-function checkSentence(sentence: Interpretation['sentences'][number], text: string, shared: readonly string[], enumWords: ReadonlySet<string>): string | undefined {
+function checkSentence(sentence: Interpretation['sentences'][number], text: string, shared: readonly string[], enumWords: ReadonlySet<string>, values: ReadonlySet<string>): string | undefined {
   for (const requirement of sentence.requirements) {
     // "in any namespace": a quantifier read as a scope's value means no scope at all.
     requirement.conditions = requirement.conditions.filter((condition) => !quantifierOnly(condition.predicate))
@@ -169,6 +172,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (otherUses.length > 0) return `it forbids one way a pod uses it, and it is also used through ${otherUses.map((path) => `\`${path}\``).join(', ')}; which of them are meant?`
     const qualifier = droppedQualifier(sentence.text, requirement)
     if (qualifier) return `it forbids only what is "${qualifier}", and that was not read: the rule would forbid every value; which field and value narrow it?`
+    const narrowing = droppedSubjectValue(sentence.text, requirement, values, enumWords)
+    if (narrowing) return `it is about what is "${narrowing}" only, and that was not read: the rule would judge every one; which field must be "${narrowing}"?`
     const exception = unreadException(sentence.text, requirement)
     if (exception) return `it takes out what is "${exception}", and no exemption was read from that: the rule would demand it there too; which field and value (or name, namespace, label) mark what is exempt?`
   }

@@ -70,3 +70,21 @@ describe('a sentence that exempts is read as an exemption or refuses', () => {
     expect(judgedWith('For aws_s3_bucket: force_destroy must be false. Other resource types are ignored.', { platform: 'terraform', resource: 'aws_s3_bucket' }, { type: 'aws_s3_bucket', values: { force_destroy: false } })).toBe(true)
   })
 })
+
+describe('a value narrowing the subject is read or refuses', () => {
+  it('a subject narrowed by a value another requirement lists refuses when the requirement drops it', () => {
+    const instruction = 'Queue settings: tier must be gold, silver or bronze, and gold queues need `replicas` of at least 3.'
+    expect(refusalWith(instruction, generic)[0]).toContain('it is about what is "gold" only, and that was not read')
+  })
+
+  it('a capitalised value before the kind narrows it too', () => {
+    const refused = refusalWith('In the payments namespace, Headless services must set `spec.publishNotReadyAddresses` to false.', { platform: 'kubernetes', resource: 'Service' })
+    expect(refused.join('\n')).toContain('"Headless"')
+  })
+
+  it('a subject without such a value compiles and judges every entry', () => {
+    const instruction = 'Queue settings: tier must be gold, silver or bronze, and `replicas` must be at least 3.'
+    expect(judgedWith(instruction, generic, { tier: 'gold', replicas: 3 })).toBe(true)
+    expect(judgedWith(instruction, generic, { tier: 'bronze', replicas: 1 })).toBe(false)
+  })
+})

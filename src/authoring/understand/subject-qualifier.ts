@@ -1,0 +1,57 @@
+import { kindsNamedIn, normalizeText } from '../text/clause.js'
+import { requirementStrings } from './coverage.js'
+import type { Predicate, Requirement } from './requirement.js'
+
+/** The verb that asks: the subject is what comes before it. */
+const ASKING = /\b(?:must|mustn'?t|needs?|has to|have to|should|shall|requires?|can'?t|cannot|may not|is required|are required)\b/i
+
+/**
+ * The values the instruction's requirements compare against ("critical", "admin"): written as a
+ * value somewhere, such a word in front of a subject picks some of the objects.
+ */
+export function writtenValues(requirements: readonly Requirement[]): Set<string> {
+  const values = new Set<string>()
+  for (const requirement of requirements) for (const value of predicateValues(requirement.predicate)) values.add(value.toLowerCase())
+  return values
+}
+
+function predicateValues(predicate: Predicate): string[] {
+  switch (predicate.op) {
+    case 'equals':
+      return typeof predicate.value === 'string' ? [predicate.value] : []
+    case 'oneOf':
+    case 'noneOf':
+    case 'listNoneOf':
+    case 'listOnly':
+    case 'listAllOf':
+      return predicate.values.filter((value): value is string => typeof value === 'string')
+    default:
+      return []
+  }
+}
+
+/**
+ * "critical alerts need a `for` of at least 5m", "anyone with role admin must have mfa: true",
+ * "Opaque secrets must carry the label": the subject is narrowed by a value (one another
+ * requirement compares against, one the schema allows, or a capitalised word before the kind).
+ * A requirement that uses nothing of that narrowing would judge every object. Returns the word,
+ * or undefined.
+ */
+export function droppedSubjectValue(text: string, requirement: Requirement, values: ReadonlySet<string>, enumWords: ReadonlySet<string>): string | undefined {
+  const asking = ASKING.exec(text)
+  if (!asking) return undefined
+  // "In the prod namespace, Opaque secrets must ...": the subject is what follows the lead-in's comma.
+  const subject = text.slice(0, asking.index).split(',').pop() ?? ''
+  const used = new Set(requirementStrings(requirement).flatMap((item) => item.toLowerCase().split(/[^a-z0-9_./:-]+/)))
+  const words = [...subject.matchAll(/[`"']?([A-Za-z][\w.-]*)[`"']?/g)]
+  for (const [index, match] of words.entries()) {
+    const word = match[1] ?? ''
+    const lower = word.toLowerCase()
+    if (used.has(lower) || kindsNamedIn(normalizeText(word)).length > 0) continue
+    const next = words[index + 1]?.[1] ?? ''
+    const beforeKind = next !== '' && kindsNamedIn(normalizeText(next)).length > 0 && requirement.subject.kinds.length > 0
+    const capitalised = /^[A-Z][a-z]{2,}$/.test(word) && (match.index ?? 0) > 0 && beforeKind
+    if (values.has(lower) || enumWords.has(word) || capitalised) return word
+  }
+  return undefined
+}
