@@ -242,11 +242,11 @@ const CUES: Cue[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured|listed|there)\b(?! to| in)|\b(?:set|specified|defined|listed) explicitly\b|\bexplicitly (?:set|specified|defined)\b|\b(?:must|has to|have to|needs? to|should|shall) exist\b|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
+    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured|listed|there)\b(?!\s+(?:(?:explicitly|always|only)\s+)?(?:to|in)\b)|\b(?:set|specified|defined|listed) explicitly\b(?! to)|\bexplicitly (?:set|specified|defined)\b|\b(?:must|has to|have to|needs? to|should|shall) exist\b|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
     read: () => ({ predicate: { op: 'set' }, end: 0 }),
   },
   {
-    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: also| always| all| each| both| explicitly)? (?:be )?(?:set to|equal(?: to)?|be|(?:refer|point) (?:back )?to)\s+|\bset to\s+|\b(?:set|pin|fix)\s+(?:the\s+|its\s+)?(?:(?:label|annotation|field|key)\s+)?[`"']?[a-z_][\w.[\]/-]*[`"']?(?:\s+field)?\s+(?:explicitly\s+)?to\s+|\b(?:set|use|have)\s+(?:a|an)\s+[`"']?[a-z_][\w.[\]/-]*[`"']?\s+of\s+(?=[`"'][\w-])|\s?==?\s*(?=["'`\w-])|:\s+(?=["'`]?[\w-])/,
+    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: also| always| all| each| both| explicitly)? (?:be )?(?:set (?:explicitly |always |only )?to|equal(?: to)?|be|(?:refer|point) (?:back )?to)\s+|\bset to\s+|\b(?:set|pin|fix)\s+(?:the\s+|its\s+)?(?:(?:label|annotation|field|key)\s+)?[`"']?[a-z_][\w.[\]/-]*[`"']?(?:\s+field)?\s+(?:explicitly\s+)?to\s+|\b(?:set|use|have)\s+(?:a|an)\s+[`"']?[a-z_][\w.[\]/-]*[`"']?\s+of\s+(?=[`"'][\w-])|\s?==?\s*(?=["'`\w-])|:\s+(?=["'`]?[\w-])/,
     read: (after, lower) => {
       const unsetOr = /^(?:either )?(?:unset|not set|absent|omitted|left unset) or (?:set to |explicitly )?/.exec(lower)
       if (unsetOr) {

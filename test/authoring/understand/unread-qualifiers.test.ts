@@ -88,3 +88,24 @@ describe('a value narrowing the subject is read or refuses', () => {
     expect(judgedWith(instruction, generic, { tier: 'bronze', replicas: 1 })).toBe(false)
   })
 })
+
+describe('conditions and values said around the predicate are kept', () => {
+  it('"set explicitly to A, B or C" is a list of values, not only "set"', () => {
+    const instruction = '`cache.mode` has to be set explicitly to lru, lfu or fifo.'
+    expect(judgedWith(instruction, generic, { cache: { mode: 'lfu' } })).toBe(true)
+    expect(judgedWith(instruction, generic, { cache: { mode: 'random' } })).toBe(false)
+  })
+
+  it('a list entry led by a condition and a colon keeps the condition for every requirement after the colon', () => {
+    const instruction = 'worker.yaml rules:\n- in staging (stage: staging): queue.retries must be at most 3, and queue.dlq must be true'
+    expect(judgedWith(instruction, generic, { stage: 'prod', queue: { retries: 9 } })).toBe(true)
+    expect(judgedWith(instruction, generic, { stage: 'staging', queue: { retries: 2, dlq: true } })).toBe(true)
+    expect(judgedWith(instruction, generic, { stage: 'staging', queue: { retries: 9, dlq: true } })).toBe(false)
+  })
+
+  it('a lead-in condition that cannot be read refuses instead of being dropped', () => {
+    expect(refusalWith('Rules:\n- when running in the EU region: `tls.enabled` must be true', generic)).toEqual([
+      'when running in the EU region: => not compiled: it applies what follows only "running in the EU region", and no field and value for that condition can be found; which field and value decide it?',
+    ])
+  })
+})
