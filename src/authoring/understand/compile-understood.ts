@@ -15,7 +15,7 @@ import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
 import { droppedQualifier } from './dropped-qualifier.js'
 import { unreadException } from './unread-exception.js'
 import { exemptionUnread } from './unread-exemption.js'
-import { droppedSubjectValue, writtenValues } from './subject-qualifier.js'
+import { droppedRelativeQualifier, droppedSubjectValue, writtenValues } from './subject-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
 import { fits } from './read-clause.js'
@@ -174,6 +174,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (qualifier) return `it forbids only what is "${qualifier}", and that was not read: the rule would forbid every value; which field and value narrow it?`
     const narrowing = droppedSubjectValue(sentence.text, requirement, values, enumWords)
     if (narrowing) return `it is about what is "${narrowing}" only, and that was not read: the rule would judge every one; which field must be "${narrowing}"?`
+    const relative = droppedRelativeQualifier(sentence.text, requirement)
+    if (relative) return `it is about what is "${relative}" only, and no condition was read from that: the rule would judge every one; which field and value decide it?`
     const exception = unreadException(sentence.text, requirement)
     if (exception) return `it takes out what is "${exception}", and no exemption was read from that: the rule would demand it there too; which field and value (or name, namespace, label) mark what is exempt?`
   }
