@@ -14,6 +14,7 @@ import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
 import { droppedQualifier } from './dropped-qualifier.js'
 import { unreadException } from './unread-exception.js'
+import { namespaceOfClusterScoped } from './cluster-scoped-namespace.js'
 import { exemptionUnread } from './unread-exemption.js'
 import { droppedRelativeQualifier, droppedSubjectValue, writtenValues } from './subject-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
@@ -174,7 +175,9 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (qualifier) return `it forbids only what is "${qualifier}", and that was not read: the rule would forbid every value; which field and value narrow it?`
     const narrowing = droppedSubjectValue(sentence.text, requirement, values, enumWords)
     if (narrowing) return `it is about what is "${narrowing}" only, and that was not read: the rule would judge every one; which field must be "${narrowing}"?`
-    const relative = droppedRelativeQualifier(sentence.text, requirement)
+    const clusterScoped = namespaceOfClusterScoped(requirement)
+    if (clusterScoped) return `"${clusterScoped.said}" was read as a namespace, and a ${clusterScoped.kind} has none: the narrowing would never hold; which field and value decide it?`
+    const relative = droppedRelativeQualifier(sentence.text, requirement.conditions.length > 0 || requirement.exemptions.length > 0)
     if (relative) return `it is about what is "${relative}" only, and no condition was read from that: the rule would judge every one; which field and value decide it?`
     const exception = unreadException(sentence.text, requirement)
     if (exception) return `it takes out what is "${exception}", and no exemption was read from that: the rule would demand it there too; which field and value (or name, namespace, label) mark what is exempt?`

@@ -6,6 +6,7 @@ import { dropsComparison } from './named-comparison.js'
 import { proseParametersIn } from './named-parameters-grounded.js'
 import { unwrittenConstants } from './unwritten-constants.js'
 import { fieldsUnusedBy } from './unused-fields.js'
+import { droppedRelativeQualifier } from './subject-qualifier.js'
 
 /**
  * Why the named (catalog) rules a clause became may not be what it says, or undefined when
@@ -23,6 +24,9 @@ export function namedRuleDoubt(text: { clause: string; instruction: string }, ru
   if (prose.length > 0) return `the named requirement would take the English word${prose.length > 1 ? 's' : ''} ${prose.map((word) => `"${word}"`).join(', ')} as a key or value; which key or value is meant (quote it)?`
   const unused = fieldsUnusedBy(clause, rules)
   if (unused.length > 0) return `it names ${unused.map((field) => `\`${field}\``).join(', ')}, which the named requirement does not read`
+  // "Any Ingress that serves the public site must ...": a named rule with no condition of its own judges every one.
+  const relative = droppedRelativeQualifier(clause, rules.some((rule) => (rule.match?.conditions?.length ?? 0) > 0), true)
+  if (relative) return `it is about what is "${relative}" only, and the named requirement has no such condition`
   const unwritten = unwrittenConstants(text.instruction, rules, templated)
   if (unwritten.length > 0) return `the named requirement also checks ${unwritten.join(', ')}, which the sentence does not write`
   return undefined

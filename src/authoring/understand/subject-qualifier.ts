@@ -59,21 +59,30 @@ export function droppedSubjectValue(text: string, requirement: Requirement, valu
 /** "for any client that actually retries", "to every route whose path ...": the objects a requirement is said of, narrowed after it. */
 const FOR_ANY_THAT = /\b(?:for|to|on|of)\s+(?:any|every|each|all)\s+(?:[\w-]+\s+){0,2}?(?:that|which|who|whose|with|having|where)\s+[^,.;()]+/i
 /** "any pod that runs an image from X must", "Any StorageClass backed by the EBS driver must": the subject narrowed before the verb. */
-const SUBJECT_THAT = /^\W*(?:(?:any|every|each|all|a|an|the|no)\s+)?(?:[\w-]+\s+){1,2}?((?:that|which|who|whose|having|backed by|owned by|created by|managed by|provisioned by)\s+[^,;()]+)/i
+const SUBJECT_THAT = /^\W*(?:(?:any|every|each|all|a|an|the|no)\s+)?((?:[\w'-]+\s+){1,2}?)((?:that|which|who|whose|having|backed by|owned by|created by|managed by|provisioned by)\s+[^,;()]+)/i
+/** "fields which make use of host namespaces": the relative clause says which fields, not which objects. */
+const FIELD_NOUN = /\b(?:fields?|settings?|keys?|values?|properties|property|attributes?|options?|parameters?)\s*$/i
+/** A kind or a word for objects: a named rule reads fields of these, never which of them are meant. */
+const OBJECT_NOUN = /\b(?:objects?|resources?|workloads?|manifests?)\s*$/i
 
 /**
- * A requirement read with no condition from a clause whose subject is narrowed by a relative
+ * A requirement (or named rule) read with no condition from a clause whose subject is narrowed by a relative
  * clause ("jitter must be true for any client that actually retries", "any pod that runs an
  * image from registry X must list ..."): the narrowing was dropped and the rule would judge
- * every object. Returns the narrowing words, or undefined.
+ * every object. With `objectsOnly` (a named rule, which judges objects of kinds), only a kind or
+ * object narrowed before the verb counts. Returns the narrowing words, or undefined.
  */
-export function droppedRelativeQualifier(text: string, requirement: Requirement): string | undefined {
-  if (requirement.conditions.length > 0 || requirement.exemptions.length > 0) return undefined
-  const trailing = FOR_ANY_THAT.exec(text)
+export function droppedRelativeQualifier(text: string, narrowed: boolean, objectsOnly = false): string | undefined {
+  if (narrowed) return undefined
+  const trailing = objectsOnly ? null : FOR_ANY_THAT.exec(text)
   if (trailing) return trailing[0].trim()
   const asking = ASKING.exec(text)
   if (!asking) return undefined
   // The subject is what follows a lead-in's comma ("In prod, any pod that ... must"); "in that X should" is no subject.
   const subject = text.slice(0, asking.index).split(/[,:]/).pop() ?? ''
-  return SUBJECT_THAT.exec(subject)?.[1]?.trim()
+  const match = SUBJECT_THAT.exec(subject)
+  const noun = match?.[1] ?? ''
+  if (!match?.[2] || FIELD_NOUN.test(noun)) return undefined
+  if (objectsOnly && kindsNamedIn(normalizeText(noun)).length === 0 && !OBJECT_NOUN.test(noun)) return undefined
+  return match[2].trim()
 }

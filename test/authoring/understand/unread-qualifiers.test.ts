@@ -109,3 +109,27 @@ describe('conditions and values said around the predicate are kept', () => {
     ])
   })
 })
+
+describe('a narrowing the reading drops refuses', () => {
+  it('a requirement said "for any X that ..." with no condition read refuses', () => {
+    expect(refusalWith('`compression` must be true for any topic that actually stores payloads.', generic)[0]).toContain('"for any topic that actually stores payloads"')
+  })
+
+  it('a subject narrowed by a relative clause before the verb refuses when nothing reads it', () => {
+    expect(refusalWith('Any Ingress that serves the public site must set spec.ingressClassName.', { platform: 'kubernetes', resource: 'Ingress' })[0]).toContain('"that serves the public site"')
+  })
+
+  it('the same requirement on every object compiles', () => {
+    expect(judgedWith('`compression` must be true.', generic, { compression: true })).toBe(true)
+  })
+
+  it('"must be an EU region" is not read as merely "must be set"', () => {
+    expect(() => compileInstruction('`zone` must be an EU zone.', generic)).toThrow(InstructionNotUnderstoodError)
+    expect(judgedWith('`zone` must be a string.', generic, { zone: 'anything' })).toBe(true)
+  })
+
+  it('a namespace read as the scope of a kind that has none refuses', () => {
+    const refused = refusalWith('PriorityClasses must set `description`. PriorityClasses in the batch namespace are exempt.', { platform: 'kubernetes', resource: 'PriorityClass' })
+    expect(refused.join('\n')).toContain('a PriorityClass has none')
+  })
+})
