@@ -16,6 +16,7 @@ import { droppedQualifier } from './dropped-qualifier.js'
 import { unreadException } from './unread-exception.js'
 import { namespaceOfClusterScoped } from './cluster-scoped-namespace.js'
 import { exemptionUnread } from './unread-exemption.js'
+import { unquotedValuesUnused } from './restated-values.js'
 import { droppedRelativeQualifier, droppedSubjectValue, writtenValues } from './subject-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
@@ -225,7 +226,9 @@ function restatesNothingNew(text: string, used: readonly string[], enumWords: Re
   // "management block with auto_repair and auto_upgrade both true": a field written as a name that no rule reads is new content.
   const literals = unusedLiterals(text, used, enumWords)
   const unreadFields = fieldNamesUnused(text, used).filter((token) => !literals.includes(token))
-  const unused = [...literals, ...unreadFields]
+  // "Secrets of type kubernetes.io/service-account-token are banned": an unquoted value no rule uses is new content too.
+  const unquoted = unquotedValuesUnused(text, used).filter((token) => !literals.includes(token) && !unreadFields.includes(token))
+  const unused = [...literals, ...unreadFields, ...unquoted]
   if (unused.length === 0) return undefined
   const words = unused.map((word) => `"${word}"`).join(', ')
   return `it writes ${words}, which no rule read from the instruction uses; which field must ${unused.length === 1 ? 'it' : 'each'} be checked against, and how?`

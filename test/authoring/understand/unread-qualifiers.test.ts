@@ -133,3 +133,15 @@ describe('a narrowing the reading drops refuses', () => {
     expect(refused.join('\n')).toContain('a PriorityClass has none')
   })
 })
+
+describe('a sentence taken as a restatement writes nothing new', () => {
+  it('an unquoted path-like value no rule uses makes it a requirement that was not read', () => {
+    const refused = refusalWith('ConfigMaps must carry the label `owner`. ConfigMaps named kube-root-ca.crt are forbidden in every namespace.', { platform: 'kubernetes', resource: 'ConfigMap' })
+    expect(refused.join('\n')).toContain('"kube-root-ca.crt"')
+  })
+
+  it('an unquoted value the rules use is a restatement', () => {
+    const instruction = 'For aws_instance: instance_type must be one of t3.micro or t3.small. So only t3.micro and t3.small are allowed.'
+    expect(judgedWith(instruction, { platform: 'terraform', resource: 'aws_instance' }, { type: 'aws_instance', values: { instance_type: 't3.small' } })).toBe(true)
+  })
+})
