@@ -145,3 +145,10 @@ describe('a sentence taken as a restatement writes nothing new', () => {
     expect(judgedWith(instruction, { platform: 'terraform', resource: 'aws_instance' }, { type: 'aws_instance', values: { instance_type: 't3.small' } })).toBe(true)
   })
 })
+
+describe('the subject of a sentence is no value', () => {
+  it('a kind word read as the value a field must not take refuses', () => {
+    const refused = refusalWith('Secrets must carry the label `owner`. Secrets of type acme.io/legacy-token are banned everywhere, use projected tokens instead.', { platform: 'kubernetes', resource: 'Secret' })
+    expect(refused.join('\n')).toContain('"Secrets" names a kind')
+  })
+})
