@@ -12,7 +12,7 @@ import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
 import { insideAside, requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
-import { droppedQualifier } from './dropped-qualifier.js'
+import { droppedDoing, droppedQualifier } from './dropped-qualifier.js'
 import { unreadException } from './unread-exception.js'
 import { namespaceOfClusterScoped } from './cluster-scoped-namespace.js'
 import { exemptionUnread } from './unread-exemption.js'
@@ -177,6 +177,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (otherUses.length > 0) return `it forbids one way a pod uses it, and it is also used through ${otherUses.map((path) => `\`${path}\``).join(', ')}; which of them are meant?`
     const qualifier = droppedQualifier(sentence.text, requirement)
     if (qualifier) return `it forbids only what is "${qualifier}", and that was not read: the rule would forbid every value; which field and value narrow it?`
+    const doing = droppedDoing(sentence.text, requirement)
+    if (doing) return `it forbids only what "${doing}", and that was not read: the rule would forbid every one; which field and value narrow it?`
     const narrowing = droppedSubjectValue(sentence.text, requirement, values, enumWords)
     if (narrowing) return `it is about what is "${narrowing}" only, and that was not read: the rule would judge every one; which field must be "${narrowing}"?`
     const clusterScoped = namespaceOfClusterScoped(requirement)

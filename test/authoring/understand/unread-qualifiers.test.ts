@@ -154,3 +154,20 @@ describe('the subject of a sentence is no value', () => {
     expect(refused.join('\n')).toContain('"Secrets" names a kind')
   })
 })
+
+describe('"no X may V" bans X only when it does V', () => {
+  it('read as a ban of X outright, it refuses naming what X may not do', () => {
+    const refused = refusalWith('No toleration may match the dedicated=db taint.', { platform: 'kubernetes', resource: 'Pod' })
+    expect(refused).toEqual([
+      'No toleration may match the dedicated=db taint. => not compiled: it forbids only what "toleration may match the dedicated=db taint", and that was not read: the rule would forbid every one; which field and value narrow it?',
+    ])
+  })
+})
+
+describe('"no X may V" where V names the field', () => {
+  it('is a ban of that field, read and compiled', () => {
+    const pod = (hostNetwork: boolean): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'a' }, spec: { hostNetwork, containers: [{ name: 'a', image: 'a:1' }] } })
+    expect(judgedWith('No pod may set spec.hostNetwork to true.', { platform: 'kubernetes', resource: 'Pod' }, pod(true))).toBe(false)
+    expect(judgedWith('No pod may set spec.hostNetwork to true.', { platform: 'kubernetes', resource: 'Pod' }, pod(false))).toBe(true)
+  })
+})
