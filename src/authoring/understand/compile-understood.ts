@@ -18,6 +18,7 @@ import { namespaceOfClusterScoped } from './cluster-scoped-namespace.js'
 import { exemptionUnread } from './unread-exemption.js'
 import { unquotedValuesUnused } from './restated-values.js'
 import { kindReadAsValue } from './kind-as-value.js'
+import { permissionReadAsRequirement } from './permission-read.js'
 import { droppedRelativeQualifier, droppedSubjectValue, writtenValues } from './subject-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
@@ -160,6 +161,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     // The sentence as read may carry its list head ("the tag Environment" from a head and an item): both count as written.
     const ungrounded = groundingProblem(requirement, `${text}\n${sentence.text}`)
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
+    const permits = permissionReadAsRequirement(sentence.text)
+    if (permits) return `it says what may be done ("${permits}"), and was read as a requirement on everyone; what is required, and of which objects?`
     const kindValue = kindReadAsValue(requirement)
     if (kindValue) return `"${kindValue}" names a kind, and it was read as a value to compare with; which field and value are meant?`
     const unwrittenKey = bannedKeyNotWritten(requirement, `${text}\n${sentence.text}`)

@@ -171,3 +171,14 @@ describe('"no X may V" where V names the field', () => {
     expect(judgedWith('No pod may set spec.hostNetwork to true.', { platform: 'kubernetes', resource: 'Pod' }, pod(false))).toBe(true)
   })
 })
+
+describe('a clause that permits is no requirement', () => {
+  it('an opt-out read as a requirement on everyone refuses', () => {
+    const refused = refusalWith('Every container must set `securityContext.runAsNonRoot` to true. A team can opt out by adding the label `acme.io/root-ok: "yes"` to its pods.', { platform: 'kubernetes', resource: 'Pod' })
+    expect(refused.join('\n')).toContain('it says what may be done ("can opt out")')
+  })
+
+  it('"can be N at most" limits, and compiles', () => {
+    expect(judgedWith('`pool.size` can be 20 at most.', generic, { pool: { size: 30 } })).toBe(false)
+  })
+})
