@@ -191,6 +191,13 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     const exception = unreadException(sentence.text, requirement)
     if (exception) return `it takes out what is "${exception}", and no exemption was read from that: the rule would demand it there too; which field and value (or name, namespace, label) mark what is exempt?`
   }
+  // "Only exemption is stuff running in kube-system, ... need hostNetwork" read as a requirement: the exemption must be on what it became.
+  const ownScopes = [
+    ...sentence.requirements.flatMap((requirement) => [...requirement.conditions, ...requirement.exemptions].flatMap((scope) => [scope.text, ...scope.value.variants.flatMap((variant) => variant.segments)])),
+    ...sentence.catalogRules.flatMap((rule) => [...(rule.match?.namespaces ?? []), ...(rule.match?.excludeNamespaces ?? []), ...(rule.match?.conditions ?? []).map((condition) => condition.expression)]),
+  ]
+  const exempts = exemptionUnread(sentence.text, ownScopes)
+  if (exempts) return `it says what is "${exempts}", and what it became exempts nothing; which field and value (or name, namespace, label) mark what is exempt?`
   const unjudged = unjudgedSubjectKinds(sentence.text, sentence.requirements, sentence.catalogRules)
   // The same requirement on each other kind named, where its fields have one namesake there.
   const others = unjudged.length > 0 && sentence.catalogRules.length === 0 ? forOtherKinds(sentence.requirements, unjudged) : undefined

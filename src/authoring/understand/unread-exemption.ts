@@ -4,7 +4,7 @@
  * the requirements. When nothing reads it as an exemption (it ends up explaining or restating),
  * the rules would judge the exempt objects too, so it refuses instead of being passed over.
  */
-const EXEMPTION_SAID = /\b(?:are|is|get|gets|being)\s+(?:exempt(?:ed)?|excluded|skipped|ignored|not (?:covered|checked|affected|judged|in scope)|out of scope)\b|\bexempt from\b|\bno\s+(?:[\w-]+\s+){0,2}(?:needed|required)\b|\bdo(?:es)?(?:n'?t| not)\s+(?:even\s+)?need\b|\bnever need\b|\bnot (?:covered|in scope)\b/i
+const EXEMPTION_SAID = /\b(?:are|is|get|gets|being)\s+(?:exempt(?:ed)?|excluded|skipped|ignored|not (?:covered|checked|affected|judged|in scope)|out of scope)\b|\bexempt from\b|\bno\s+(?:[\w-]+\s+){0,2}(?:needed|required)\b|\bdo(?:es)?(?:n'?t| not)\s+(?:even\s+)?need\b|\bnever need\b|\bnot (?:covered|in scope)\b|\b(?:only |one |sole |single )?(?:exemptions?|exceptions?)\s+(?:is|are)\b/i
 
 /** "Other resource types are ignored": what the rules never select in the first place. */
 const OTHERS_UNSELECTED = /^\W*(?:all\s+|any\s+)?other\s+(?:resource\s+|object\s+|document\s+)?(?:types?|kinds?|resources?|objects?|documents?|files?)\b/i

@@ -182,3 +182,10 @@ describe('a clause that permits is no requirement', () => {
     expect(judgedWith('`pool.size` can be 20 at most.', generic, { pool: { size: 30 } })).toBe(false)
   })
 })
+
+describe('a sentence that names an exemption and became a requirement', () => {
+  it('refuses when what it became exempts nothing', () => {
+    const refused = refusalWith('Pods must not use hostPID. The one exception is the tracing agents, they need hostPID.', { platform: 'kubernetes', resource: 'Pod' })
+    expect(refused.join('\n')).toContain('The one exception is the tracing agents')
+  })
+})
