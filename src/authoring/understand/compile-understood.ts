@@ -19,6 +19,7 @@ import { exemptionUnread } from './unread-exemption.js'
 import { unquotedValuesUnused } from './restated-values.js'
 import { kindReadAsValue } from './kind-as-value.js'
 import { permissionReadAsRequirement } from './permission-read.js'
+import { contradicted } from './contradicting-requirements.js'
 import { droppedRelativeQualifier, droppedSubjectValue, writtenValues } from './subject-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
@@ -76,6 +77,18 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     }
   }
   relaxExclusiveBounds(interpretation.sentences.flatMap((sentence) => sentence.requirements))
+  // "`hostPID` must not be true" and, from another sentence, "must be true": no object that sets it could pass both.
+  const earlier: Requirement[] = []
+  for (const sentence of interpretation.sentences) {
+    const clash = sentence.problem ? undefined : sentence.requirements.map((requirement) => contradicted(requirement, earlier)).find((other) => other !== undefined)
+    if (clash) {
+      sentence.role = 'requirement'
+      sentence.problem = `what it was read as contradicts "${clash.sentence}" on the same field, so no object that sets it could pass both; which objects does each apply to?`
+      sentence.requirements = []
+      sentence.catalogRules = []
+    }
+    earlier.push(...sentence.requirements)
+  }
   // What the instruction's requirements use, after the checks: a sentence said to restate them may only write that.
   // A named rule's description counts (see ruleStrings): restating it in words ("an allowed \"safe\" subset") is what a restatement does.
   const usedByAll = [

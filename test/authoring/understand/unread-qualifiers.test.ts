@@ -189,3 +189,16 @@ describe('a sentence that names an exemption and became a requirement', () => {
     expect(refused.join('\n')).toContain('The one exception is the tracing agents')
   })
 })
+
+describe('two requirements on one field that no value satisfies together', () => {
+  it('refuse, naming the sentence contradicted', () => {
+    expect(refusalWith('`sync.mode` must be strict. Batch importers are fine, `sync.mode` must be relaxed.', generic)).toEqual([
+      '`sync.mode` must be relaxed. => not compiled: what it was read as contradicts "`sync.mode` must be strict." on the same field, so no object that sets it could pass both; which objects does each apply to?',
+    ])
+  })
+
+  it('a condition on one of them keeps both', () => {
+    const instruction = '`sync.mode` must be strict. If `tier` is batch, `sync.mode` must be relaxed.'
+    expect(() => compileInstruction(instruction, generic)).not.toThrow()
+  })
+})
