@@ -6,7 +6,7 @@ import { insideAside } from './coverage.js'
  * English, and names with digits ("IMDSv2", "EC2") name standards and services as often as values:
  * neither counts.
  */
-const VALUE_LIKE = /(?<![\w`"'.\/-])([A-Za-z0-9]+(?:[./][A-Za-z0-9][\w-]*)+)(?![\w`"'\/-]|\.[A-Za-z0-9])/g
+const VALUE_LIKE = /(?<![\w`"'./-])([A-Za-z0-9]+(?:[./][A-Za-z0-9][\w-]*)+)(?![\w`"'/-]|\.[A-Za-z0-9])/g
 
 /**
  * The unquoted values a sentence taken as a restatement writes that no rule uses: "Secrets of
