@@ -20,6 +20,7 @@ import { unquotedValuesUnused } from './restated-values.js'
 import { kindReadAsValue } from './kind-as-value.js'
 import { permissionReadAsRequirement } from './permission-read.js'
 import { contradicted } from './contradicting-requirements.js'
+import { countedOtherNoun } from './counted-noun.js'
 import { droppedRelativeQualifier, droppedSubjectValue, writtenValues } from './subject-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
@@ -176,6 +177,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
     const permits = permissionReadAsRequirement(sentence.text)
     if (permits) return `it says what may be done ("${permits}"), and was read as a requirement on everyone; what is required, and of which objects?`
+    const counted = countedOtherNoun(sentence.text, requirement)
+    if (counted) return `it counts ${counted}, and was read as the size of \`${requirement.values[0]?.variants[0]?.segments.join('.') ?? ''}\`; which field holds the ${counted}?`
     const kindValue = kindReadAsValue(requirement)
     if (kindValue) return `"${kindValue}" names a kind, and it was read as a value to compare with; which field and value are meant?`
     const unwrittenKey = bannedKeyNotWritten(requirement, `${text}\n${sentence.text}`)

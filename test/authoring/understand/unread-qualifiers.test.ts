@@ -202,3 +202,16 @@ describe('two requirements on one field that no value satisfies together', () =>
     expect(() => compileInstruction(instruction, generic)).not.toThrow()
   })
 })
+
+describe('a count of a noun is a count of that noun', () => {
+  it('read as the size of another list, it refuses', () => {
+    const refused = refusalWith('Deployment rules:\n- spec.template.spec.tolerations must have at most 3 entries\n- no more than 2 replicas', { platform: 'kubernetes', resource: 'Deployment' })
+    expect(refused).toEqual(['no more than 2 replicas => not compiled: it counts replicas, and was read as the size of `spec.template.spec.tolerations`; which field holds the replicas?'])
+  })
+
+  it('a count of the list\'s own elements compiles', () => {
+    const job = (count: number): unknown => ({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template: { spec: { tolerations: Array.from({ length: count }, (_, index) => ({ key: `k${index}`, operator: 'Exists' })), containers: [{ name: 'a', image: 'a:1' }] } } } })
+    expect(judgedWith('spec.template.spec.tolerations must have at most 3 tolerations.', { platform: 'kubernetes', resource: 'Job' }, job(2))).toBe(true)
+    expect(judgedWith('spec.template.spec.tolerations must have at most 3 tolerations.', { platform: 'kubernetes', resource: 'Job' }, job(5))).toBe(false)
+  })
+})
