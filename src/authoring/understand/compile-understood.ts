@@ -104,6 +104,14 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       const extra = restatesNothingNew(sentence.text, usedByAll, enumWords)
       if (extra) sentence.problem = extra
     }
+    // "- at most 4 retries" taken for a heading: a bound no rule uses is a requirement that was not read.
+    if (!sentence.problem && sentence.role === 'heading' && BOUND_CUE.test(sentence.text)) {
+      const unused = unusedLiterals(sentence.text, usedByAll, enumWords)
+      if (unused.length > 0) {
+        sentence.role = 'requirement'
+        sentence.problem = `it bounds something by ${unused.map((word) => `"${word}"`).join(', ')}, and nothing was read from it; which field must be within that bound?`
+      }
+    }
     // "Recording rules are exempt from all of this" read as an explanation: the exemption would be lost.
     const exempts = !sentence.problem && (sentence.role === 'rationale' || (sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE)) ? exemptionUnread(sentence.text, readScopes) : undefined
     if (exempts) {
@@ -300,3 +308,6 @@ function quantifierOnly(predicate: Requirement['predicate']): boolean {
   const values = predicate.op === 'equals' ? [predicate.value] : predicate.op === 'oneOf' ? predicate.values : []
   return values.length > 0 && values.every((value) => typeof value === 'string' && /^(?:any|all|every|each)$/i.test(value))
 }
+
+/** "at most 4", "no more than 2", "between 1 and 5": a bound with its number. */
+const BOUND_CUE = /\b(?:at (?:most|least)|no (?:more|less|fewer|longer|shorter) than|up to|(?:more|less|fewer|longer|shorter) than|between|min(?:imum)?|max(?:imum)?)\b[^.;]{0,24}?\d/i

@@ -215,3 +215,11 @@ describe('a count of a noun is a count of that noun', () => {
     expect(judgedWith('spec.template.spec.tolerations must have at most 3 tolerations.', { platform: 'kubernetes', resource: 'Job' }, job(5))).toBe(false)
   })
 })
+
+describe('a bound taken for a heading', () => {
+  it('refuses when no rule uses its number', () => {
+    expect(refusalWith('Job rules:\n- spec.template.spec.tolerations must have at most 3 entries\n- at most 4 retries', { platform: 'kubernetes', resource: 'Job' })).toEqual([
+      'at most 4 retries => not compiled: it bounds something by "4", and nothing was read from it; which field must be within that bound?',
+    ])
+  })
+})
