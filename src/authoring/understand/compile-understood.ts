@@ -104,6 +104,12 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       const extra = restatesNothingNew(sentence.text, usedByAll, enumWords)
       if (extra) sentence.problem = extra
     }
+    // "init containers are exempt" that qualified nothing (a named rule judges every container): the narrowing would be lost.
+    const lost = sentence.modifiers
+    if (!sentence.problem && sentence.role === 'modifier' && lost && /none matched/.test(sentence.note ?? '') && (lost.initContainers === false || lost.ephemeralContainers === false)) {
+      sentence.role = 'requirement'
+      sentence.problem = 'it takes some containers out, and no requirement read here could take that (a named rule judges the containers it names); which field of which containers must be checked?'
+    }
     // "- at most 4 retries" taken for a heading: a bound no rule uses is a requirement that was not read.
     if (!sentence.problem && sentence.role === 'heading' && BOUND_CUE.test(sentence.text)) {
       const unused = unusedLiterals(sentence.text, usedByAll, enumWords)

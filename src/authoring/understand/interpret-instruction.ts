@@ -340,14 +340,21 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     }
   }
 
+  // "Health checks (Jobs are not covered by this rule):": a list head's remarks qualify its items, so they are read after them.
+  const headRemarks: Array<{ remark: string; group: number }> = []
   for (const segment of segments) {
     if (segment.headsList) {
       sentences.push({ text: segment.text, role: 'heading', requirements: [], catalogRules: [], group: segment.group, note: 'heads the list under it; each item is read with it' })
+      headRemarks.push(...segment.parentheticals.map((remark) => ({ remark, group: segment.group })))
       continue
     }
     hostFrom = sentences.length
     readUnit(withHead(segment), segment.group, false)
     for (const remark of segment.parentheticals) readUnit(remarkWithAntecedent(remark, segment.text), segment.group, true)
+  }
+  for (const { remark, group } of headRemarks) {
+    hostFrom = sentences.length
+    readUnit(remark, group, true)
   }
   if (context.platform === 'kubernetes' && context.kinds.length === 1 && context.kinds[0] === 'Namespace') {
     for (const requirement of sentences.flatMap((sentence) => sentence.requirements)) {

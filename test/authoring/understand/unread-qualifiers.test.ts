@@ -223,3 +223,31 @@ describe('a bound taken for a heading', () => {
     ])
   })
 })
+
+describe('the remarks in parentheses of a list head', () => {
+  const labels = { platform: 'kubernetes', resource: 'Pod' }
+  const pod = (initHasLimit: boolean): unknown => ({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'p' },
+    spec: {
+      initContainers: [{ name: 'setup', image: 'setup:1', ...(initHasLimit ? { resources: { limits: { memory: '64Mi' } } } : {}) }],
+      containers: [{ name: 'app', image: 'app:1', resources: { limits: { memory: '128Mi' } } }],
+    },
+  })
+
+  it('qualify the items under it', () => {
+    const instruction = 'Sizing rules (init containers are exempt, they finish first):\n- every container must set resources.limits.memory'
+    expect(judgedWith(instruction, labels, pod(false))).toBe(true)
+  })
+
+  it('refuse when what they take out cannot be taken from the named rule read', () => {
+    const instruction = 'Sizing rules (init containers are exempt, they finish first):\n- a memory limit must be specified'
+    expect(refusalWith(instruction, labels).join('\n')).toContain('it takes some containers out')
+  })
+
+  it('refuse when they exempt what nothing reads', () => {
+    const instruction = 'Sizing rules (batch workloads are not covered by this rule):\n- a memory limit must be specified'
+    expect(refusalWith(instruction, labels).join('\n')).toContain('"are not covered"')
+  })
+})
