@@ -12,7 +12,7 @@ import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
 import { insideAside, requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
-import { droppedDoing, droppedQualifier } from './dropped-qualifier.js'
+import { droppedDoing, droppedQualifier, droppedValueType } from './dropped-qualifier.js'
 import { unreadException } from './unread-exception.js'
 import { namespaceOfClusterScoped } from './cluster-scoped-namespace.js'
 import { exemptionUnread } from './unread-exemption.js'
@@ -119,7 +119,7 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       }
     }
     // "Recording rules are exempt from all of this" read as an explanation: the exemption would be lost.
-    const exempts = !sentence.problem && (sentence.role === 'rationale' || (sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE)) ? exemptionUnread(sentence.text, readScopes) : undefined
+    const exempts = sentence.problem ? undefined : sentence.role === 'rationale' || (sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE) ? exemptionUnread(sentence.text, readScopes) : sentence.role === 'permission' ? exemptionUnread(sentence.text, readScopes, true) : undefined
     if (exempts) {
       sentence.role = 'requirement'
       sentence.problem = `it says what is "${exempts}", and no exemption was read from it: the rules would judge those too; which field and value (or name, namespace, label) mark them?`
@@ -210,6 +210,8 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (otherUses.length > 0) return `it forbids one way a pod uses it, and it is also used through ${otherUses.map((path) => `\`${path}\``).join(', ')}; which of them are meant?`
     const qualifier = droppedQualifier(sentence.text, requirement)
     if (qualifier) return `it forbids only what is "${qualifier}", and that was not read: the rule would forbid every value; which field and value narrow it?`
+    const typed = droppedValueType(sentence.text, requirement)
+    if (typed) return `it forbids only "${typed}", and was read as forbidding the field whatever its value; how is such a value told apart?`
     const doing = droppedDoing(sentence.text, requirement)
     if (doing) return `it forbids only what "${doing}", and that was not read: the rule would forbid every one; which field and value narrow it?`
     const narrowing = droppedSubjectValue(sentence.text, requirement, values, enumWords)

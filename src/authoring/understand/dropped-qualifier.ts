@@ -35,3 +35,20 @@ export function droppedDoing(text: string, requirement: Requirement): string | u
   }))
   return banned ? `${match[1] ?? ''} may ${match[2].trim()}` : undefined
 }
+
+/** "an integer minAvailable is not allowed", "no empty `command`": a kind of value, then the field. */
+const TYPED_SUBJECT = /\b(?:an?|any|no)\s+(integer|int|whole-number|string|numeric|number|percentage|boolean|empty|negative|decimal|fractional)\s+[`"']?([A-Za-z_][\w.]*)/i
+
+/**
+ * "an integer minAvailable is not allowed at all" read as `minAvailable` must not be set: the ban
+ * is of values of that type only (a percentage is fine), and banning the field outright rejects
+ * them too. Returns the words that narrowed it, or undefined.
+ */
+export function droppedValueType(text: string, requirement: Requirement): string | undefined {
+  if (requirement.predicate.op !== 'unset' || requirement.conditions.length > 0) return undefined
+  const match = TYPED_SUBJECT.exec(text)
+  const field = match?.[2]?.toLowerCase()
+  if (!match || !field) return undefined
+  const named = requirement.values.some((ref) => ref.variants.some((variant) => variant.segments.at(-1)?.toLowerCase() === field.split('.').at(-1)))
+  return named ? `${match[1] ?? ''} ${match[2] ?? ''}` : undefined
+}

@@ -251,3 +251,18 @@ describe('the remarks in parentheses of a list head', () => {
     expect(refusalWith(instruction, labels).join('\n')).toContain('"are not covered"')
   })
 })
+
+describe('a ban of a kind of value, and exceptions said to be fine', () => {
+  it('"an integer X is not allowed" read as a ban of X refuses', () => {
+    expect(refusalWith('For HorizontalPodAutoscalers, an integer spec.minReplicas is not allowed.', { platform: 'kubernetes', resource: 'HorizontalPodAutoscaler' }).join('\n')).toContain('it forbids only "integer spec.minReplicas"')
+  })
+
+  it('a sentence naming exceptions, read as a permission, refuses', () => {
+    const refused = refusalWith('Every `image` must be pinned by a sha256 digest. One exception where a tag is fine: images of our own registry.', generic)
+    expect(refused.join('\n')).toContain('One exception where')
+  })
+
+  it('a permission without the word exception stays a permission', () => {
+    expect(judgedWith('`replicas` must be at least 2. Three or more replicas are fine.', generic, { replicas: 3 })).toBe(true)
+  })
+})
