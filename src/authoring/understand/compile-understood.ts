@@ -243,6 +243,9 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     const words = unused.map((word) => `"${word}"`).join(', ')
     return `it writes ${words} but no rule read from it uses ${unused.length === 1 ? 'it' : 'them'}; which field must ${unused.length === 1 ? 'it' : 'each'} be checked against, and how?`
   }
+  // "an email address at acme.io" read as any email: an unquoted domain or path the rules drop narrows what they ask.
+  const unquoted = unquotedValuesUnused(sentence.text, [...used, ...sentence.requirements.map((requirement) => requirement.sentence)].filter((item) => item !== sentence.text), true)
+  if (unquoted.length > 0) return `it writes ${unquoted.map((word) => `"${word}"`).join(', ')} but no rule read from it uses ${unquoted.length === 1 ? 'it' : 'them'}; which field must ${unquoted.length === 1 ? 'it' : 'each'} be checked against, and how?`
   return undefined
 }
 

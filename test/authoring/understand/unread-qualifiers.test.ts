@@ -266,3 +266,15 @@ describe('a ban of a kind of value, and exceptions said to be fine', () => {
     expect(judgedWith('`replicas` must be at least 2. Three or more replicas are fine.', generic, { replicas: 3 })).toBe(true)
   })
 })
+
+describe('a domain a requirement sentence writes is used', () => {
+  it('"an email address at example.org" read as any email refuses', () => {
+    expect(refusalWith('`contact` is an email address at example.org.', generic)).toEqual([
+      '`contact` is an email address at example.org. => not compiled: it writes "example.org" but no rule read from it uses it; which field must it be checked against, and how?',
+    ])
+  })
+
+  it('a file name or a path beside the field is no value', () => {
+    expect(judgedWith('every repo needs compilerOptions.strict: true in tsconfig.json.', generic, { compilerOptions: { strict: true } })).toBe(true)
+  })
+})
