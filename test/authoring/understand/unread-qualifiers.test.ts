@@ -278,3 +278,14 @@ describe('a domain a requirement sentence writes is used', () => {
     expect(judgedWith('every repo needs compilerOptions.strict: true in tsconfig.json.', generic, { compilerOptions: { strict: true } })).toBe(true)
   })
 })
+
+describe('"or not there at all" says absence passes', () => {
+  it('a field that must be false or not there passes when absent', () => {
+    expect(judgedWith('the `verbose` switch has to be false or not there at all.', generic, {})).toBe(true)
+    expect(judgedWith('the `verbose` switch has to be false or not there at all.', generic, { verbose: true })).toBe(false)
+  })
+
+  it('without it, absence fails as before', () => {
+    expect(judgedWith('the `verbose` switch has to be false.', generic, {})).toBe(false)
+  })
+})
