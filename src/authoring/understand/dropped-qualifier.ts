@@ -36,8 +36,8 @@ export function droppedDoing(text: string, requirement: Requirement): string | u
   return banned ? `${match[1] ?? ''} may ${match[2].trim()}` : undefined
 }
 
-/** "an integer minAvailable is not allowed", "no empty `command`": a kind of value, then the field. */
-const TYPED_SUBJECT = /\b(?:an?|any|no)\s+(integer|int|whole-number|string|numeric|number|percentage|boolean|empty|negative|decimal|fractional)\s+[`"']?([A-Za-z_][\w.]*)/i
+/** "an integer minAvailable is not allowed": a kind of value, then the field ("an empty list" is one that holds nothing, read as such). */
+const TYPED_SUBJECT = /\b(?:an?|any|no)\s+(integer|int|whole-number|string|numeric|number|percentage|boolean|negative|decimal|fractional)\s+[`"']?([A-Za-z_][\w.]*)/i
 
 /**
  * "an integer minAvailable is not allowed at all" read as `minAvailable` must not be set: the ban
