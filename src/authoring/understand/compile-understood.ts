@@ -12,7 +12,16 @@ import { forbidsWhatEveryObjectHas } from './forbids-every-object.js'
 import { insideAside, requirementStrings, ruleStrings, unusedLiterals } from './coverage.js'
 import { unjudgedSubjectKinds } from './subject-kinds-judged.js'
 import { forOtherKinds, kindWithoutField } from './other-subject-kinds.js'
-import { droppedQualifier } from './dropped-qualifier.js'
+import { droppedDoing, droppedQualifier, droppedValueType } from './dropped-qualifier.js'
+import { unreadException } from './unread-exception.js'
+import { namespaceOfClusterScoped } from './cluster-scoped-namespace.js'
+import { exemptionUnread } from './unread-exemption.js'
+import { unquotedValuesUnused } from './restated-values.js'
+import { kindReadAsValue } from './kind-as-value.js'
+import { permissionReadAsRequirement } from './permission-read.js'
+import { contradicted } from './contradicting-requirements.js'
+import { countedOtherNoun } from './counted-noun.js'
+import { droppedRelativeQualifier, droppedSubjectValue, writtenValues } from './subject-qualifier.js'
 import { otherUsesOfKind } from './kind-references.js'
 import { joinPickedVolume, unjoinedPickedVolume } from './mounted-volume.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
@@ -50,6 +59,8 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     ...sentence.requirements.flatMap((requirement) => [...requirement.conditions, ...requirement.exemptions].flatMap((condition) => requirementStrings({ ...requirement, values: [condition.value], predicate: condition.predicate, conditions: [], exemptions: [] }))),
     ...sentence.catalogRules.map((rule) => JSON.stringify(rule.match ?? {})),
   ])
+  // Values the requirements compare against: one of them narrowing a subject picks some objects (see subject-qualifier.ts).
+  const values = writtenValues(interpretation.sentences.flatMap((sentence) => sentence.requirements))
   for (const sentence of interpretation.sentences) {
     if (!sentence.problem && sentence.role === 'requirement' && remarksWithoutAttribute(sentence)) {
       sentence.role = 'restatement'
@@ -59,7 +70,7 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     if (!sentence.problem && sentence.role === 'requirement') {
       // "these verbs": the entries were written in the sentence it points back to.
       const antecedent = antecedentOf(sentence.text, context.fullText ?? instruction)
-      const check = checkSentence(sentence, antecedent ? `${instruction}\n${antecedent}` : instruction, sharedStrings, enumWords)
+      const check = checkSentence(sentence, antecedent ? `${instruction}\n${antecedent}` : instruction, sharedStrings, enumWords, values)
       if (check) {
         sentence.problem = check
         sentence.requirements = []
@@ -68,17 +79,51 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     }
   }
   relaxExclusiveBounds(interpretation.sentences.flatMap((sentence) => sentence.requirements))
+  // "`hostPID` must not be true" and, from another sentence, "must be true": no object that sets it could pass both.
+  const earlier: Requirement[] = []
+  for (const sentence of interpretation.sentences) {
+    const clash = sentence.problem ? undefined : sentence.requirements.map((requirement) => contradicted(requirement, earlier)).find((other) => other !== undefined)
+    if (clash) {
+      sentence.role = 'requirement'
+      sentence.problem = `what it was read as contradicts "${clash.sentence}" on the same field, so no object that sets it could pass both; which objects does each apply to?`
+      sentence.requirements = []
+      sentence.catalogRules = []
+    }
+    earlier.push(...sentence.requirements)
+  }
   // What the instruction's requirements use, after the checks: a sentence said to restate them may only write that.
   // A named rule's description counts (see ruleStrings): restating it in words ("an allowed \"safe\" subset") is what a restatement does.
   const usedByAll = [
     ...sharedStrings,
     ...interpretation.sentences.flatMap((sentence) => [...sentence.requirements.flatMap(requirementStrings), ...sentence.catalogRules.flatMap(ruleStrings)]),
   ]
+  // The conditions and exemptions read, as written and as fields: an exemption sentence about them restates them.
+  const readScopes = interpretation.sentences.flatMap((sentence) => sentence.requirements.flatMap((requirement) => [...requirement.conditions, ...requirement.exemptions].flatMap((scope) => [scope.text, ...scope.value.variants.flatMap((variant) => variant.segments)])))
   for (const sentence of interpretation.sentences) {
     // A lead-in before a colon ("must not live longer than 24h: ... at most a day") is made precise by what follows it.
     if (!sentence.problem && sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE) {
       const extra = restatesNothingNew(sentence.text, usedByAll, enumWords)
       if (extra) sentence.problem = extra
+    }
+    // "init containers are exempt" that qualified nothing (a named rule judges every container): the narrowing would be lost.
+    const lost = sentence.modifiers
+    if (!sentence.problem && sentence.role === 'modifier' && lost && /none matched/.test(sentence.note ?? '') && (lost.initContainers === false || lost.ephemeralContainers === false)) {
+      sentence.role = 'requirement'
+      sentence.problem = 'it takes some containers out, and no requirement read here could take that (a named rule judges the containers it names); which field of which containers must be checked?'
+    }
+    // "- at most 4 retries" taken for a heading: a bound no rule uses is a requirement that was not read.
+    if (!sentence.problem && sentence.role === 'heading' && BOUND_CUE.test(sentence.text)) {
+      const unused = unusedLiterals(sentence.text, usedByAll, enumWords)
+      if (unused.length > 0) {
+        sentence.role = 'requirement'
+        sentence.problem = `it bounds something by ${unused.map((word) => `"${word}"`).join(', ')}, and nothing was read from it; which field must be within that bound?`
+      }
+    }
+    // "Recording rules are exempt from all of this" read as an explanation: the exemption would be lost.
+    const exempts = sentence.problem ? undefined : sentence.role === 'rationale' || (sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE) ? exemptionUnread(sentence.text, readScopes) : sentence.role === 'permission' ? exemptionUnread(sentence.text, readScopes, true) : undefined
+    if (exempts) {
+      sentence.role = 'requirement'
+      sentence.problem = `it says what is "${exempts}", and no exemption was read from it: the rules would judge those too; which field and value (or name, namespace, label) mark them?`
     }
     // "Deployments with fewer than 3 replicas are exempt" read as a namespace called "replicas": a scope that drops its number is another scope.
     if (!sentence.problem && sentence.role === 'modifier') {
@@ -143,7 +188,7 @@ function becameText(sentence: Interpretation['sentences'][number], made: string[
  * against is written in the text, and every number and literal it writes is used. A sentence
  * that fails either is not understood: its rules are dropped and the request refused.
  */
-function checkSentence(sentence: Interpretation['sentences'][number], text: string, shared: readonly string[], enumWords: ReadonlySet<string>): string | undefined {
+function checkSentence(sentence: Interpretation['sentences'][number], text: string, shared: readonly string[], enumWords: ReadonlySet<string>, values: ReadonlySet<string>): string | undefined {
   for (const requirement of sentence.requirements) {
     // "in any namespace": a quantifier read as a scope's value means no scope at all.
     requirement.conditions = requirement.conditions.filter((condition) => !quantifierOnly(condition.predicate))
@@ -154,6 +199,12 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     // The sentence as read may carry its list head ("the tag Environment" from a head and an item): both count as written.
     const ungrounded = groundingProblem(requirement, `${text}\n${sentence.text}`)
     if (ungrounded) return `${ungrounded.problem}; ${ungrounded.question}`
+    const permits = permissionReadAsRequirement(sentence.text)
+    if (permits) return `it says what may be done ("${permits}"), and was read as a requirement on everyone; what is required, and of which objects?`
+    const counted = countedOtherNoun(sentence.text, requirement)
+    if (counted) return `it counts ${counted}, and was read as the size of \`${requirement.values[0]?.variants[0]?.segments.join('.') ?? ''}\`; which field holds the ${counted}?`
+    const kindValue = kindReadAsValue(requirement)
+    if (kindValue) return `"${kindValue}" names a kind, and it was read as a value to compare with; which field and value are meant?`
     const unwrittenKey = bannedKeyNotWritten(requirement, `${text}\n${sentence.text}`)
     if (unwrittenKey) return unwrittenKey
     const unknownAttribute = unknownTerraformAttribute(requirement)
@@ -169,7 +220,26 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (otherUses.length > 0) return `it forbids one way a pod uses it, and it is also used through ${otherUses.map((path) => `\`${path}\``).join(', ')}; which of them are meant?`
     const qualifier = droppedQualifier(sentence.text, requirement)
     if (qualifier) return `it forbids only what is "${qualifier}", and that was not read: the rule would forbid every value; which field and value narrow it?`
+    const typed = droppedValueType(sentence.text, requirement)
+    if (typed) return `it forbids only "${typed}", and was read as forbidding the field whatever its value; how is such a value told apart?`
+    const doing = droppedDoing(sentence.text, requirement)
+    if (doing) return `it forbids only what "${doing}", and that was not read: the rule would forbid every one; which field and value narrow it?`
+    const narrowing = droppedSubjectValue(sentence.text, requirement, values, enumWords)
+    if (narrowing) return `it is about what is "${narrowing}" only, and that was not read: the rule would judge every one; which field must be "${narrowing}"?`
+    const clusterScoped = namespaceOfClusterScoped(requirement)
+    if (clusterScoped) return `"${clusterScoped.said}" was read as a namespace, and a ${clusterScoped.kind} has none: the narrowing would never hold; which field and value decide it?`
+    const relative = droppedRelativeQualifier(sentence.text, requirement.conditions.length > 0 || requirement.exemptions.length > 0)
+    if (relative) return `it is about what is "${relative}" only, and no condition was read from that: the rule would judge every one; which field and value decide it?`
+    const exception = unreadException(sentence.text, requirement)
+    if (exception) return `it takes out what is "${exception}", and no exemption was read from that: the rule would demand it there too; which field and value (or name, namespace, label) mark what is exempt?`
   }
+  // "Only exemption is stuff running in kube-system, ... need hostNetwork" read as a requirement: the exemption must be on what it became.
+  const ownScopes = [
+    ...sentence.requirements.flatMap((requirement) => [...requirement.conditions, ...requirement.exemptions].flatMap((scope) => [scope.text, ...scope.value.variants.flatMap((variant) => variant.segments)])),
+    ...sentence.catalogRules.flatMap((rule) => [...(rule.match?.namespaces ?? []), ...(rule.match?.excludeNamespaces ?? []), ...(rule.match?.conditions ?? []).map((condition) => condition.expression)]),
+  ]
+  const exempts = exemptionUnread(sentence.text, ownScopes)
+  if (exempts) return `it says what is "${exempts}", and what it became exempts nothing; which field and value (or name, namespace, label) mark what is exempt?`
   const unjudged = unjudgedSubjectKinds(sentence.text, sentence.requirements, sentence.catalogRules)
   // The same requirement on each other kind named, where its fields have one namesake there.
   const others = unjudged.length > 0 && sentence.catalogRules.length === 0 ? forOtherKinds(sentence.requirements, unjudged) : undefined
@@ -183,6 +253,9 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     const words = unused.map((word) => `"${word}"`).join(', ')
     return `it writes ${words} but no rule read from it uses ${unused.length === 1 ? 'it' : 'them'}; which field must ${unused.length === 1 ? 'it' : 'each'} be checked against, and how?`
   }
+  // "an email address at acme.io" read as any email: an unquoted domain or path the rules drop narrows what they ask.
+  const unquoted = unquotedValuesUnused(sentence.text, [...used, ...sentence.requirements.map((requirement) => requirement.sentence)].filter((item) => item !== sentence.text), true)
+  if (unquoted.length > 0) return `it writes ${unquoted.map((word) => `"${word}"`).join(', ')} but no rule read from it uses ${unquoted.length === 1 ? 'it' : 'them'}; which field must ${unquoted.length === 1 ? 'it' : 'each'} be checked against, and how?`
   return undefined
 }
 
@@ -213,7 +286,9 @@ function restatesNothingNew(text: string, used: readonly string[], enumWords: Re
   // "management block with auto_repair and auto_upgrade both true": a field written as a name that no rule reads is new content.
   const literals = unusedLiterals(text, used, enumWords)
   const unreadFields = fieldNamesUnused(text, used).filter((token) => !literals.includes(token))
-  const unused = [...literals, ...unreadFields]
+  // "Secrets of type kubernetes.io/service-account-token are banned": an unquoted value no rule uses is new content too.
+  const unquoted = unquotedValuesUnused(text, used).filter((token) => !literals.includes(token) && !unreadFields.includes(token))
+  const unused = [...literals, ...unreadFields, ...unquoted]
   if (unused.length === 0) return undefined
   const words = unused.map((word) => `"${word}"`).join(', ')
   return `it writes ${words}, which no rule read from the instruction uses; which field must ${unused.length === 1 ? 'it' : 'each'} be checked against, and how?`
@@ -254,3 +329,6 @@ function quantifierOnly(predicate: Requirement['predicate']): boolean {
   const values = predicate.op === 'equals' ? [predicate.value] : predicate.op === 'oneOf' ? predicate.values : []
   return values.length > 0 && values.every((value) => typeof value === 'string' && /^(?:any|all|every|each)$/i.test(value))
 }
+
+/** "at most 4", "no more than 2", "between 1 and 5": a bound with its number. */
+const BOUND_CUE = /\b(?:at (?:most|least)|no (?:more|less|fewer|longer|shorter) than|up to|(?:more|less|fewer|longer|shorter) than|between|min(?:imum)?|max(?:imum)?)\b[^.;]{0,24}?\d/i

@@ -195,8 +195,17 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const from = sentences.length
       readUnit(afterColon, group, parenthetical)
       // "Any Deployment running more than one replica must spread its pods: define ...": the lead-in's condition scopes what follows.
-      const leadCondition = splitCondition(head.replace(/:\s*$/, ''), { platform: context.platform, kinds: kindsFor(head), schemaKind: schemaKindOf(head) }).condition
+      const headContext = { platform: context.platform, kinds: kindsFor(head), schemaKind: schemaKindOf(head) }
+      // "When environment is production,:" is all condition, with no body after its comma.
+      const onlyCondition = /^\s*(?:if|when|where)\s+(.+?)[\s,:]*$/i.exec(head)?.[1]
+      const leadCondition = splitCondition(head.replace(/:\s*$/, ''), headContext).condition ?? (onlyCondition ? wrap(readCondition(onlyCondition, headContext)) : undefined)
       if (leadCondition) for (const sentence of sentences.slice(from)) for (const requirement of sentence.requirements) if (requirement.conditions.length === 0) requirement.conditions.push(...leadCondition)
+      const intro = sentences[from - 1]
+      // A lead-in that is all condition and cannot be read would be dropped: what follows would judge everything.
+      if (!leadCondition && onlyCondition && intro && sentences.slice(from).some((sentence) => sentence.requirements.length > 0 || sentence.catalogRules.length > 0)) {
+        intro.role = 'requirement'
+        intro.problem = `it applies what follows only "${onlyCondition}", and no field and value for that condition can be found; which field and value decide it?`
+      }
       return
     }
     const sentenceContext: ClauseContext = { platform: context.platform, kinds: kindsFor(trimmed) }
@@ -364,15 +373,22 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     }
   }
 
+  // "Health checks (Jobs are not covered by this rule):": a list head's remarks qualify its items, so they are read after them.
+  const headRemarks: Array<{ remark: string; group: number }> = []
   for (const segment of segments) {
     if (segment.headsList) {
       sentences.push({ text: segment.text, role: 'heading', requirements: [], catalogRules: [], group: segment.group, note: 'heads the list under it; each item is read with it' })
+      headRemarks.push(...segment.parentheticals.map((remark) => ({ remark, group: segment.group })))
       continue
     }
     hostFrom = sentences.length
     remarks = segment.parentheticals
     readUnit(withHead(segment), segment.group, false)
     for (const remark of segment.parentheticals) readUnit(remarkWithAntecedent(remark, segment.text), segment.group, true)
+  }
+  for (const { remark, group } of headRemarks) {
+    hostFrom = sentences.length
+    readUnit(remark, group, true)
   }
   if (context.platform === 'kubernetes' && context.kinds.length === 1 && context.kinds[0] === 'Namespace') {
     for (const requirement of sentences.flatMap((sentence) => sentence.requirements)) {
@@ -929,3 +945,4 @@ function narrowNamedRule(rule: Rule, modifiers: Modifiers): void {
   if (scoped.length > 0) rule.match.conditions = [...existing, ...scoped.map((expression, index) => ({ name: `scope-${existing.length + index + 1}`, expression }))]
 }
 
+const wrap = (condition: Condition | undefined): Condition[] | undefined => (condition ? [condition] : undefined)

@@ -9,6 +9,7 @@ import { fieldsUnusedBy } from './unused-fields.js'
 import { judgesKind } from '../text/kinds.js'
 
 const ONE_CONTAINER_LIST = /^\W*(?:(?:the|all|every|each|any|no)\s+)?(init|ephemeral)[ -]?containers?\b/i
+import { droppedRelativeQualifier } from './subject-qualifier.js'
 
 /**
  * Why the named (catalog) rules a clause became may not be what it says, or undefined when
@@ -35,6 +36,9 @@ export function namedRuleDoubt(text: { clause: string; instruction: string; labe
   const judged = text.labelledKinds ?? []
   const elsewhere = templated.filter((rule) => !rule.template.kinds.includes('*') && judged.length > 0 && !judged.some((kind) => judgesKind(rule.template.kinds, kind)))
   if (elsewhere.length > 0) return `the named requirement judges ${[...new Set(elsewhere.flatMap((rule) => rule.template.kinds))].join(', ')}, not ${[...new Set(judged)].join(', ')}; which field of ${[...new Set(judged)].join(' or ')} must be checked?`
+  // "Any Ingress that serves the public site must ...": a named rule with no condition of its own judges every one.
+  const relative = droppedRelativeQualifier(clause, rules.some((rule) => (rule.match?.conditions?.length ?? 0) > 0), true)
+  if (relative) return `it is about what is "${relative}" only, and the named requirement has no such condition`
   const unwritten = unwrittenConstants(text.instruction, rules, templated)
   if (unwritten.length > 0) return `the named requirement also checks ${unwritten.join(', ')}, which the sentence does not write`
   return undefined

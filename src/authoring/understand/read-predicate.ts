@@ -122,6 +122,9 @@ export function escapeRegex(text: string): string {
 /** Words that start another cue or a description, never a value after "must be". */
 const NOT_A_VALUE = /^(strictly|between|at (least|most)|one of|either|greater|less|more|fewer|lower|higher|under|over|above|below|positive|negative|non-negative|disallowed|allowed|forbidden|banned|rejected|prohibited|set|unset|specified|defined|declared|present|provided|pinned|labell?ed|annotated|tagged|https?\b|an?\b|the\b|valid|lowercase|uppercase|in\b|within|from|no\b|not\b|explicitly|listed|listed|formatted|a subdomain|subdomain|prefixed|suffixed|unique|shorter|longer|larger|smaller|equal|identical|same|different|empty|non-empty|false or|true or|off or|on or|done|used|enabled or|disabled or|\d+(?:\.\d+)?\s*[a-z%]*\s+or (more|less|fewer|lower|higher|greater|above|below|under|over|shorter|longer|smaller|larger))/
 
+/** "an EU region", "a us-east-1 bucket": an article, then a word that can only be a value, then the noun it narrows. */
+const NARROWED_NOUN = /^(?:a|an|some)\s+(?:[A-Z]{2,}[A-Z0-9-]*|[a-z0-9]+(?:[.-][a-z0-9*]+)+|[a-z]+[0-9][a-z0-9]*)\s+[a-z]+/
+
 /** "/16 or smaller", "no broader than a /16", "at least a /24": a CIDR range's width, as its prefix length. */
 const NARROWER = String.raw`(?:smaller|narrower|tighter|longer|more specific)`
 const WIDER = String.raw`(?:larger|bigger|broader|wider|shorter|less specific)`
@@ -242,11 +245,11 @@ const CUES: Cue[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured|listed|there)\b(?! to| in)|\b(?:set|specified|defined|listed) explicitly\b|\bexplicitly (?:set|specified|defined)\b|\b(?:must|has to|have to|needs? to|should|shall) exist\b|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
+    pattern: new RegExp(String.raw`\b(?:${MODAL} be|is|are) (?:set|present|defined|specified|declared|provided|populated|configured|listed|there)\b(?!\s+(?:(?:explicitly|always|only)\s+)?(?:to|in)\b)|\b(?:set|specified|defined|listed) explicitly\b(?! to)|\bexplicitly (?:set|specified|defined)\b|\b(?:must|has to|have to|needs? to|should|shall) exist\b|\b(?:is|are) (?:required|mandatory|needed|compulsory)\b`),
     read: () => ({ predicate: { op: 'set' }, end: 0 }),
   },
   {
-    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: also| always| all| each| both| explicitly)? (?:be )?(?:set to|equal(?: to)?|be|(?:refer|point) (?:back )?to)\s+|\bset to\s+|\b(?:set|pin|fix)\s+(?:the\s+|its\s+)?(?:(?:label|annotation|field|key)\s+)?[`"']?[a-z_][\w.[\]/-]*[`"']?(?:\s+field)?\s+(?:explicitly\s+)?to\s+|\b(?:set|use|have)\s+(?:a|an)\s+[`"']?[a-z_][\w.[\]/-]*[`"']?\s+of\s+(?=[`"'][\w-])|\s?==?\s*(?=["'`\w-])|:\s+(?=["'`]?[\w-])/,
+    pattern: /\b(?:must|has to|have to|needs? to|should|shall)(?: also| always| all| each| both| explicitly)? (?:be )?(?:set (?:explicitly |always |only )?to|equal(?: to)?|be|(?:refer|point) (?:back )?to)\s+|\bset to\s+|\b(?:set|pin|fix)\s+(?:the\s+|its\s+)?(?:(?:label|annotation|field|key)\s+)?[`"']?[a-z_][\w.[\]/-]*[`"']?(?:\s+field)?\s+(?:explicitly\s+)?to\s+|\b(?:set|use|have)\s+(?:a|an)\s+[`"']?[a-z_][\w.[\]/-]*[`"']?\s+of\s+(?=[`"'][\w-])|\s?==?\s*(?=["'`\w-])|:\s+(?=["'`]?[\w-])/,
     read: (after, lower) => {
       const unsetOr = /^(?:either )?(?:unset|not set|absent|omitted|left unset) or (?:set to |explicitly )?/.exec(lower)
       if (unsetOr) {
@@ -276,7 +279,8 @@ const CUES: Cue[] = [
       if (/^(?:a|an|its own|their own) (?:dedicated|custom|non-default|separate|own)\b/.test(lower)) return { predicate: { op: 'noneOf', values: ['default'] }, end: 0, missing: 'fail' }
       // "must be a subdomain of ...": the words after "be" start a predicate of their own, read by its cue.
       if (/^(?:a |an )?(?:subdomain|sub-domain)\b/.test(lower)) return undefined
-      if (NOT_A_VALUE.test(lower)) return /^(?:a|an|some) [a-z]+/.test(lower) && !boundAfter && !readFormat(lower.slice(0, 60), after.slice(0, 60)) ? { predicate: { op: 'set' }, end: 0 } : undefined
+      // "must be an EU region": a kind of value narrowed by a word ("EU") is not merely "set"; only a value's type is.
+      if (NOT_A_VALUE.test(lower)) return /^(?:a|an|some) [a-z]+/.test(lower) && !NARROWED_NOUN.test(after) && !boundAfter && !readFormat(lower.slice(0, 60), after.slice(0, 60)) ? { predicate: { op: 'set' }, end: 0 } : undefined
       const list = values(after)
       const [first] = list.values
       if (first === undefined) return undefined

@@ -49,8 +49,9 @@ export function splitClause(sentence: string): string[] {
       clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${piece}`
       continue
     }
-    // "..., unless `mode` is `batch`": a condition after a clause narrows it, it states nothing of its own.
-    if (TRAILING_CONDITION.test(piece) && clauses.length > 0 && pending.length === 0) {
+    // "..., unless `mode` is `batch`", "auth must be on, except for routes whose path is /healthz": a condition or an exception
+    // belongs to the clause before it; read alone, its own predicate would become a requirement (the exempt objects demanded of everyone).
+    if ((TRAILING_CONDITION.test(piece) || EXCEPTS.test(piece)) && clauses.length > 0 && pending.length === 0) {
       clauses[clauses.length - 1] = `${clauses[clauses.length - 1] ?? ''}, ${piece}`
       continue
     }
@@ -94,6 +95,9 @@ const TRAILING_CONDITION = /^(?:unless|except(?:\s+(?:when|if|for|in))?|only\s+(
 
 /** "In the prod namespace", "for every public bucket", "when replicas exceed 3": a scope said before what it scopes. */
 const LEADS_IN = /^(?:in|inside|within|outside|for|on|across|when|whenever|where|if|unless|except)\b/i
+
+/** "unless ...", "except for ...": words that take something out of the clause before them. */
+const EXCEPTS = /^(?:unless|except|excepting|excluding|other than|apart from|save for|but not)\b/i
 
 /** A clause that starts on its predicate: its subject is the one before. */
 const SUBJECTLESS = /^(?:also\s+|then\s+)?(?:must|mustn'?t|has to|have to|needs? to|should|shall|can'?t|cannot|may not|at least|at most|no more than|no less than|no fewer than|(?:strictly\s+)?(?:greater|less|more|fewer|higher|lower) than)\b/i
