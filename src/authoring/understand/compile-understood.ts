@@ -27,6 +27,7 @@ import { joinPickedVolume, unjoinedPickedVolume } from './mounted-volume.js'
 import { relaxExclusiveBounds } from './exclusive-bounds.js'
 import { fits } from './read-clause.js'
 import { codeTokens, pathSegments } from './find-fields.js'
+import { escapeRegex } from './read-predicate.js'
 import { enumWordsOf } from './enum-words.js'
 
 export interface UnderstoodRules {
@@ -228,7 +229,9 @@ function checkSentence(sentence: Interpretation['sentences'][number], text: stri
     if (narrowing) return `it is about what is "${narrowing}" only, and that was not read: the rule would judge every one; which field must be "${narrowing}"?`
     const clusterScoped = namespaceOfClusterScoped(requirement)
     if (clusterScoped) return `"${clusterScoped.said}" was read as a namespace, and a ${clusterScoped.kind} has none: the narrowing would never hold; which field and value decide it?`
-    const relative = droppedRelativeQualifier(sentence.text, requirement.conditions.length > 0 || requirement.exemptions.length > 0)
+    // "Pods which set the annotation X must set it to `true`": the narrowing is X being there, which a rule letting an absent X pass reads.
+    const narrowedByPresence = requirement.missing === 'pass' && requirement.values.some((ref) => new RegExp(String.raw`\b(?:which|that|who)\s+(?:sets?|has|have|carry|carries|defines?|uses?)\b[^,;]*${escapeRegex(ref.variants[0]?.segments.at(-1) ?? ref.label)}`, 'i').test(sentence.text))
+    const relative = droppedRelativeQualifier(sentence.text, requirement.conditions.length > 0 || requirement.exemptions.length > 0 || narrowedByPresence)
     if (relative) return `it is about what is "${relative}" only, and no condition was read from that: the rule would judge every one; which field and value decide it?`
     const exception = unreadException(sentence.text, requirement)
     if (exception) return `it takes out what is "${exception}", and no exemption was read from that: the rule would demand it there too; which field and value (or name, namespace, label) mark what is exempt?`

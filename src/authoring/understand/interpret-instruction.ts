@@ -101,9 +101,6 @@ function onlyPermits(text: string): boolean {
 const UNREAD_NAMESPACES = /\b(?:in|within|inside|outside|across)\s+(?!(?:any|all|every|each|other)\b)(?:the\s+)?[\w'-]+(?:\s+[\w'-]+)?\s+namespaces?\b/i
 
 /** "must be off in production", "for staging": a stage of delivery no field was read for; the requirement would hold everywhere. */
-/** "..., unless the workload is slow": an exemption whose words no modifier took. */
-const UNREAD_UNLESS = /\b(?:unless|except\s+(?:when|if|where))\b[^.;]*/i
-
 const STAGE = String.raw`(?:in|for|on|during)\s+(?:the\s+)?(?:production|prod|staging|stage|development|dev|test|testing|qa|uat|pre-?prod)(?:\s+(?:environments?|clusters?|accounts?|stages?))?`
 /** Said after the requirement ("... off in production.") or before it with a comma ("In production, ..."); "in prod configs" is the catalog's environment field. */
 const UNREAD_STAGE = new RegExp(String.raw`\b${STAGE}\s*[.!;]?\s*$|^\W*${STAGE}\s*,`, 'i')
@@ -264,12 +261,6 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         const keeps = named !== undefined && readingKeepsMore(clauseText, requirements, named)
         if (named && named.length > 0 && !schemaSet && !keeps) requirements = []
         else if (schemaSet || keeps) named = undefined
-      }
-      // "..., unless the workload is slow": an exception left in the words after every reader had its turn is dropped by all of them.
-      const exception = !condition && !only && modifiers.exemptions.length === 0 && modifiers.conditions.length === 0 && UNREAD_UNLESS.test(blanked) ? UNREAD_UNLESS.exec(body)?.[0]?.replace(/[\s.,;!]+$/, '') : undefined
-      if (exception !== undefined && (requirements.length > 0 || (named?.length ?? 0) > 0) && requirements.every((requirement) => requirement.exemptions.length === 0 && requirement.conditions.length === 0)) {
-        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: exception, problem: `it makes an exception, "${exception}", and no field and value for it can be found; which field and value decide it?` })
-        continue
       }
       const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group, ...(subjectConditions ? { subjectConditions } : {}) }
       if (requirements.length > 0) {

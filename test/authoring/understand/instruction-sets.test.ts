@@ -56,22 +56,24 @@ const shared = (path: string): string => fileURLToPath(new URL(`../../../../shar
  * Sets 2, 3 and 5 lost right cases (9 to 7, 9 to 8, 5 to 4) once Terraform attributes had to exist in the providers'
  * schemas: those rulesets carried a rule on a name made from words (`means_never_expire`, `nobody`) or an old
  * attribute name (`enable_https_traffic_only`), harmless only because no document had it; the same check turned
- * 34 silently wrong cases into refusals.
+ * 34 silently wrong cases into refusals. Refusing what no reader took (a qualifier on the subject, an exemption, an
+ * exception, a stage such as "in production", a scope of namespaces said in words) took the five sets from 62 silently
+ * wrong to 36.
  */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
-  { folder: 'own-holdout', right: 13, silentlyWrong: 24 },
-  { folder: 'own-holdout-2', right: 8, silentlyWrong: 13 },
-  { folder: 'own-holdout-3', right: 8, silentlyWrong: 12 },
-  { folder: 'own-holdout-4', right: 12, silentlyWrong: 9 },
-  { folder: 'own-holdout-5', right: 4, silentlyWrong: 6 },
+  { folder: 'own-holdout', right: 14, silentlyWrong: 13 },
+  { folder: 'own-holdout-2', right: 9, silentlyWrong: 5 },
+  { folder: 'own-holdout-3', right: 8, silentlyWrong: 11 },
+  { folder: 'own-holdout-4', right: 13, silentlyWrong: 6 },
+  { folder: 'own-holdout-5', right: 4, silentlyWrong: 1 },
 ]
 
 // The dev sets live beside the project, not in it: a clone without ../shared skips these (get them with the workspace).
 const SHARED_SETS: Array<{ path: string; right: number; silentlyWrong: number }> = [
-  { path: 'authoring-devset/cases.json', right: 49, silentlyWrong: 1 },
+  { path: 'authoring-devset/cases.json', right: 50, silentlyWrong: 1 },
   // The second silently wrong description forbids "these verbs" (escalate, bind, impersonate) and its test also denies a
   // rule granting `*` verbs on `*` resources: RBAC knowledge the text does not state.
-  { path: 'authoring-kyverno-descriptions/cases.json', right: 50, silentlyWrong: 2 },
+  { path: 'authoring-kyverno-descriptions/cases.json', right: 73, silentlyWrong: 2 },
 ]
 
 describe('instructions written by others', () => {
