@@ -1,4 +1,4 @@
-import type { Condition, Predicate, Requirement, Scalar, ValueRef } from './requirement.js'
+import { valuesCompared, type Condition, type Predicate, type Requirement, type ValueRef } from './requirement.js'
 import { isProseWord } from './english-words.js'
 
 /**
@@ -62,7 +62,7 @@ function valueOutsideEnum(requirement: Requirement): GroundingProblem | undefine
   ]
   for (const { ref, predicate } of pairs) {
     if (!ref.enum || ref.enum.length === 0) continue
-    const outside = enumCompared(predicate).find((value) => !ref.enum?.includes(value))
+    const outside = valuesCompared(predicate).find((value) => !ref.enum?.includes(value))
     if (outside === undefined) continue
     const field = ref.variants[0]?.segments.join('.') ?? ref.label
     return {
@@ -85,20 +85,6 @@ function valueNamingItsField(requirement: Requirement): GroundingProblem | undef
   return undefined
 }
 
-function enumCompared(predicate: Predicate): string[] {
-  switch (predicate.op) {
-    case 'equals':
-      return typeof predicate.value === 'string' ? [predicate.value] : []
-    case 'oneOf':
-    case 'noneOf':
-    case 'listNoneOf':
-    case 'listAllOf':
-    case 'listOnly':
-      return predicate.values.filter((value): value is string => typeof value === 'string')
-    default:
-      return []
-  }
-}
 
 /** The key of a label, annotation or tag map a value reads (`metadata.labels.team` is `team`). */
 function mapKey(ref: ValueRef): string | undefined {
@@ -110,16 +96,7 @@ function mapKey(ref: ValueRef): string | undefined {
 
 /** The strings a predicate compares against; numbers and booleans are written as such and need no check here. */
 function predicateValues(predicate: Predicate): string[] {
-  const strings = (values: readonly Scalar[]): string[] => values.filter((value): value is string => typeof value === 'string')
   switch (predicate.op) {
-    case 'equals':
-      return strings([predicate.value])
-    case 'oneOf':
-    case 'noneOf':
-    case 'listNoneOf':
-    case 'listAllOf':
-    case 'listOnly':
-      return strings(predicate.values)
     case 'keysNoneStartWith':
     case 'listNoneMatching':
     case 'startsWith':
@@ -133,7 +110,7 @@ function predicateValues(predicate: Predicate): string[] {
     case 'namesElement':
       return predicate.where.flatMap((field) => predicateValues(field.predicate))
     default:
-      return []
+      return valuesCompared(predicate)
   }
 }
 

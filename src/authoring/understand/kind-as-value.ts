@@ -1,5 +1,5 @@
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
-import type { Predicate, Requirement } from './requirement.js'
+import { valuesCompared, type Requirement } from './requirement.js'
 
 /**
  * A value that is a capitalised word for a kind other than its own name ("Secrets", "Pods";
@@ -16,23 +16,9 @@ export function kindReadAsValue(requirement: Requirement): string | undefined {
   for (const { ref, predicate } of pairs) {
     const path = ref.variants[0]?.segments.join('.') ?? ''
     if (/(?:^|\.)kind$/.test(path) || ref.enum !== undefined) continue
-    const word = wordsOf(predicate).find((value) => /^[A-Z][a-z]+$/.test(value) && kindsNamedIn(normalizeText(value)).length > 0 && !kindsNamedIn(normalizeText(value)).includes(value))
+    const word = valuesCompared(predicate).find((value) => /^[A-Z][a-z]+$/.test(value) && kindsNamedIn(normalizeText(value)).length > 0 && !kindsNamedIn(normalizeText(value)).includes(value))
     if (word !== undefined) return word
   }
   return undefined
 }
 
-function wordsOf(predicate: Predicate): string[] {
-  switch (predicate.op) {
-    case 'equals':
-      return typeof predicate.value === 'string' ? [predicate.value] : []
-    case 'oneOf':
-    case 'noneOf':
-    case 'listNoneOf':
-    case 'listOnly':
-    case 'listAllOf':
-      return predicate.values.filter((value): value is string => typeof value === 'string')
-    default:
-      return []
-  }
-}

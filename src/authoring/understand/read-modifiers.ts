@@ -90,28 +90,25 @@ function namespaceCondition(names: string[], text: string): Condition {
   return { value: NAMESPACE, predicate: { op: 'oneOf', values: names }, missing: 'fail', text }
 }
 
+/** The modifiers of the rest of the sentence once a reading took `span`, with what that reading adds. */
+function withReadSpan(text: string, span: [number, number], context: ModifierContext, add: (rest: Modifiers) => void): Modifiers {
+  const [from, to] = span
+  const rest = readModifiers(text.slice(0, from) + ' '.repeat(to - from) + text.slice(to), context)
+  add(rest)
+  rest.spans.push(span)
+  return rest
+}
+
 export function readModifiers(text: string, context: ModifierContext): Modifiers {
   // "Pods may only use Secrets whose name begins with `safe-`": the names of what is used, not the pod's own (kind-uses.ts).
   const uses = context.platform === 'kubernetes' ? readKindUseNames(text, context.kinds[0] ?? 'Pod') : undefined
   if (uses && !('problem' in uses)) return emptyModifiers()
   // "LoadBalancer Services must ...": the objects of the kind whose field holds that value.
   const ofValue = context.platform === 'kubernetes' && context.kinds.length > 0 ? readKindOfValue(text, context.kinds[0] ?? '') : undefined
-  if (ofValue) {
-    const [from, to] = ofValue.span
-    const rest = readModifiers(text.slice(0, from) + ' '.repeat(to - from) + text.slice(to), context)
-    rest.conditions.push(ofValue.condition)
-    rest.spans.push(ofValue.span)
-    return rest
-  }
+  if (ofValue) return withReadSpan(text, ofValue.span, context, (rest) => rest.conditions.push(ofValue.condition))
   // "skipped if the volume has a sizeLimit set": a field of the volume a condition picked (mounted-volume.ts).
   const picked = context.platform === 'kubernetes' ? readPickedVolumeExemption(text, context.kinds[0] ?? 'Pod') : undefined
-  if (picked) {
-    const [from, to] = picked.span
-    const rest = readModifiers(text.slice(0, from) + ' '.repeat(to - from) + text.slice(to), context)
-    rest.exemptions.push(picked.exemption)
-    rest.spans.push(picked.span)
-    return rest
-  }
+  if (picked) return withReadSpan(text, picked.span, context, (rest) => rest.exemptions.push(picked.exemption))
   const lower = text.toLowerCase()
   const modifiers = emptyModifiers()
   const take = (match: RegExpExecArray | null): void => {

@@ -150,3 +150,19 @@ export interface SentenceReading {
   became: string
   rules?: string[]
 }
+
+/** The text values a field is compared to, equal or not ("viewer, editor or admin"); numbers and booleans aside. */
+export function valuesCompared(predicate: Predicate): string[] {
+  switch (predicate.op) {
+    case 'equals':
+      return typeof predicate.value === 'string' ? [predicate.value] : []
+    case 'oneOf':
+    case 'noneOf':
+    case 'listNoneOf':
+    case 'listAllOf':
+    case 'listOnly':
+      return predicate.values.filter((value): value is string => typeof value === 'string')
+    default:
+      return []
+  }
+}

@@ -1,6 +1,6 @@
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { requirementStrings } from './coverage.js'
-import type { Predicate, Requirement } from './requirement.js'
+import { valuesCompared, type Requirement } from './requirement.js'
 
 /** The verb that asks: the subject is what comes before it. */
 const ASKING = /\b(?:must|mustn'?t|needs?|has to|have to|should|shall|requires?|can'?t|cannot|may not|is required|are required)\b/i
@@ -11,24 +11,10 @@ const ASKING = /\b(?:must|mustn'?t|needs?|has to|have to|should|shall|requires?|
  */
 export function writtenValues(requirements: readonly Requirement[]): Set<string> {
   const values = new Set<string>()
-  for (const requirement of requirements) for (const value of predicateValues(requirement.predicate)) values.add(value.toLowerCase())
+  for (const requirement of requirements) for (const value of valuesCompared(requirement.predicate)) values.add(value.toLowerCase())
   return values
 }
 
-function predicateValues(predicate: Predicate): string[] {
-  switch (predicate.op) {
-    case 'equals':
-      return typeof predicate.value === 'string' ? [predicate.value] : []
-    case 'oneOf':
-    case 'noneOf':
-    case 'listNoneOf':
-    case 'listOnly':
-    case 'listAllOf':
-      return predicate.values.filter((value): value is string => typeof value === 'string')
-    default:
-      return []
-  }
-}
 
 /**
  * "critical alerts need a `for` of at least 5m", "anyone with role admin must have mfa: true",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
-import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/engine/index.js'
+import { notCompiled, verdictsOf } from './reading.js'
 
 /**
  * Predicates published policy descriptions use, each read from the sentence's structure: an
@@ -8,20 +8,9 @@ import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/eng
  * object, an owner, an element holding two things at once. Each is shown reading right in our
  * own words, and a near miss refusing.
  */
-function verdicts(instruction: string, labels: Record<string, string>, documents: unknown[]): boolean[] {
-  const ruleset = compileRuleset({ ...compileInstruction(instruction, labels).spec, name: 'predicates' })
-  return documents.map((document) => evaluateRuleset(ruleset, new PreparedInput({ object: document })).passed)
-}
+const verdicts = verdictsOf
 
-function refused(instruction: string, labels: Record<string, string>): string[] {
-  try {
-    compileInstruction(instruction, labels)
-  } catch (error) {
-    if (!(error instanceof InstructionNotUnderstoodError)) throw error
-    return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => sentence.text)
-  }
-  throw new Error(`compiled: ${instruction}`)
-}
+const refused = (instruction: string, labels: Record<string, string>): string[] => notCompiled(instruction, labels).map((sentence) => sentence.text)
 
 const k8s = (resource: string): Record<string, string> => ({ platform: 'kubernetes', resource })
 

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
-import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/engine/index.js'
+import { notCompiled, verdictsOf } from './reading.js'
 
 const labels = { platform: 'kubernetes', resource: 'Pod' }
 
-function judge(instruction: string, spec: Record<string, unknown>): boolean {
-  const compiled = compileInstruction(instruction, labels).spec
-  return evaluateRuleset(compileRuleset({ ...compiled, name: 'kind-uses' }), new PreparedInput({ object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec } })).passed
-}
+const judge = (instruction: string, spec: Record<string, unknown>): boolean => verdictsOf(instruction, labels, [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec }])[0] ?? false
 
-function refusalOf(instruction: string): string[] {
-  try {
-    compileInstruction(instruction, labels)
-  } catch (error) {
-    if (!(error instanceof InstructionNotUnderstoodError)) throw error
-    return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => sentence.became)
-  }
-  throw new Error(`compiled: ${instruction}`)
-}
+const refusalOf = (instruction: string): string[] => notCompiled(instruction, labels).map((sentence) => sentence.became)
 
 const container = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({ name: 'app', image: 'registry.example/app:1', ...extra })
 

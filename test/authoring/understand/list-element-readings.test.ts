@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
-import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/engine/index.js'
+import { notCompiled, verdictsOf } from './reading.js'
 
 const labels = { platform: 'kubernetes', resource: 'Pod' }
 
-/** The verdict of an instruction's ruleset on each document, in order. */
-function verdicts(instruction: string, documents: unknown[]): boolean[] {
-  const { spec } = compileInstruction(instruction, labels)
-  const ruleset = compileRuleset({ ...spec, name: 'elements' })
-  return documents.map((document) => evaluateRuleset(ruleset, new PreparedInput({ object: document })).passed)
-}
+const verdicts = (instruction: string, documents: unknown[]): boolean[] => verdictsOf(instruction, labels, documents)
 
-/** The reasons the sentences of a refused instruction were not compiled. */
-function refusedBecause(instruction: string): string[] {
-  try {
-    compileInstruction(instruction, labels)
-  } catch (error) {
-    if (!(error instanceof InstructionNotUnderstoodError)) throw error
-    return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => sentence.became)
-  }
-  throw new Error(`compiled: ${instruction}`)
-}
+const refusedBecause = (instruction: string): string[] => notCompiled(instruction, labels).map((sentence) => sentence.became)
 
 function pod(container: Record<string, unknown>, spec: Record<string, unknown> = {}): unknown {
   return { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'app', image: 'registry.example/app:1', ...container }], ...spec } }

@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
-import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/engine/index.js'
+import { compileInstruction } from '../../../src/authoring/compile-instruction.js'
+import { notCompiled, verdictsOf } from './reading.js'
 
 const labels = { platform: 'kubernetes', resource: 'Pod' }
 
-function judge(instruction: string, spec: Record<string, unknown>): boolean {
-  const compiled = compileInstruction(instruction, labels).spec
-  return evaluateRuleset(compileRuleset({ ...compiled, name: 'mounts' }), new PreparedInput({ object: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec } })).passed
-}
+const judge = (instruction: string, spec: Record<string, unknown>): boolean => verdictsOf(instruction, labels, [{ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec }])[0] ?? false
 
-function refusalOf(instruction: string): string[] {
-  try {
-    compileInstruction(instruction, labels)
-  } catch (error) {
-    if (!(error instanceof InstructionNotUnderstoodError)) throw error
-    return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => sentence.became)
-  }
-  throw new Error(`compiled: ${instruction}`)
-}
+const refusalOf = (instruction: string): string[] => notCompiled(instruction, labels).map((sentence) => sentence.became)
 
 const mounting = (name: string, mount: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ name: `c-${name}`, image: 'registry.example/app:1', volumeMounts: [{ name, mountPath: `/mnt/${name}`, ...mount }], ...extra })
 
@@ -61,7 +50,7 @@ describe('volumes by type and the containers that mount them', () => {
     ])
     const podLevel = 'Pods mounting an emptyDir volume must carry the label `scratch`. Skip it if the volume already has a sizeLimit.'
     const pod = (emptyDir: Record<string, unknown>, labels: Record<string, string> = {}): unknown => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels }, spec: { containers: [mounting('tmp')], volumes: [{ name: 'tmp', emptyDir }] } })
-    const judged = (document: unknown): boolean => evaluateRuleset(compileRuleset({ ...compileInstruction(podLevel, { platform: 'kubernetes', resource: 'Pod' }).spec, name: 'pod-level' }), new PreparedInput({ object: document })).passed
+    const judged = (document: unknown): boolean => verdictsOf(podLevel, { platform: 'kubernetes', resource: 'Pod' }, [document])[0] ?? false
     expect(judged(pod({}))).toBe(false)
     expect(judged(pod({}, { scratch: 'yes' }))).toBe(true)
     expect(judged(pod({ sizeLimit: '1Gi' }))).toBe(true)

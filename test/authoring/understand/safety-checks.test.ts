@@ -4,28 +4,17 @@ import { proseParametersIn } from '../../../src/authoring/understand/named-param
 import { qualifiesAbsence } from '../../../src/authoring/understand/absence-qualifier.js'
 import { resolveKubernetesField } from '../../../src/authoring/fields/resolve-kubernetes-field.js'
 import { dropsComparison } from '../../../src/authoring/understand/named-comparison.js'
-import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/engine/index.js'
+import { notCompiled, verdictsOf } from './reading.js'
 import { unusedLiterals } from '../../../src/authoring/understand/coverage.js'
 import { enumWordsOf } from '../../../src/authoring/understand/enum-words.js'
 
 /** The sentences of a refused instruction that were not compiled, with why. */
-function refusalWith(instruction: string, labels: Record<string, string>): string[] {
-  try {
-    compileInstruction(instruction, labels)
-  } catch (error) {
-    if (!(error instanceof InstructionNotUnderstoodError)) throw error
-    return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
-  }
-  throw new Error(`compiled: ${instruction}`)
-}
+const refusalWith = (instruction: string, labels: Record<string, string>): string[] => notCompiled(instruction, labels).map((sentence) => `${sentence.text} => ${sentence.became}`)
 
 const refusal = (instruction: string): string[] => refusalWith(instruction, {})
 
 /** The verdict of an instruction's ruleset on a document. */
-function judgedWith(instruction: string, labels: Record<string, string>, document: unknown): boolean {
-  const { spec } = compileInstruction(instruction, labels)
-  return evaluateRuleset(compileRuleset({ ...spec, name: 'safety' }), new PreparedInput({ object: document })).passed
-}
+const judgedWith = (instruction: string, labels: Record<string, string>, document: unknown): boolean => verdictsOf(instruction, labels, [document])[0] ?? false
 
 describe('safety checks: what a reading leaves unused refuses the request', () => {
   it('a sentence read as a restatement that writes a bound no rule uses refuses', () => {

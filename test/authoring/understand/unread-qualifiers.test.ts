@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
-import { compileRuleset, evaluateRuleset, PreparedInput } from '../../../src/engine/index.js'
+import { notCompiled, verdictsOf } from './reading.js'
 
 /** The sentences of a refused instruction that were not compiled, with why. */
-function refusalWith(instruction: string, labels: Record<string, string>): string[] {
-  try {
-    compileInstruction(instruction, labels)
-  } catch (error) {
-    if (!(error instanceof InstructionNotUnderstoodError)) throw error
-    return error.sentences.filter((sentence) => sentence.became.startsWith('not compiled')).map((sentence) => `${sentence.text} => ${sentence.became}`)
-  }
-  throw new Error(`compiled: ${instruction}`)
-}
+const refusalWith = (instruction: string, labels: Record<string, string>): string[] => notCompiled(instruction, labels).map((sentence) => `${sentence.text} => ${sentence.became}`)
 
 /** The verdict of an instruction's ruleset on a document. */
-function judgedWith(instruction: string, labels: Record<string, string>, document: unknown): boolean {
-  const { spec } = compileInstruction(instruction, labels)
-  return evaluateRuleset(compileRuleset({ ...spec, name: 'qualifiers' }), new PreparedInput({ object: document })).passed
-}
+const judgedWith = (instruction: string, labels: Record<string, string>, document: unknown): boolean => verdictsOf(instruction, labels, [document])[0] ?? false
 
 const generic = { platform: 'generic', resource: 'config' }
 
