@@ -131,6 +131,8 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       const unused = unusedLiterals(sentence.text, usedByAll, enumWords)
       if (unused.length > 0) {
         sentence.role = 'requirement'
+        // A narrowing nothing took is an unread condition: the catalog's reading of the whole text may not drop it either.
+        sentence.unreadCondition = unused.join(', ')
         sentence.problem = `it narrows the requirements with ${unused.map((word) => `"${word}"`).join(', ')}, which the narrowing read from it does not use; which field and value decide it?`
       }
     }

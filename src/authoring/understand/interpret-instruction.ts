@@ -335,6 +335,8 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         const rules = offered?.filter((rule) => !selected.some((value) => JSON.stringify(rule.validate ?? {}).includes(`'${value}'`)))
         if (offered && rules && rules.length < offered.length) {
           sentence.role = 'requirement'
+          // The scope stays unread: no reading of the whole instruction by the catalog may drop it either.
+          sentence.unreadCondition = selected.join(', ')
           sentence.problem = `the named requirement it resembles judges ${selected.map((value) => `"${value}"`).join(', ')}, the very value its scope selects; what must those objects do?`
         } else if (rules && rules.length > 0) {
           const ruleModifiers = modifiers

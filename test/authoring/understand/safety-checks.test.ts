@@ -591,3 +591,11 @@ describe('a value before the kind names which objects', () => {
     expect(judgedWith(instruction, { platform: 'kubernetes', resource: 'Service' }, service('LoadBalancer', { loadBalancerSourceRanges: ['10.0.0.0/8'] }))).toBe(true)
   })
 })
+
+describe('a narrowing nothing took', () => {
+  it('is an unread condition for the whole instruction too: no named rule drops it', () => {
+    expect(refusalWith('ExternalName Services must not point to localhost.', { platform: 'kubernetes', resource: 'Service' })).toEqual([
+      'ExternalName Services must not point to localhost. => not compiled: it narrows the requirements with "ExternalName", which the narrowing read from it does not use; which field and value decide it?',
+    ])
+  })
+})
