@@ -92,30 +92,28 @@ function readRequest(value: unknown): AdmissionRequest {
 }
 
 function readKind(value: unknown): GroupVersionKindRef {
-  const kind = objectAt(value, 'request.kind', 'must be an object {group, version, kind}')
-  const read = (key: 'group' | 'version' | 'kind'): string => {
-    const part = kind[key]
-    // Go omits empty strings, so the core group arrives as a missing `group`.
-    if (part === undefined && key === 'group') return ''
-    if (typeof part !== 'string' || (key !== 'group' && part === '')) {
-      throw new Malformed(`request.kind.${key}`, `request.kind.${key} must be ${key === 'group' ? 'a string' : 'a non-empty string'}, got ${describe(part)}`)
-    }
-    return part
-  }
+  const read = groupVersionReader(value, 'kind')
   return { group: read('group'), version: read('version'), kind: read('kind') }
 }
 
 function readResource(value: unknown): GroupVersionResourceRef {
-  const resource = objectAt(value, 'request.resource', 'must be an object {group, version, resource}')
-  const read = (key: 'group' | 'version' | 'resource'): string => {
-    const part = resource[key]
+  const read = groupVersionReader(value, 'resource')
+  return { group: read('group'), version: read('version'), resource: read('resource') }
+}
+
+/** Reads the parts of `request.<name>`, an object {group, version, <name>}: the group may be empty, the others may not. */
+function groupVersionReader<Name extends 'kind' | 'resource'>(value: unknown, name: Name): (key: 'group' | 'version' | Name) => string {
+  const at = `request.${name}`
+  const object = objectAt(value, at, `must be an object {group, version, ${name}}`)
+  return (key) => {
+    const part = object[key]
+    // Go omits empty strings, so the core group arrives as a missing `group`.
     if (part === undefined && key === 'group') return ''
     if (typeof part !== 'string' || (key !== 'group' && part === '')) {
-      throw new Malformed(`request.resource.${key}`, `request.resource.${key} must be ${key === 'group' ? 'a string' : 'a non-empty string'}, got ${describe(part)}`)
+      throw new Malformed(`${at}.${key}`, `${at}.${key} must be ${key === 'group' ? 'a string' : 'a non-empty string'}, got ${describe(part)}`)
     }
     return part
   }
-  return { group: read('group'), version: read('version'), resource: read('resource') }
 }
 
 function readUserInfo(value: unknown): AdmissionUserInfo {

@@ -85,8 +85,7 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
   for (const sentence of interpretation.sentences) {
     const clash = sentence.problem ? undefined : sentence.requirements.map((requirement) => contradicted(requirement, earlier)).find((other) => other !== undefined)
     if (clash) {
-      sentence.role = 'requirement'
-      sentence.problem = `what it was read as contradicts "${clash.sentence}" on the same field, so no object that sets it could pass both; which objects does each apply to?`
+      notUnderstood(sentence, `what it was read as contradicts "${clash.sentence}" on the same field, so no object that sets it could pass both; which objects does each apply to?`)
       sentence.requirements = []
       sentence.catalogRules = []
     }
@@ -109,45 +108,39 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     // "init containers are exempt" that qualified nothing (a named rule judges every container): the narrowing would be lost.
     const lost = sentence.modifiers
     if (!sentence.problem && sentence.role === 'modifier' && lost && /none matched/.test(sentence.note ?? '') && (lost.initContainers === false || lost.ephemeralContainers === false)) {
-      sentence.role = 'requirement'
-      sentence.problem = 'it takes some containers out, and no requirement read here could take that (a named rule judges the containers it names); which field of which containers must be checked?'
+      notUnderstood(sentence, 'it takes some containers out, and no requirement read here could take that (a named rule judges the containers it names); which field of which containers must be checked?')
     }
     // "- at most 4 retries" taken for a heading: a bound no rule uses is a requirement that was not read.
     if (!sentence.problem && sentence.role === 'heading' && BOUND_CUE.test(sentence.text)) {
       const unused = unusedLiterals(sentence.text, usedByAll, enumWords)
       if (unused.length > 0) {
-        sentence.role = 'requirement'
-        sentence.problem = `it bounds something by ${unused.map((word) => `"${word}"`).join(', ')}, and nothing was read from it; which field must be within that bound?`
+        notUnderstood(sentence, `it bounds something by ${unused.map((word) => `"${word}"`).join(', ')}, and nothing was read from it; which field must be within that bound?`)
       }
     }
     // "Recording rules are exempt from all of this" read as an explanation: the exemption would be lost.
     const exempts = sentence.problem ? undefined : sentence.role === 'rationale' || (sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE) ? exemptionUnread(sentence.text, readScopes) : sentence.role === 'permission' ? exemptionUnread(sentence.text, readScopes, true) : undefined
     if (exempts) {
-      sentence.role = 'requirement'
-      sentence.problem = `it says what is "${exempts}", and no exemption was read from it: the rules would judge those too; which field and value (or name, namespace, label) mark them?`
+      notUnderstood(sentence, `it says what is "${exempts}", and no exemption was read from it: the rules would judge those too; which field and value (or name, namespace, label) mark them?`)
     }
     // "Deployments with fewer than 3 replicas are exempt" read as a namespace called "replicas": a scope that drops its number is another scope.
     if (!sentence.problem && sentence.role === 'modifier') {
       const unused = unusedLiterals(sentence.text, usedByAll, enumWords)
       if (unused.length > 0) {
-        sentence.role = 'requirement'
         // A narrowing nothing took is an unread condition: the catalog's reading of the whole text may not drop it either.
         sentence.unreadCondition = unused.join(', ')
-        sentence.problem = `it narrows the requirements with ${unused.map((word) => `"${word}"`).join(', ')}, which the narrowing read from it does not use; which field and value decide it?`
+        notUnderstood(sentence, `it narrows the requirements with ${unused.map((word) => `"${word}"`).join(', ')}, which the narrowing read from it does not use; which field and value decide it?`)
       }
     }
     // "skipped if the volume has a sizeLimit set" after a requirement that picks no volume: which volume is not said.
     const unpicked = !sentence.problem && sentence.role === 'modifier' ? unjoinedPickedVolume(sentence.modifiers?.exemptions ?? []) : undefined
     if (unpicked) {
-      sentence.role = 'requirement'
-      sentence.problem = `it skips what "${unpicked.text}" says, and no requirement it qualifies picks a volume by its type; which volume is meant?`
+      notUnderstood(sentence, `it skips what "${unpicked.text}" says, and no requirement it qualifies picks a volume by its type; which volume is meant?`)
     }
     // "Also multi_az and deletion_protection both on.": fields of what is judged, named and then dropped as saying nothing.
     if (!sentence.problem && sentence.role === 'rationale' && sentence.note === 'states no requirement') {
       const unread = fieldsNamedUnread(sentence.text, context, usedByAll)
       if (unread.length > 0) {
-        sentence.role = 'requirement'
-        sentence.problem = `it names ${unread.map((name) => `\`${name}\``).join(', ')}, ${unread.length === 1 ? 'a field' : 'fields'} of ${context.kinds.join(' or ') || 'what is judged'}, and no rule read from the instruction reads ${unread.length === 1 ? 'it' : 'them'}; what must ${unread.length === 1 ? 'it' : 'each'} be?`
+        notUnderstood(sentence, `it names ${unread.map((name) => `\`${name}\``).join(', ')}, ${unread.length === 1 ? 'a field' : 'fields'} of ${context.kinds.join(' or ') || 'what is judged'}, and no rule read from the instruction reads ${unread.length === 1 ? 'it' : 'them'}; what must ${unread.length === 1 ? 'it' : 'each'} be?`)
       }
     }
     const made: string[] = []
@@ -191,6 +184,12 @@ function becameText(sentence: Interpretation['sentences'][number], made: string[
  * against is written in the text, and every number and literal it writes is used. A sentence
  * that fails either is not understood: its rules are dropped and the request refused.
  */
+/** A sentence found to state a requirement that was not understood, with why. */
+function notUnderstood(sentence: Interpretation['sentences'][number], problem: string): void {
+  sentence.role = 'requirement'
+  sentence.problem = problem
+}
+
 function checkSentence(sentence: Interpretation['sentences'][number], text: string, shared: readonly string[], enumWords: ReadonlySet<string>, values: ReadonlySet<string>): string | undefined {
   for (const requirement of sentence.requirements) {
     // "in any namespace": a quantifier read as a scope's value means no scope at all.

@@ -151,7 +151,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     const trimmed = stripLabelPrefix(text.trim())
     if (trimmed === '') return
     if (asksForSomethingElse(trimmed)) {
-      sentences.push({ text: trimmed, role: 'requirement', requirements: [], catalogRules: [], group, problem: 'it addresses a model or asks for something that is not a rule about documents' })
+      sentences.push(notUnderstood(trimmed, group, 'it addresses a model or asks for something that is not a rule about documents'))
       return
     }
     if (isHeading(trimmed) && !hasModifiers(readModifiers(trimmed, context)) && codeTokens(trimmed).length === 0 && !readsRequirements(trimmed, context, schemaKindOf(trimmed))) {
@@ -215,7 +215,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       const elementNamed = context.platform === 'kubernetes' && readNamedElement(clauseText, schemaKind ?? 'Pod') !== undefined
       const split = elementNamed ? { body: clauseText } : splitCondition(clauseText, { platform: context.platform, kinds, schemaKind })
       if (split.unread !== undefined) {
-        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: split.unread, problem: `it applies only "${split.unread.trim()}", and no field and value for that condition can be found; which field and value decide it?` })
+        sentences.push(notUnderstood(clauseText, group, `it applies only "${split.unread.trim()}", and no field and value for that condition can be found; which field and value decide it?`, split.unread))
         continue
       }
       const { condition, body } = split.condition && !readsRequirements(split.body, context, schemaKind) ? { condition: undefined, body: clauseText } : split
@@ -231,7 +231,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         const problem = unreadException !== undefined
           ? `it exempts "${unreadException}", and no name or field for that exemption can be found; which objects (by name, namespace or label) are exempt?`
           : `it applies only "${unreadScope ?? ''}", and no field and value for that scope can be found; which field and value decide it (a namespace written as one, a label, \`environment: production\`)?`
-        sentences.push({ text: clauseText, role: 'requirement', requirements: [], catalogRules: [], group, unreadCondition: unreadException ?? unreadScope, problem })
+        sentences.push(notUnderstood(clauseText, group, problem, unreadException ?? unreadScope))
         continue
       }
       const clauseContext: ClauseContext = { platform: context.platform, kinds, schemaKind, known, knownValues: listedValues(all), instruction: context.fullText ?? instruction }
@@ -393,15 +393,19 @@ export function interpretInstruction(instruction: string, context: InstructionCo
   return { sentences }
 }
 
+/** A requirement sentence not understood, with why; `unread` is a condition or scope it states that was not read, which no reading may drop. */
+function notUnderstood(text: string, group: number, problem: string, unread?: string): ReadSentence {
+  return { text, role: 'requirement', requirements: [], catalogRules: [], group, problem, ...(unread !== undefined ? { unreadCondition: unread } : {}) }
+}
+
 /** The ban an "only ... may" sentence implies, exempting its scope, or the refusal when the scope or the ban was not read. */
 function onlyScopeSentence(onlyMay: OnlyScopeMay, text: string, group: number, modifiers: Modifiers, context: ClauseContext, namedReader: NamedRequirementReader): ReadSentence {
-  const refused = (problem: string): ReadSentence => ({ text, role: 'requirement', requirements: [], catalogRules: [], group, problem })
   // An unread scope is an unread condition: no named rule may be read without it either.
-  if (onlyMay.unreadScope !== undefined) return { ...refused(`it permits only what is "${onlyMay.unreadScope}", and which documents those are was not read, so everything else cannot be told apart; which field and value (a namespace written as one, a label) decide it?`), unreadCondition: onlyMay.unreadScope }
+  if (onlyMay.unreadScope !== undefined) return notUnderstood(text, group, `it permits only what is "${onlyMay.unreadScope}", and which documents those are was not read, so everything else cannot be told apart; which field and value (a namespace written as one, a label) decide it?`, onlyMay.unreadScope)
   const exemptions = modifiers.conditions.splice(0)
   const reading = readClause(onlyMay.ban, context)
   const rules = reading.requirements.length === 0 ? (namedReader(onlyMay.ban) ?? []) : []
-  if (reading.requirements.length === 0 && rules.length === 0) return refused(reading.problem ?? `it permits something only where "${exemptions.map((condition) => condition.text).join(' and ')}" holds, and what it permits names no field this compiler can find; which field must everything else leave unset?`)
+  if (reading.requirements.length === 0 && rules.length === 0) return notUnderstood(text, group, reading.problem ?? `it permits something only where "${exemptions.map((condition) => condition.text).join(' and ')}" holds, and what it permits names no field this compiler can find; which field must everything else leave unset?`)
   for (const requirement of reading.requirements) requirement.exemptions.push(...exemptions)
   for (const rule of rules) narrowNamedRule(rule, { ...emptyModifiers(), exemptions })
   return { text, role: 'requirement', requirements: reading.requirements, catalogRules: rules, group, note: `forbidden except where ${exemptions.map((condition) => condition.text).join(' and ')}` }

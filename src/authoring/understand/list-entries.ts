@@ -1,3 +1,4 @@
+import { nameWords } from './name-words.js'
 import { kubernetesFields, type FieldInfo } from '../fields/kubernetes-fields.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { canonicalKind } from '../text/kinds.js'
@@ -98,33 +99,28 @@ function entriesWritten(text: string): string[] {
   return values
 }
 
-const words = (text: string): string[] =>
-  text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 0)
-    .map((word) => word.replace(/ies$/, 'y').replace(/(?<=[a-z]{3})s$/, ''))
 
 /**
  * The one list of strings whose own name the sentence says, best named by the rest of its path.
  * A field that is no list of strings, named as well or better ("host" of an Ingress rule beside
  * its TLS `hosts`), makes the sentence not about a list: nothing is read.
  */
+const singularWords = (text: string): string[] => nameWords(text, { singular: true })
+
 function listNamed(text: string, kind: string): FieldInfo | undefined {
   // "Role or ClusterRole resources": objects of those kinds, not RBAC's `resources` list.
-  const said = new Set(words(text.replace(/\b([A-Z][A-Za-z]+)\s+(?:resources|objects)\b/g, (whole, name: string) => (canonicalKind(name) ? name : whole))))
+  const said = new Set(singularWords(text.replace(/\b([A-Z][A-Za-z]+)\s+(?:resources|objects)\b/g, (whole, name: string) => (canonicalKind(name) ? name : whole))))
   const fields = kubernetesFields(kind)
   const stringLists = new Set(fields.filter((info) => info.type === 'array' && fields.some((item) => item.path === `${info.path}[]` && item.type === 'string')).map((info) => info.path))
   let best: Array<{ info: FieldInfo; score: number }> = []
   for (const info of fields) {
     if (info.deprecated || info.featureGated || /^metadata\./.test(info.path) || info.path.endsWith('[]') || info.type === 'object') continue
     const segments = info.path.split(/[.[\]]+/).filter(Boolean)
-    const leaf = words(segments.at(-1) ?? '')
+    const leaf = singularWords(segments.at(-1) ?? '')
     if (leaf.length === 0 || !leaf.every((word) => said.has(word))) continue
     // Init and ephemeral containers repeat the containers' fields: the containers' path stands for all three.
     if (segments.some((segment) => segment === 'initContainers' || segment === 'ephemeralContainers')) continue
-    const score = new Set(segments.slice(0, -1).flatMap(words).filter((word) => said.has(word))).size
+    const score = new Set(segments.slice(0, -1).flatMap(singularWords).filter((word) => said.has(word))).size
     if (best.length === 0 || score > (best[0]?.score ?? 0)) best = [{ info, score }]
     else if (score === best[0]?.score) best.push({ info, score })
   }

@@ -1,3 +1,4 @@
+import { nameWords } from './name-words.js'
 import { kubernetesFieldKinds, kubernetesFields, type FieldInfo } from '../fields/kubernetes-fields.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { canonicalKind } from '../text/kinds.js'
@@ -88,14 +89,14 @@ function readNamedObject(text: string, schemaKind: string): ReferenceReading | u
 
 /** The one field naming an object of `kind`: `<words>Name` or `<words>Ref.name` whose words are all words of the kind. */
 function referenceField(schemaKind: string, kind: string): FieldInfo | undefined {
-  const kindWords = new Set(words(kind))
+  const kindWords = new Set(nameWords(kind))
   const found = kubernetesFields(schemaKind).filter((info) => {
     if (info.type !== 'string' || info.deprecated) return false
     const segments = info.path.split(/[.[\]]+/).filter(Boolean)
     const leaf = segments.at(-1) ?? ''
     const named = /^(.+)Name$/.exec(leaf)?.[1] ?? (leaf === 'name' ? /^(.+)Ref$/.exec(segments.at(-2) ?? '')?.[1] : undefined)
     if (!named || info.path.includes('[]')) return false
-    const fieldWords = words(named)
+    const fieldWords = nameWords(named)
     return fieldWords.length > 0 && fieldWords.every((word) => kindWords.has(word))
   })
   return found.length === 1 ? found[0] : undefined
@@ -112,7 +113,7 @@ function field(schemaKind: string, path: string): FieldInfo | undefined {
 function sameField(text: string, schemaKind: string, path: string): string[] {
   // Words of their own, not the parts of a kind's name ("PersistentVolumeClaims" says nothing of PersistentVolumes).
   const said = new Set((text.match(/(?<![\w`])[a-z]+(?![\w`])/g) ?? []).map((word) => word.replace(/s$/, '')))
-  const byLastWord = kubernetesFieldKinds().filter((kind) => said.has(words(kind).at(-1) ?? ''))
+  const byLastWord = kubernetesFieldKinds().filter((kind) => said.has(nameWords(kind).at(-1) ?? ''))
   return [...new Set([...kindsNamedIn(normalizeText(text)), ...byLastWord])].filter((kind) => kind !== schemaKind && field(kind, path) !== undefined)
 }
 
@@ -122,9 +123,3 @@ function namesIn(text: string): string[] {
 
 const unquote = (name: string): string => name.replace(/^[`"]|[`"]$/g, '')
 
-const words = (name: string): string[] =>
-  name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 0)

@@ -15,6 +15,7 @@ import { keysListedAfter, keysListedBefore } from './map-keys.js'
 import { kindsNamedIn, normalizeText } from '../text/clause.js'
 import { readElementWith } from './element-with.js'
 import { asksNothing } from './not-asked.js'
+import { nameWords } from './name-words.js'
 import { enumListReading } from './enum-list-values.js'
 import { enumHolderNamed } from './enum-holder.js'
 import { readAnyOfFields } from './any-of-fields.js'
@@ -1152,43 +1153,38 @@ function widerNamesake(text: string, phrase: string, kind: string): ValueRef | u
   const after = new RegExp(String.raw`\b${escapeRegex(phrase)}\s+(containers?|pods?)\b`, 'i').exec(text)
   if (!after?.[1]) return undefined
   const wider = `${phrase} ${after[1]}`
-  const words = wordsOf(wider)
+  const words = singularWords(wider)
   return kubernetesMentions(kind, wider).find((ref) => {
     const leaf = ref.variants[0]?.segments.at(-1) ?? ''
-    const leafWords = wordsOf(leaf)
+    const leafWords = singularWords(leaf)
     return leafWords.length === words.length && words.every((word) => leafWords.includes(word))
   })
 }
 
-const wordsOf = (text: string): string[] =>
-  text
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 0)
-    .map((word) => word.replace(/(ies)$/, 'y').replace(/(?<=[a-z]{3})s$/, ''))
+
+const singularWords = (text: string): string[] => nameWords(text, { singular: true })
 
 /** Words find a field only when they name its leaf in full ("memory limit", not "link" for enableServiceLinks). */
 function namesLeaf(phrase: string, ref: ValueRef): boolean {
   const segments = ref.variants[0]?.segments ?? []
   const leaf = segments[segments.length - 1] ?? ''
-  const mentioned = new Set(wordsOf(phrase))
-  const leafWords = wordsOf(leaf)
+  const mentioned = new Set(singularWords(phrase))
+  const leafWords = singularWords(leaf)
   if (leafWords.every((word) => mentioned.has(word))) return true
   // "memory limit" names limits.memory; "CPU request" names requests.cpu.
   const parent = segments[segments.length - 2] ?? ''
-  return leafWords.every((word) => mentioned.has(word)) || (wordsOf(parent + ' ' + leaf).filter((word) => mentioned.has(word)).length >= 2 && mentioned.has(leafWords[0] ?? ''))
+  return leafWords.every((word) => mentioned.has(word)) || (singularWords(parent + ' ' + leaf).filter((word) => mentioned.has(word)).length >= 2 && mentioned.has(leafWords[0] ?? ''))
 }
 
 /** A field the instruction named before, by its last name ("tier" for the label tier). */
 function knownField(phrase: string, context: ClauseContext): ValueRef | undefined {
-  const words = wordsOf(phrase)
+  const words = singularWords(phrase)
   if (words.length === 0 || words.length > 3) return undefined
   const wanted = words.join('')
   const UNIT_WORDS = /^(ms|msec|millis|milliseconds?|s|sec|secs|seconds?|minutes?|mins?|hours?|days?|in|count|value|name)$/
   return context.known?.find((ref) => {
     const last = ref.variants[0]?.segments.at(-1) ?? ''
-    const lastWords = wordsOf(last)
+    const lastWords = singularWords(last)
     if (lastWords.join('') === wanted || last.toLowerCase() === phrase.toLowerCase()) return true
     // "the timeout" for timeoutMs, "the ttl" for ttlSeconds.
     return lastWords.length > words.length && lastWords.slice(0, words.length).join('') === wanted && lastWords.slice(words.length).every((word) => UNIT_WORDS.test(word))
