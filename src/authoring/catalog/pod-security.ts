@@ -36,6 +36,9 @@ import { portRanges } from '../text/extract.js'
 import { containersOf, firstContainerOf, mapIn, metadataOf, podSpecsOf } from '../samples/document-parts.js'
 import { ALL_CONTAINERS, APP_AND_INIT_CONTAINERS, podRule } from './pod-rule.js'
 import type { Parameters, Recognition, RuleTemplate, TemplateSamples } from './rule-template.js'
+import { POD_SECURITY_ENTRIES } from './entries/pod-security.js'
+import { templateOf } from './entry-template.js'
+import { VOCABULARY_OF_ENTRIES } from './vocabulary/index.js'
 
 /**
  * The Pod Security Standards controls (https://kubernetes.io/docs/concepts/security/pod-security-standards/),
@@ -125,41 +128,6 @@ function listsAllowedValues(clause: Clause): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Baseline: privileged
-
-const privileged: RuleTemplate = {
-  id: 'pss-privileged',
-  title: 'No privileged containers',
-  platform: 'kubernetes',
-  category: 'pod-security-baseline',
-  kinds: ['Pod'],
-  phrasings: ['no privileged pods', 'containers must not run in privileged mode', 'disallow privileged containers', 'privileged containers are not allowed'],
-  parameters: [],
-  recognize(clause) {
-    if (!mentions(clause, 'privileged', 'privileged mode', /\bpriv(ileged)? containers?\b/)) return NOT_RECOGNIZED
-    // "privilege escalation" is its own control; "privileged ports" (below 1024) are not about privileged mode.
-    if (mentions(clause, /escalat/, /\bprivileged ports?\b/)) return NOT_RECOGNIZED
-    return recognized(2)
-  },
-  rule: () =>
-    podRule({
-      name: 'no-privileged-containers',
-      description: 'Privileged containers have all the host\'s capabilities and devices: Pod Security baseline forbids them.',
-      severity: 'high',
-      containers: ALL_CONTAINERS,
-      ...privilegedCheck,
-      remediation: 'Remove securityContext.privileged or set it to false on every container, init container and ephemeral container.',
-    }),
-  samples: () => ({
-    good: [],
-    bad: [
-      { description: 'an app container with securityContext.privileged: true', edit: (document) => void (securityContextOf(firstContainerOf(document)).privileged = true) },
-      { description: 'an init container with securityContext.privileged: true', edit: (document) => void (securityContextOf(firstInitContainerOf(document)).privileged = true) },
-    ],
-  }),
-}
-
-// ---------------------------------------------------------------------------------------------
 // Baseline: host namespaces
 
 const HOST_NAMESPACE_PATTERNS: Record<HostNamespace, RegExp[]> = {
@@ -220,42 +188,6 @@ const hostNamespaces: RuleTemplate = {
       description: `a pod with spec.${HOST_NAMESPACE_FIELDS[namespace]}: true`,
       edit: (document: Json) => void (podSpecOf(document)[HOST_NAMESPACE_FIELDS[namespace]] = true),
     })),
-  }),
-}
-
-// ---------------------------------------------------------------------------------------------
-// Baseline: hostPath volumes
-
-const hostPath: RuleTemplate = {
-  id: 'pss-host-path',
-  title: 'No hostPath volumes',
-  platform: 'kubernetes',
-  category: 'pod-security-baseline',
-  kinds: ['Pod'],
-  phrasings: ['no hostPath volumes', 'pods must not mount host paths', 'forbid hostPath mounts', 'host path volumes not allowed'],
-  parameters: [],
-  recognize(clause) {
-    if (!mentions(clause, /\bhost[\s-]*paths?\b/, /\bmount(s|ing)? (the )?(host|node)('?s)? (file[\s-]*systems?|directories|directory|dirs?|paths?)\b/)) return NOT_RECOGNIZED
-    // A clause about the allowed volume types as a whole belongs to that control.
-    if (mentions(clause, /\bvolume (types?|kinds?)\b/)) return NOT_RECOGNIZED
-    return recognized(3)
-  },
-  rule: () =>
-    podRule({
-      name: 'disallow-host-path',
-      description: 'A hostPath volume gives the pod the node\'s filesystem: Pod Security baseline forbids it.',
-      severity: 'high',
-      ...hostPathCheck(),
-      remediation: 'Replace every spec.volumes[*].hostPath volume with an emptyDir, configMap, secret or persistentVolumeClaim volume.',
-    }),
-  samples: () => ({
-    good: [],
-    bad: [
-      {
-        description: 'a pod with a hostPath volume',
-        edit: (document) => appendTo(podSpecOf(document), 'volumes', { name: 'docker-socket', hostPath: { path: '/var/run/docker.sock', type: 'Socket' } }),
-      },
-    ],
   }),
 }
 
@@ -1055,6 +987,15 @@ const restrictedProfile: RuleTemplate = {
     ],
   }),
 }
+
+function fromEntry(id: string): RuleTemplate {
+  const entry = POD_SECURITY_ENTRIES.find((each) => each.id === id)
+  if (!entry) throw new Error(`no catalog entry ${id}`)
+  return templateOf(entry, VOCABULARY_OF_ENTRIES)
+}
+
+const privileged = fromEntry('pss-privileged')
+const hostPath = fromEntry('pss-host-path')
 
 export const POD_SECURITY_TEMPLATES: readonly RuleTemplate[] = [
   privileged,

@@ -1,0 +1,5 @@
+import type { NamedRequirement } from '../named-requirement.js'
+import { POD_SECURITY_ENTRIES } from './pod-security.js'
+
+/** Every named requirement written as data. Each area adds its entries here. */
+export const CATALOG_ENTRIES: readonly NamedRequirement[] = [...POD_SECURITY_ENTRIES]

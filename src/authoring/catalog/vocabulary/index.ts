@@ -1,0 +1,21 @@
+import type { Vocabulary } from '../vocabulary.js'
+import { PLACES } from './places.js'
+import { POD_SECURITY_VOCABULARY } from './pod-security.js'
+
+/** Every area's vocabulary joined; a name two areas define is an error, not a silent override. */
+export function joinVocabularies(...parts: readonly Vocabulary[]): Vocabulary {
+  const joined: Record<string, Record<string, unknown>> = {}
+  for (const part of parts) {
+    for (const [kind, table] of Object.entries(part) as Array<[string, Record<string, unknown> | undefined]>) {
+      const into = (joined[kind] ??= {})
+      for (const [name, piece] of Object.entries(table ?? {})) {
+        if (name in into) throw new Error(`the catalog vocabulary defines ${kind} "${name}" twice`)
+        into[name] = piece
+      }
+    }
+  }
+  return joined as Vocabulary
+}
+
+/** The vocabulary every catalog entry may name. Each area adds its own part here. */
+export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY)
