@@ -7,11 +7,8 @@ import { isTerraformType } from './text/terraform-types.js'
 import { hardClauses, softPieces } from './text/split-clauses.js'
 import { suggestTemplates } from './suggest-templates.js'
 import { compileUnderstood } from './understand/compile-understood.js'
-import { asksSeveralSchemaFields } from './understand/interpret-instruction.js'
 import type { SentenceReading } from './understand/requirement.js'
 import { describeRoles } from './understand/description-roles.js'
-import { ruleStrings, unusedLiterals } from './understand/coverage.js'
-import { enumWordsOf } from './understand/enum-words.js'
 import { namedRuleDoubt } from './understand/named-rule-doubts.js'
 
 export { MAX_INSTRUCTION_LENGTH } from './instruction-length.js'
@@ -99,35 +96,12 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
     }
   }
   const understood = compileUnderstood(instruction, { platform, kinds: fromLabels.kinds, fullText }, named)
-  // Nothing in the instruction was written as a field, path or key and the catalog reads all of it:
-  // its named requirements (Pod Security controls, best practices) say more than fields found from words.
-  const requirements = understood.interpretation.sentences.flatMap((sentence) => sentence.requirements)
-  const explicit = requirements.some((requirement) => requirement.values.some((ref) => ref.explicit))
-  // The catalog's rules cannot carry the scopes, exemptions and conditions the sentences added.
-  const qualified = requirements.some((requirement) => requirement.conditions.length > 0 || requirement.exemptions.length > 0) || understood.interpretation.sentences.some((sentence) => sentence.role === 'modifier' || sentence.unreadCondition !== undefined)
-  if (!explicit && !qualified && !requirements.some(asksSeveralSchemaFields)) {
-    try {
-      const catalogRead = compileWithCatalog(instruction, labels, catalog)
-      // Every number and literal of each clause must be used by its rule; otherwise the sentences are read one by one.
-      const uncovered = catalogRead.clauses.some((clause) => {
-        const rule = catalogRead.spec.rules.find((item) => item.name === clause.rule)
-        return unusedLiterals(clause.text, rule ? ruleStrings(rule) : [], enumWordsOf({ platform, kinds: fromLabels.kinds })).length > 0
-      })
-      const doubted = catalogRead.clauses.some((clause) => {
-        const own = catalogRead.spec.rules.filter((rule) => rule.name === clause.rule)
-        return namedRuleDoubt({ clause: clause.text, instruction: fullText, labelledKinds: fromLabels.kinds }, own, catalogRead.rules.filter((rule) => rule.rule === clause.rule)) !== undefined
-      })
-      if (uncovered || doubted) throw new InstructionNotUnderstoodError(catalogRead.clauses)
-      const sentences: SentenceReading[] = catalogRead.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))
-      return { ...catalogRead, sentences }
-    } catch (error) {
-      if (!(error instanceof InstructionNotUnderstoodError)) throw error
-    }
-  }
+  // A sentence of another role that was not understood (a bound taken for a restatement) is reported as one that was.
+  const refused = new Set(understood.problems.map((problem) => problem.sentence))
   const clauses: ClauseReport[] = understood.sentences
-    .filter((sentence) => sentence.role === 'requirement')
+    .filter((sentence) => sentence.role === 'requirement' || refused.has(sentence.text))
     .map((sentence) => (sentence.rules ? { text: sentence.text, status: 'mapped', rule: sentence.rules.join(', ') } : { text: sentence.text, status: 'unmapped', reason: sentence.became }))
-  if (understood.problems.length > 0) throw new InstructionNotUnderstoodError(clauses, understood.sentences)
+  if (understood.problems.length > 0) throw new InstructionNotUnderstoodError(clauses, understood.sentences, understood.completable ? understood.rules : undefined)
   if (understood.rules.length === 0) {
     const permissive = understood.sentences.length > 0 && understood.sentences.every((sentence) => sentence.role === 'permission' || sentence.role === 'heading' || sentence.role === 'rationale')
     const reason = permissive && understood.sentences.some((sentence) => sentence.role === 'permission')
@@ -159,6 +133,11 @@ export class InstructionNotUnderstoodError extends Error {
   constructor(
     readonly clauses: ClauseReport[],
     readonly sentences: SentenceReading[] = [],
+    /**
+     * The rules of the sentences that were understood, when the others stand alone (nothing
+     * narrows them): a model may complete the instruction by writing rules for the rest.
+     */
+    readonly understoodRules?: Rule[],
   ) {
     super(describeProblems(clauses))
     this.name = 'InstructionNotUnderstoodError'

@@ -1,5 +1,9 @@
 import { checkRulesetSpec, compileRuleset, evaluateRuleset, PreparedInput, RulesetCompileError, type Rule, type RulesetSpec } from '../../engine/index.js'
-import { compileWithCatalog, InstructionNotUnderstoodError, understandInstruction, type ClauseReport } from '../compile-instruction.js'
+import { VOCABULARY } from '../catalog/index.js'
+import { compileInstruction, contextFromLabels, InstructionNotUnderstoodError, type ClauseReport } from '../compile-instruction.js'
+import { prepareClause } from '../text/clause.js'
+import { ruleStrings, unusedLiterals } from '../understand/coverage.js'
+import { enumWordsOf } from '../understand/enum-words.js'
 import { looksLikeInjection } from '../prompt-check.js'
 import { ModelUnavailableError, type ClauseModel, type ModelProposal } from './clause-model.js'
 
@@ -7,47 +11,49 @@ import { ModelUnavailableError, type ClauseModel, type ModelProposal } from './c
 export const MODEL_TEMPLATE_ID = 'model'
 
 /**
- * The catalog first; each clause it cannot map (unmapped or ambiguous, not one missing a
- * parameter: that is the author's to give) goes to the model. A proposal is accepted only when
- * its rule passes the rule schema, compiles, passes every compliant document it came with and
- * fails every non-compliant one. Clauses that look like attempts to instruct the model are never sent.
+ * The one reading first (compileInstruction: each sentence read structurally or as a named
+ * requirement). When it refuses and every refused sentence stands alone (nothing narrows it),
+ * each refused sentence goes to the model. A proposal is accepted only when its rule passes the
+ * rule schema, compiles, passes every compliant document it came with and fails every
+ * non-compliant one, uses every number and literal the sentence writes, and compares with no text
+ * the sentence does not write: the same coverage and grounding the reader's own rules meet.
+ * Sentences that look like attempts to instruct the model are never sent.
  */
 export async function compileWithModel(name: string, instruction: string, labels: Record<string, string>, model: ClauseModel): Promise<RulesetSpec> {
+  let refusal: InstructionNotUnderstoodError
   try {
-    return compileWithCatalog(instruction, labels).spec
+    return compileInstruction(instruction, labels).spec
   } catch (error) {
     if (!(error instanceof InstructionNotUnderstoodError)) throw error
+    refusal = error
   }
-  const understood = understandInstruction(instruction, labels)
-  const reports: ClauseReport[] = []
-  const rules: Rule[] = []
+  if (!refusal.understoodRules) throw refusal
+  const context = contextFromLabels(labels)
+  const platform = context.platform ?? 'kubernetes'
+  const enumWords = enumWordsOf({ platform, kinds: context.kinds })
   const names = new Set<string>()
-  for (const entry of understood.clauses) {
-    const report = { ...entry.report }
-    reports.push(report)
-    const best = entry.recognition.best
-    if (report.status === 'mapped' && best) {
-      const rule = best.template.rule(best.recognition.parameters)
-      rules.push(uniquelyNamed({ ...rule, template: { id: best.template.id, parameters: best.recognition.parameters } }, names))
-      continue
-    }
-    if (report.status === 'missing-parameters') continue
-    if (looksLikeInjection(entry.clause.text)) {
+  const rules = refusal.understoodRules.map((rule) => uniquelyNamed(rule, names))
+  const reports: ClauseReport[] = refusal.clauses.map((report) => ({ ...report }))
+  for (const report of reports) {
+    if (report.status === 'mapped') continue
+    if (looksLikeInjection(report.text)) {
       report.reason = 'the clause reads like instructions to a model, so it was not sent to one'
       continue
     }
+    const clause = prepareClause(report.text, { platform, inheritedKinds: context.kinds, vocabulary: VOCABULARY })
     try {
-      const proposal = await model.propose(entry.clause.text, { platform: entry.clause.platform, kinds: entry.clause.kinds })
-      const rule = acceptProposal(`${name}-model-check`, proposal)
-      rules.push(uniquelyNamed({ ...rule, template: { id: MODEL_TEMPLATE_ID, parameters: { clause: entry.clause.text } } }, names))
+      const proposal = await model.propose(report.text, { platform: clause.platform, kinds: clause.kinds })
+      const rule = acceptProposal(`${name}-model-check`, proposal, report.text, enumWords)
+      rules.push(uniquelyNamed({ ...rule, template: { id: MODEL_TEMPLATE_ID, parameters: { clause: report.text } } }, names))
       report.status = 'mapped'
       report.template = MODEL_TEMPLATE_ID
       report.rule = rules[rules.length - 1]?.name
+      delete report.reason
     } catch (error) {
       report.reason = error instanceof ModelRejectedError || error instanceof ModelUnavailableError ? error.message : 'the model answer could not be used'
     }
   }
-  if (reports.some((report) => report.status !== 'mapped')) throw new InstructionNotUnderstoodError(reports)
+  if (reports.some((report) => report.status !== 'mapped')) throw new InstructionNotUnderstoodError(reports, refusal.sentences)
   return { description: `Generated from an instruction (${rules.length} rules, some written by a model)`, labels: { ...labels }, instruction, rules }
 }
 
@@ -59,10 +65,14 @@ export class ModelRejectedError extends Error {
 }
 
 /** The proposal's rule, once it has shown it judges its own samples as promised. */
-export function acceptProposal(checkName: string, proposal: ModelProposal): Rule {
+export function acceptProposal(checkName: string, proposal: ModelProposal, sentence: string, enumWords: ReadonlySet<string>): Rule {
   const problems = checkRulesetSpec({ rules: [proposal.rule] }, '')
   if (problems.length > 0) throw new ModelRejectedError(`the model's rule is not valid: ${problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`)
   const rule = proposal.rule as Rule
+  const unused = unusedLiterals(sentence, ruleStrings(rule), enumWords)
+  if (unused.length > 0) throw new ModelRejectedError(`the model's rule does not use ${unused.map((word) => `"${word}"`).join(', ')}, which the sentence writes`)
+  const unwritten = textsCompared(rule).filter((text) => !sentence.toLowerCase().includes(text.toLowerCase()))
+  if (unwritten.length > 0) throw new ModelRejectedError(`the model's rule compares with ${unwritten.map((text) => `"${text}"`).join(', ')}, which the sentence does not write`)
   let compiled
   try {
     compiled = compileRuleset({ name: checkName, rules: [rule] })
@@ -79,6 +89,15 @@ export function acceptProposal(checkName: string, proposal: ModelProposal): Rule
     if (passes(document)) throw new ModelRejectedError(`the model's rule accepts its own non-compliant document ${index + 1}`)
   })
   return rule
+}
+
+/** The text values a rule's CEL compares with: its string literals, other than empty and the field names it reads with them. */
+function textsCompared(rule: Rule): string[] {
+  const expressions = [...(rule.validate?.cel ?? []).map((check) => check.expression), ...(rule.variables ?? []).map((variable) => variable.expression)]
+  const texts = expressions.flatMap((expression) => [...expression.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"/g)].map((match) => match[1] ?? match[2] ?? ''))
+  // `object.metadata.?labels[?'app']`: a key read by name is a field, which the sentence may name in words.
+  const keys = new Set(expressions.flatMap((expression) => [...expression.matchAll(/\[\??'([^']*)'\]/g)].map((match) => match[1] ?? '')))
+  return [...new Set(texts)].filter((text) => text.trim() !== '' && !keys.has(text))
 }
 
 function uniquelyNamed(rule: Rule, names: Set<string>): Rule {

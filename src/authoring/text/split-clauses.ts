@@ -19,7 +19,8 @@ export interface SoftPiece {
   joiner: string
 }
 
-const SOFT_BREAK = /(\s*,\s*(?:and\s+|also\s+|but\s+|plus\s+)?|\s+(?:and also|and|also|as well as|plus|but|while)\s+)/i
+// "Nothing but the default": "but" after nothing, none or all means "except", and joins no second clause.
+const SOFT_BREAK = /(\s*,\s*(?:and\s+|also\s+|but\s+|plus\s+)?|\s+(?:and also|and|also|as well as|plus|(?<!\b(?:nothing|none|all|anything|everything|no one|nobody)\s+)but|while)\s+)/i
 
 /** The pieces of a clause at each soft break, with the joiners, so merged pieces read as written. */
 export function softPieces(clause: string): SoftPiece[] {

@@ -36,6 +36,8 @@ export interface UnderstoodRules {
   /** Sentences that state a requirement the compiler could not complete, with what was missing. */
   problems: Array<{ sentence: string; problem: string }>
   interpretation: Interpretation
+  /** Whether the sentences not understood may be completed by another reader (see unqualifiedReading). */
+  completable: boolean
 }
 
 /**
@@ -62,6 +64,8 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
   ])
   // Values the requirements compare against: one of them narrowing a subject picks some objects (see subject-qualifier.ts).
   const values = writtenValues(interpretation.sentences.flatMap((sentence) => sentence.requirements))
+  // A named rule carries no scope, exemption or condition the sentences add: offered only where none was read or left unread.
+  const unqualified = unqualifiedReading(interpretation)
   for (const sentence of interpretation.sentences) {
     if (!sentence.problem && sentence.role === 'requirement' && remarksWithoutAttribute(sentence)) {
       sentence.role = 'restatement'
@@ -73,9 +77,12 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       const antecedent = antecedentOf(sentence.text, context.fullText ?? instruction)
       const check = checkSentence(sentence, antecedent ? `${instruction}\n${antecedent}` : instruction, sharedStrings, enumWords, values)
       if (check) {
-        sentence.problem = check
+        // Its fields, read from words, did not hold up; the catalog may know the sentence as a named requirement.
+        // Generic documents have no named requirements of their own: the catalog's generic rules read fields as this reader does.
+        const offered = unqualified && context.platform !== 'generic' ? namedInstead(sentence, named, sharedStrings, enumWords) : undefined
+        sentence.problem = offered ? undefined : check
         sentence.requirements = []
-        sentence.catalogRules = []
+        sentence.catalogRules = offered ?? []
       }
     }
   }
@@ -113,13 +120,19 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     // "- at most 4 retries" taken for a heading: a bound no rule uses is a requirement that was not read.
     if (!sentence.problem && sentence.role === 'heading' && BOUND_CUE.test(sentence.text)) {
       const unused = unusedLiterals(sentence.text, usedByAll, enumWords)
-      if (unused.length > 0) {
+      // "at least 2 replicas" alone: a named requirement may know what is bounded.
+      const offered = unused.length > 0 && unqualified && context.platform !== 'generic' ? namedInstead(sentence, named, usedByAll, enumWords) : undefined
+      if (offered) {
+        sentence.role = 'requirement'
+        sentence.catalogRules = offered
+      } else if (unused.length > 0) {
         notUnderstood(sentence, `it bounds something by ${unused.map((word) => `"${word}"`).join(', ')}, and nothing was read from it; which field must be within that bound?`)
       }
     }
     // "Recording rules are exempt from all of this" read as an explanation: the exemption would be lost.
     const exempts = sentence.problem ? undefined : sentence.role === 'rationale' || (sentence.role === 'restatement' && sentence.note !== INTRODUCES_NOTE) ? exemptionUnread(sentence.text, readScopes) : sentence.role === 'permission' ? exemptionUnread(sentence.text, readScopes, true) : undefined
     if (exempts) {
+      sentence.unreadCondition = exempts
       notUnderstood(sentence, `it says what is "${exempts}", and no exemption was read from it: the rules would judge those too; which field and value (or name, namespace, label) mark them?`)
     }
     // "Deployments with fewer than 3 replicas are exempt" read as a namespace called "replicas": a scope that drops its number is another scope.
@@ -159,7 +172,39 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     if (made.length > 0) reading.rules = made
     sentences.push(reading)
   }
-  return { rules, sentences, problems, interpretation }
+  return { rules, sentences, problems, interpretation, completable: unqualifiedReading(interpretation) }
+}
+
+/**
+ * No scope, exemption or condition was read or left unread: every sentence stands alone, so
+ * another reader (a named requirement, a model) may take one the structural reader refused
+ * without losing what narrows it.
+ */
+function unqualifiedReading(interpretation: Interpretation): boolean {
+  return interpretation.sentences.every((sentence) => sentence.role !== 'modifier' && sentence.unreadCondition === undefined && sentence.requirements.every((requirement) => requirement.conditions.length === 0 && requirement.exemptions.length === 0))
+}
+
+const EXEMPTING_WORDS = /\b(?:exempt\w*|exceptions?|except|unless|other than|apart from|besides|skip\w*|exclud\w*|only)\b/i
+const CONDITION_WORDS = /\b(?:if|when|where|whenever)\b/i
+
+/**
+ * The named requirement a sentence states, when its structural reading failed a check: because
+ * it left a number or literal of the sentence unused ("`Always` when the `latest` tag ..."), or
+ * because a key or value it compares with is not grounded in the text ("team + cost-center
+ * labels", where a named requirement reads the list before "labels" as keys). Taken only when the named rules use every number
+ * and literal the sentence writes. A sentence that exempts or narrows ("the only exception is
+ * ...") is not the named requirement's to mend: a named rule carries no exemption. Nor is a
+ * condition the structural reader did not read, unless it writes a literal the named rule uses.
+ */
+function namedInstead(sentence: Interpretation['sentences'][number], named: NamedRequirementReader, shared: readonly string[], enumWords: ReadonlySet<string>): Rule[] | undefined {
+  if (EXEMPTING_WORDS.test(sentence.text)) return undefined
+  const dropped = unusedLiterals(sentence.text, [...shared, ...sentence.requirements.flatMap(requirementStrings)], enumWords).length > 0
+  // A condition nothing read ("when the pod is public") may be dropped by a named rule; one that writes its literal is checked by them.
+  const ungrounded = !CONDITION_WORDS.test(sentence.text) && sentence.requirements.some((requirement) => groundingProblem(requirement, sentence.text) !== undefined)
+  if (!dropped && !ungrounded) return undefined
+  const rules = named(sentence.text)
+  if (!rules || rules.length === 0) return undefined
+  return unusedLiterals(sentence.text, rules.flatMap(ruleStrings), enumWords).length === 0 ? rules : undefined
 }
 
 /**

@@ -68,8 +68,16 @@ export function sentenceLiterals(text: string, enumWords: ReadonlySet<string> = 
     // A CamelCase value ("LoadBalancer", "RuntimeDefault") is one wherever it stands.
     else if (enumWords.has(bare) && (/[a-z][A-Z]/.test(bare) || !sentenceStart(unquoted, token.index)) && !aside(token.index)) literals.push(bare)
   }
+  // "no more than ten keys", "at least two replicas": a bound written as a word is as much a number; it is used as its digits.
+  // "At least one eviction" says there is some, which a rule may check without the number.
+  for (const match of unquoted.matchAll(BOUND_WORD)) {
+    if (match[1] !== undefined && !/^at\s+least\s+one$/i.test(match[0]) && !aside(match.index)) literals.push(match[1])
+  }
   return literals
 }
+
+const NUMBER_WORD_VALUES: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, sixty: 60, hundred: 100 }
+const BOUND_WORD = new RegExp(String.raw`\b(?:no\s+(?:more|fewer|less)\s+than|at\s+(?:most|least)|more\s+than|fewer\s+than|less\s+than|greater\s+than|up\s+to|a\s+(?:maximum|minimum)\s+of|exactly)\s+(${Object.keys(NUMBER_WORD_VALUES).join('|')})\b`, 'gi')
 
 const NO_WORDS: ReadonlySet<string> = new Set()
 
@@ -153,7 +161,7 @@ const PROSE_KEYS = new Set(['message', 'messageExpression', 'remediation'])
 export function unusedLiterals(text: string, used: readonly string[], enumWords?: ReadonlySet<string>): string[] {
   const haystack = used.map((item) => item.toLowerCase())
   const isUsed = (word: string): boolean => {
-    const lower = word.toLowerCase()
+    const lower = String(NUMBER_WORD_VALUES[word.toLowerCase()] ?? word.toLowerCase())
     // A number is used when a value holds that number, not merely its digits ("2" is not used by "20").
     const number = /^(\d+(?:\.\d+)?)(?:%|[a-z]{1,2}i?)?$/.exec(lower)?.[1]
     if (number !== undefined) return haystack.some((item) => new RegExp(String.raw`(?<![\d.])${number.replace('.', '\\.')}(?![\d])`).test(item))

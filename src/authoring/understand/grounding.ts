@@ -144,6 +144,8 @@ function groundedValue(value: string, text: string): boolean {
   const occurrences = writtenIn(value, text)
   // A value the reader derived (a typo fixed, a registry normalized) and that is not prose.
   if (occurrences.length === 0) return !isProseWord(value)
+  // "can't switch their alerts off": a word written only as the verb after a modal is prose, whatever the word.
+  if (occurrences.every((match) => AFTER_MODAL.test(text.slice(0, match.index)))) return false
   if (!isProseWord(value)) return true
   // "legacy-rootfs=yes", "enabled: no": a word given to a key with "=" or ":" is written as its value.
   if (new RegExp(String.raw`[\w\]\`"'-]\s*[=:]\s*[\`"']?${escape(value)}(?![\w/-])`, 'i').test(text)) return true
@@ -152,6 +154,8 @@ function groundedValue(value: string, text: string): boolean {
   // "the `Default` procMount", "type LoadBalancer": a capitalised value inside a sentence is a name the author wrote.
   return occurrences.some((match) => /[A-Z]/.test(match[0]) && !sentenceStart(text, match.index))
 }
+
+const AFTER_MODAL = /\b(?:can'?t|cannot|can|could|must(?:\s+not)?|mustn'?t|should(?:\s+not)?|shouldn'?t|may(?:\s+not)?|might|will|won'?t|would|shall|don'?t|doesn'?t|do\s+not|does\s+not|never)\s+$/i
 
 function sentenceStart(text: string, index: number): boolean {
   return /(?:^|[.!?:;]\s+|\n\s*)$/.test(text.slice(0, index))

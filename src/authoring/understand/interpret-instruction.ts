@@ -22,6 +22,7 @@ import { valueTest } from './compile-requirement.js'
 import { splitRestatement } from './restating.js'
 import { readingKeepsMore } from './literals-kept.js'
 import { readNamedElement } from './named-element.js'
+import { readOnlyValueMay } from './only-value-may.js'
 import { mountsSocketCondition } from './mounts-socket.js'
 import { mountsVolumeCondition, readMountedReadOnly } from './mounted-volume.js'
 import { judgeNamedKinds } from './skipped-by-value.js'
@@ -69,13 +70,17 @@ export interface Interpretation {
  * "CPU and memory requests plus a memory limit": several different fields found in the schema, each
  * to be set. Read this way the requirement is exact; a named one about the same fields asks for more or less.
  */
-export function asksSeveralSchemaFields(requirement: Requirement): boolean {
+function asksSeveralSchemaFields(requirement: Requirement): boolean {
   const fields = new Set(requirement.values.map((ref) => ref.variants[0]?.segments.slice(-2).join('.')))
   return requirement.subject.platform === 'kubernetes' && requirement.predicate.op === 'set' && fields.size > 1 && requirement.values.every((ref) => !ref.weak && ref.type !== undefined)
 }
 
 /** Whether a sentence asks for something once typos of the catalog's words are fixed ("reqiure cpu limts"). */
-const ASKS_AFTER_TYPOS = (text: string): boolean => /\b(must|require[sd]?|need|needs|should|no|never|only|disallow|forbid|deny|block|enforce|ensure)\b/.test(normalizeText(text, VOCABULARY))
+const ASKS_AFTER_TYPOS = (text: string): boolean => /\b(must|require[sd]?|need|needs|should|no|never|only|disallow|forbid|deny|block|enforce|ensure|make sure|disable|prevent|prohibit|at most|at least|no more than|up to)\b/.test(normalizeText(text, VOCABULARY)) || IMPERATIVE.test(text)
+/** "enforce the restricted standard", "disable token automounting", "do not share the host IPC namespace": a line that starts by asking is no heading. */
+const IMPERATIVE = /^\W*(?:please\s+)?(?:do not|don'?t|never|disable|disallow|enforce|require|forbid|block|deny|prevent|prohibit|ensure|make sure|reject|ban)\b/i
+/** "may use at most 1Gi": a bound after "may" restricts; it permits nothing. */
+const BOUND_AFTER_MAY = /\b(?:may|can)\s+(?:use|have|request|be|go|get)\s+(?:at most|at least|no more than|up to|between)\b/i
 
 const TICKET_TITLE = /^[A-Z][A-Z0-9]+-\d+\b/
 export const MODAL_WORD = /\b(must|mustn'?t|has to|have to|needs?|should|shall|can'?t|cannot|may not|never|required?|requires|mandatory|not allowed|disallow|forbid|ban|block|reject|no)\b/i
@@ -154,7 +159,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       sentences.push(notUnderstood(trimmed, group, 'it addresses a model or asks for something that is not a rule about documents'))
       return
     }
-    if (isHeading(trimmed) && !hasModifiers(readModifiers(trimmed, context)) && codeTokens(trimmed).length === 0 && !readsRequirements(trimmed, context, schemaKindOf(trimmed))) {
+    if (isHeading(trimmed) && !IMPERATIVE.test(trimmed) && !hasModifiers(readModifiers(trimmed, context)) && codeTokens(trimmed).length === 0 && !readsRequirements(trimmed, context, schemaKindOf(trimmed))) {
       sentences.push({ text, role: 'heading', requirements: [], catalogRules: [], group, note: 'a heading or title; it states no requirement of its own' })
       return
     }
@@ -246,7 +251,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       }
       // A remark in parentheses states a requirement only with a verb that asks for one ("so kms_key_id has to be set").
       const reading = parenthetical && !MODAL_WORD.test(blanked) ? { requirements: [], asks: false } : readClause(blanked, clauseContext)
-      const only = onlyAllowedInversion(blanked, modifiers, clauseContext)
+      const only = onlyAllowedInversion(blanked, modifiers, clauseContext) ?? readOnlyValueMay(blanked, clauseContext)
       // "Claims labelled `storage-tier: bulk` may go up to 4Ti": an earlier requirement, relaxed where the condition holds.
       const allowance = condition ? undefined : conditionalAllowance(blanked, modifiers, all)
       let requirements = allowance || onlyPermits(blanked) ? [] : (only ?? reading.requirements)
@@ -327,7 +332,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       } else if (reading.problem && /addresses a model/.test(reading.problem)) {
         sentence.role = 'requirement'
         sentence.problem = reading.problem
-      } else if ((reading.asks || ASKS_AFTER_TYPOS(blanked)) && (!PERMISSION.test(blanked) || NOBODY_MAY.test(blanked))) {
+      } else if ((reading.asks || ASKS_AFTER_TYPOS(blanked)) && (!PERMISSION.test(blanked) || NOBODY_MAY.test(blanked) || BOUND_AFTER_MAY.test(blanked))) {
         const offered = named ?? namedReader(clauseText)
         // "ExternalName Services must not point to localhost" read as "no ExternalName": a named rule judging the very value the
         // sentence's scope selects contradicts the scope, so it read something else.

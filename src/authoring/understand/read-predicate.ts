@@ -119,8 +119,8 @@ export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
-/** Words that start another cue or a description, never a value after "must be". */
-const NOT_A_VALUE = /^(strictly|between|at (least|most)|one of|either|greater|less|more|fewer|lower|higher|under|over|above|below|positive|negative|non-negative|disallowed|allowed|forbidden|banned|rejected|prohibited|set|unset|specified|defined|declared|present|provided|pinned|labell?ed|annotated|tagged|https?\b|an?\b|the\b|valid|lowercase|uppercase|in\b|within|from|no\b|not\b|explicitly|listed|listed|formatted|a subdomain|subdomain|prefixed|suffixed|unique|shorter|longer|larger|smaller|equal|identical|same|different|empty|non-empty|false or|true or|off or|on or|done|used|enabled or|disabled or|\d+(?:\.\d+)?\s*[a-z%]*\s+or (more|less|fewer|lower|higher|greater|above|below|under|over|shorter|longer|smaller|larger))/
+/** Words (and comparison signs: "must be >= 90") that start another cue or a description, never a value after "must be". */
+const NOT_A_VALUE = /^([<>≤≥]|strictly|between|at (least|most)|one of|either|greater|less|more|fewer|lower|higher|under|over|above|below|positive|negative|non-negative|disallowed|allowed|forbidden|banned|rejected|prohibited|set|unset|specified|defined|declared|present|provided|pinned|labell?ed|annotated|tagged|https?\b|an?\b|the\b|valid|lowercase|uppercase|in\b|within|from|no\b|not\b|explicitly|listed|listed|formatted|a subdomain|subdomain|prefixed|suffixed|unique|shorter|longer|larger|smaller|equal|identical|same|different|empty|non-empty|false or|true or|off or|on or|done|used|enabled or|disabled or|\d+(?:\.\d+)?\s*[a-z%]*\s+or (more|less|fewer|lower|higher|greater|above|below|under|over|shorter|longer|smaller|larger))/
 
 /** "an EU region", "a us-east-1 bucket": an article, then a word that can only be a value, then the noun it narrows. */
 const NARROWED_NOUN = /^(?:a|an|some)\s+(?:[A-Z]{2,}[A-Z0-9-]*|[a-z0-9]+(?:[.-][a-z0-9*]+)+|[a-z]+[0-9][a-z0-9]*)\s+[a-z]+/
@@ -178,7 +178,7 @@ const CUES: Cue[] = [
   { pattern: /(?<=\s)(?=\d+(?:\.\d+)?\s*[a-z%]*\s+or (?:more|higher|greater|above|over|larger|longer)\b)/, read: (after) => bound('>=', after) },
   // "no lower than 50%": a negated "lower than" is a lower bound, the mirror of "no higher than".
   { pattern: new RegExp(String.raw`(?:\b(?:at least|no less than|not less than|no fewer than|no lower than|not lower than|no smaller than|no shorter than|minimum(?: of)?|min\.?|greater than or equal to|${NEGATED_MODAL} (?:\w+ )?(?:go below|go under|(?:be )?(?:lower|less|fewer|smaller|shorter) than|be below|be under))|>=|≥)\s*`), read: (after) => bound('>=', after) },
-  { pattern: new RegExp(String.raw`\b(?:at most|no more than|not more than|no higher than|no greater than|no larger than|no longer than|up to|maximum(?: of)?|max\.?|capped at|less than or equal to|${NEGATED_MODAL} (?:\w+ )?(?:exceed|go over|go above|(?:be )?(?:higher|more|greater|larger|longer|bigger) than|be over|be above)|<=|≤)\s*`), read: (after) => bound('<=', after) },
+  { pattern: new RegExp(String.raw`(?:\b(?:at most|no more than|not more than|no higher than|no greater than|no larger than|no longer than|up to|maximum(?: of)?|max\.?|capped at|less than or equal to|${NEGATED_MODAL} (?:\w+ )?(?:exceed|go over|go above|(?:be )?(?:higher|more|greater|larger|longer|bigger) than|be over|be above))|<=|≤)\s*`), read: (after) => bound('<=', after) },
   { pattern: /\b(?:strictly )?(?:greater|more|higher|larger|longer) than\s+|\b(?:above|over|exceeds?)\s+(?=\d)|>\s*(?=\d)/, read: (after) => bound('>', after) },
   { pattern: /\b(?:less|lower|fewer|shorter|smaller) than\s+|\b(?:under|below)\s+(?=\d|\w+ \w)|<\s*(?=\d)/, read: (after) => bound('<', after) },
   {

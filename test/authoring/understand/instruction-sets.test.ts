@@ -58,12 +58,13 @@ const shared = (path: string): string => fileURLToPath(new URL(`../../../../shar
  * attribute name (`enable_https_traffic_only`), harmless only because no document had it; the same check turned
  * 34 silently wrong cases into refusals. Refusing what no reader took (a qualifier on the subject, an exemption, an
  * exception, a stage such as "in production", a scope of namespaces said in words) took the five sets from 62 silently
- * wrong to 36.
+ * wrong to 36; reading each sentence once (no second reading of the whole text by the catalog), bounds written as words
+ * and "<=" after a space took them to 33.
  */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
-  { folder: 'own-holdout', right: 14, silentlyWrong: 13 },
-  { folder: 'own-holdout-2', right: 9, silentlyWrong: 5 },
-  { folder: 'own-holdout-3', right: 8, silentlyWrong: 11 },
+  { folder: 'own-holdout', right: 14, silentlyWrong: 12 },
+  { folder: 'own-holdout-2', right: 9, silentlyWrong: 4 },
+  { folder: 'own-holdout-3', right: 8, silentlyWrong: 10 },
   { folder: 'own-holdout-4', right: 13, silentlyWrong: 6 },
   { folder: 'own-holdout-5', right: 4, silentlyWrong: 1 },
 ]

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { compileInstruction } from '../../../src/authoring/compile-instruction.js'
+import { sentenceLiterals, unusedLiterals } from '../../../src/authoring/understand/coverage.js'
+import { notCompiled, verdictsOf } from './reading.js'
+
+const POD = { platform: 'kubernetes', resource: 'Pod' }
+const GENERIC = { platform: 'generic', resource: 'settings' }
+
+const pod = (securityContext: Record<string, unknown> | undefined, image = 'registry.example.com/app:1.0') => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'p' },
+  spec: { containers: [{ name: 'app', image, ...(securityContext ? { securityContext } : {}) }] },
+})
+
+describe('one reading per sentence: structural, or a named requirement when that reads more', () => {
+  it('takes a named requirement for a sentence whose structural reading left a literal unused', () => {
+    const compiled = compileInstruction('The imagePullPolicy must be `Always` whenever the `latest` tag is used.', POD)
+    expect(compiled.spec.rules.map((rule) => rule.template?.id)).toEqual(['image-pull-policy'])
+    expect(compiled.sentences.map((sentence) => sentence.role)).toEqual(['requirement'])
+  })
+
+  it('does not offer a named requirement a sentence that exempts', () => {
+    expect(notCompiled('Pods must not use hostNetwork. The only exception is stuff running in the platform team.', POD)).toHaveLength(1)
+  })
+
+  it('reads a line that starts by asking as a requirement, not a heading', () => {
+    const compiled = compileInstruction('disable service account token automounting', POD)
+    expect(compiled.spec.rules).toHaveLength(1)
+    expect(compiled.sentences.map((sentence) => sentence.role)).toEqual(['requirement'])
+  })
+
+  it('reads a bound after "may" as a restriction, never a permission', () => {
+    expect(compileInstruction('containers may use at most 1Gi of memory (limit)', POD).spec.rules).toHaveLength(1)
+  })
+
+  it('still refuses a sentence that only permits', () => {
+    expect(() => compileInstruction('Pods may use hostNetwork.', POD)).toThrow(/permits something/)
+  })
+})
+
+describe('the only value a field may take, said before the field', () => {
+  it('reads "only the V field may be used" as that enum value alone, unset passing', () => {
+    const instruction = 'Only the Default procMount is allowed.'
+    expect(verdictsOf(instruction, POD, [pod({ procMount: 'Default' }), pod(undefined), pod({ procMount: 'Unmasked' })])).toEqual([true, true, false])
+  })
+
+  it('reads "nothing but the v field can be specified" the same, matching the enum without case', () => {
+    const instruction = 'Nothing but the default procMount can be specified.'
+    expect(verdictsOf(instruction, POD, [pod({ procMount: 'Default' }), pod({ procMount: 'Unmasked' })])).toEqual([true, false])
+  })
+
+  it('refuses a word that is not a value of the field', () => {
+    expect(() => compileInstruction('Only the fancy procMount may be used.', POD)).toThrow()
+  })
+})
+
+describe('numbers and comparisons as written', () => {
+  it('counts a bound written as a word: unread, it refuses naming the word', () => {
+    const [sentence] = notCompiled('ConfigMaps may hold no more than ten keys.', { platform: 'kubernetes' })
+    expect(sentence?.became).toMatch(/it writes "ten"/)
+  })
+
+  it('does not count "at least one", which says there is some', () => {
+    expect(sentenceLiterals('budgets must leave room for at least one eviction and at most three')).toEqual(['three'])
+    expect(unusedLiterals('no more than ten keys', ['size(object.data) <= 10'])).toEqual([])
+  })
+
+  it('reads "<=" after a space as a bound, and ">=" after "must be"', () => {
+    expect(verdictsOf('ratio must be >= 0.5 and <= 0.9', GENERIC, [{ ratio: 0.7 }, { ratio: 0.95 }, { ratio: 0.2 }])).toEqual([true, false, false])
+  })
+
+  it('never takes a word written as the verb after a modal for a value', () => {
+    const [sentence] = notCompiled('premium tiers can\'t switch their alerts off', GENERIC)
+    expect(sentence?.became).toMatch(/"switch" is a word of the sentence/)
+  })
+})
