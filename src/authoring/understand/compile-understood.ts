@@ -144,6 +144,11 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
         notUnderstood(sentence, `it narrows the requirements with ${unused.map((word) => `"${word}"`).join(', ')}, which the narrowing read from it does not use; which field and value decide it?`)
       }
     }
+    // "LoadBalancer is only OK when it is internal", with no requirement on LoadBalancer read: the narrowing would be lost.
+    // An exemption of what no requirement is about ("ingress rules are not affected") loses nothing.
+    if (!sentence.problem && sentence.role === 'modifier' && lost && /none matched/.test(sentence.note ?? '') && lost.conditions.length > 0) {
+      notUnderstood(sentence, 'it narrows to what a condition selects, and no requirement read here is about what it names, so the narrowing would be lost; which requirement does it narrow, on which field?')
+    }
     // "skipped if the volume has a sizeLimit set" after a requirement that picks no volume: which volume is not said.
     const unpicked = !sentence.problem && sentence.role === 'modifier' ? unjoinedPickedVolume(sentence.modifiers?.exemptions ?? []) : undefined
     if (unpicked) {

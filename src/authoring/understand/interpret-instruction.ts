@@ -23,6 +23,8 @@ import { splitRestatement } from './restating.js'
 import { readingKeepsMore } from './literals-kept.js'
 import { readNamedElement } from './named-element.js'
 import { readOnlyValueMay } from './only-value-may.js'
+import { asksNothing } from './not-asked.js'
+import { ruleStrings, sentenceLiterals, unusedLiterals } from './coverage.js'
 import { mountsSocketCondition } from './mounts-socket.js'
 import { mountsVolumeCondition, readMountedReadOnly } from './mounted-volume.js'
 import { judgeNamedKinds } from './skipped-by-value.js'
@@ -332,13 +334,20 @@ export function interpretInstruction(instruction: string, context: InstructionCo
       } else if (reading.problem && /addresses a model/.test(reading.problem)) {
         sentence.role = 'requirement'
         sentence.problem = reading.problem
-      } else if ((reading.asks || ASKS_AFTER_TYPOS(blanked)) && (!PERMISSION.test(blanked) || NOBODY_MAY.test(blanked) || BOUND_AFTER_MAY.test(blanked))) {
+      } else if ((reading.asks || ASKS_AFTER_TYPOS(blanked)) && !asksNothing(blanked) && (!PERMISSION.test(blanked) || NOBODY_MAY.test(blanked) || BOUND_AFTER_MAY.test(blanked))) {
         const offered = named ?? namedReader(clauseText)
         // "ExternalName Services must not point to localhost" read as "no ExternalName": a named rule judging the very value the
         // sentence's scope selects contradicts the scope, so it read something else.
         const selected = modifiers.conditions.flatMap((condition) => (condition.predicate.op === 'equals' ? [String(condition.predicate.value)] : []))
         const rules = offered?.filter((rule) => !selected.some((value) => JSON.stringify(rule.validate ?? {}).includes(`'${value}'`)))
-        if (offered && rules && rules.length < offered.length) {
+        // "ExternalName is only acceptable when the team is platform": a condition after the requirement that neither this reader
+        // nor the named rule read would be dropped, and the rule would judge everything. A named rule using what it writes reads it.
+        const trailing = modifiers.conditions.length === 0 && offered && offered.length > 0 ? unreadTrailingCondition(blanked) : undefined
+        if (trailing !== undefined && !(sentenceLiterals(trailing).length > 0 && unusedLiterals(trailing, offered?.flatMap(ruleStrings) ?? []).length === 0)) {
+          sentence.role = 'requirement'
+          sentence.unreadCondition = trailing
+          sentence.problem = `it applies only "${trailing}", and neither a field and value for that condition nor a named requirement that reads it can be found; which field and value decide it?`
+        } else if (offered && rules && rules.length < offered.length) {
           sentence.role = 'requirement'
           // The scope stays unread: no reading of the whole instruction by the catalog may drop it either.
           sentence.unreadCondition = selected.join(', ')
@@ -606,6 +615,18 @@ function conditionalClauses(text: string): string[] {
  * "if environment is prod then debug must be false": the condition and the body. Conditions are
  * also read from "pods with hostNetwork: true must ..." and "X running more than one replica must".
  */
+/** "... when the team is platform", "... if it is public-facing": a condition written after what is asked. */
+const TRAILING_CONDITION = /\s(?:when(?:ever)?|if|only if|as long as|in case)\s+(.+?)\s*[.!;]?$/i
+/** "when set", "if present", "where defined": what absence means, which the absence qualifiers read. */
+const ABSENCE_CONDITION = /^(?:(?:it|they|one|the \w+|this|that)\s+(?:is|are)\s+)?(?:not\s+)?(?:set|unset|present|absent|missing|specified|defined|given|provided|declared|listed|used|there|any|applicable|possible|needed|required)\b/i
+
+function unreadTrailingCondition(text: string): string | undefined {
+  // "even if ...", "even when ...": a concession, which narrows nothing.
+  const found = TRAILING_CONDITION.exec(text.replace(/\beven\s+(?:if|when)\b.*$/i, ''))?.[1]?.trim()
+  if (found === undefined || found === '' || ABSENCE_CONDITION.test(found)) return undefined
+  return found
+}
+
 function splitCondition(text: string, context: ClauseContext): { condition?: Condition[]; body: string; unread?: string } {
   const lead = /^\s*(?:if|when|where|for)\s+(.+?)(?:\s+then\s+|,\s+)(.+)$/i.exec(text)
   if (lead?.[1] && lead[2] && !ASKING_VERB.test(lead[1])) {

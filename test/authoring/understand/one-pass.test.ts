@@ -34,6 +34,22 @@ describe('one reading per sentence: structural, or a named requirement when that
     expect(compileInstruction('containers may use at most 1Gi of memory (limit)', POD).spec.rules).toHaveLength(1)
   })
 
+  it('never offers a named requirement what absence means ("no type means ClusterIP")', () => {
+    const service = (type?: string) => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ...(type ? { type } : {}), ports: [{ port: 80 }] } })
+    const instruction = 'Services may never be NodePort. Plain services are fine (no type means ClusterIP).'
+    expect(verdictsOf(instruction, { platform: 'kubernetes', resource: 'Service' }, [service(), service('ClusterIP'), service('NodePort')])).toEqual([true, true, false])
+  })
+
+  it('refuses a narrowing that no requirement read is about', () => {
+    const [sentence] = notCompiled('Services may never be NodePort. LoadBalancer is only OK when the Service lives in the edge namespace.', { platform: 'kubernetes', resource: 'Service' })
+    expect(sentence?.became).toMatch(/no requirement read here is about what it names/)
+  })
+
+  it('refuses a named requirement that would drop a condition written after it', () => {
+    const [sentence] = notCompiled('Services may never be NodePort. ExternalName is only acceptable when the team is platform.', { platform: 'kubernetes', resource: 'Service' })
+    expect(sentence?.became).toMatch(/it applies only "the team is platform"/)
+  })
+
   it('still refuses a sentence that only permits', () => {
     expect(() => compileInstruction('Pods may use hostNetwork.', POD)).toThrow(/permits something/)
   })
