@@ -13,6 +13,7 @@ import { describeRoles } from './understand/description-roles.js'
 import { ruleStrings, unusedLiterals } from './understand/coverage.js'
 import { enumWordsOf } from './understand/enum-words.js'
 import { namedRuleDoubt } from './understand/named-rule-doubts.js'
+import { namedRuleGrounds } from './understand/rule-grounds.js'
 
 export { MAX_INSTRUCTION_LENGTH } from './instruction-length.js'
 
@@ -98,7 +99,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
       throw error
     }
   }
-  const understood = compileUnderstood(instruction, { platform, kinds: fromLabels.kinds, fullText }, named)
+  const understood = compileUnderstood(instruction, { platform, kinds: fromLabels.kinds, fullText, catalog }, named)
   // Nothing in the instruction was written as a field, path or key and the catalog reads all of it:
   // its named requirements (Pod Security controls, best practices) say more than fields found from words.
   const requirements = understood.interpretation.sentences.flatMap((sentence) => sentence.requirements)
@@ -118,7 +119,10 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
         return namedRuleDoubt({ clause: clause.text, instruction: fullText, labelledKinds: fromLabels.kinds }, own, catalogRead.rules.filter((rule) => rule.rule === clause.rule)) !== undefined
       })
       if (uncovered || doubted) throw new InstructionNotUnderstoodError(catalogRead.clauses)
-      const sentences: SentenceReading[] = catalogRead.clauses.map((clause) => ({ text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [] }))
+      const sentences: SentenceReading[] = catalogRead.clauses.map((clause) => {
+        const rule = catalogRead.spec.rules.find((item) => item.name === clause.rule)
+        return { text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [], grounds: rule ? [namedRuleGrounds(rule, catalog)] : [] }
+      })
       return { ...catalogRead, sentences }
     } catch (error) {
       if (!(error instanceof InstructionNotUnderstoodError)) throw error

@@ -916,7 +916,9 @@ function refines(later: Requirement, earlier: Requirement): boolean {
 }
 
 function sameRequirement(a: Requirement, b: Requirement): boolean {
-  return JSON.stringify([a.values.map((ref) => [ref.scope, ref.variants]), a.predicate, a.conditions.map((c) => c.predicate)]) === JSON.stringify([b.values.map((ref) => [ref.scope, ref.variants]), b.predicate, b.conditions.map((c) => c.predicate)])
+  // The words that named a field (`named`) are for the author's eyes: said otherwise, a requirement is the same.
+  const shape = (requirement: Requirement): string => JSON.stringify([requirement.values.map((ref) => [ref.scope, ref.variants]), requirement.predicate, requirement.conditions.map((c) => c.predicate)], (key, value: unknown) => (key === 'named' ? undefined : value))
+  return shape(a) === shape(b)
 }
 
 /** A named (catalog) rule takes the sentence's namespace scope and exemptions through its match. */
