@@ -121,7 +121,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
       if (uncovered || doubted) throw new InstructionNotUnderstoodError(catalogRead.clauses)
       const sentences: SentenceReading[] = catalogRead.clauses.map((clause) => {
         const rule = catalogRead.spec.rules.find((item) => item.name === clause.rule)
-        return { text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [], grounds: rule ? [namedRuleGrounds(rule, catalog)] : [] }
+        return { text: clause.text, role: 'requirement', became: `rule ${clause.rule ?? ''} (named requirement ${clause.template ?? ''})`, rules: clause.rule ? [clause.rule] : [], grounds: rule ? [namedRuleGrounds(rule, catalog, { sentence: clause.text, instruction: fullText })] : [] }
       })
       return { ...catalogRead, sentences }
     } catch (error) {

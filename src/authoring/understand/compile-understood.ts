@@ -157,7 +157,7 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       const named = unique(rule)
       rules.push(named)
       made.push(named.name)
-      grounds.push(namedRuleGrounds(named, context.catalog ?? []))
+      grounds.push(namedRuleGrounds(named, context.catalog ?? [], { sentence: sentence.text, instruction: context.fullText ?? instruction }))
     }
     if (sentence.problem) problems.push({ sentence: sentence.text, problem: sentence.problem })
     const reading: SentenceReading = { text: sentence.text, role: sentence.role, became: becameText(sentence, made) }

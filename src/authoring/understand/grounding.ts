@@ -18,10 +18,12 @@ export interface GroundingProblem {
 const MAP_SEGMENTS = new Set(['labels', 'annotations', 'tags'])
 
 /** How a label, annotation or tag key is written as one (see keyWritten). */
-export type KeyHow = 'quoted' | 'code-formatted' | 'written as a key' | 'on its map\'s path' | 'introduced as one' | 'given a value'
+export const KEY_HOWS = ['quoted', 'code-formatted', 'written as a key', "on its map's path", 'introduced as one', 'given a value'] as const
+export type KeyHow = (typeof KEY_HOWS)[number]
 
 /** How a value compared against is written as one (see valueWritten). */
-export type WrittenValueHow = 'quoted literal' | 'code literal' | 'empty' | 'written as a name' | 'read from the words' | 'written as a value' | 'given to its key' | 'listed with written values' | 'capitalised name'
+export const WRITTEN_VALUE_HOWS = ['quoted literal', 'code literal', 'empty', 'written as a name', 'read from the words', 'written as a value', 'given to its key', 'listed with written values', 'capitalised name'] as const
+export type WrittenValueHow = (typeof WRITTEN_VALUE_HOWS)[number]
 
 export function groundingProblem(requirement: Requirement, text: string): GroundingProblem | undefined {
   const refs = [...requirement.values, ...requirement.conditions.map((condition) => condition.value), ...requirement.exemptions.map((condition) => condition.value)]

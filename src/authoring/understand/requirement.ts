@@ -71,15 +71,13 @@ export interface NamedBy {
  * says (generic documents); the values written, which only that field's enum holds; a field
  * named in an earlier sentence; a label, annotation or tag key, as it is written (grounding.ts).
  */
-export type FieldHow =
-  | 'written as code'
-  | 'written as a path'
-  | 'written as a field name'
-  | 'schema field name'
-  | 'name made from the words'
-  | 'enum value'
-  | 'named in an earlier sentence'
-  | `${'label' | 'annotation' | 'tag'} key, ${KeyHow}`
+export type FieldHow = (typeof FIELD_HOWS)[number] | `${MapNoun} key, ${KeyHow}`
+
+export const FIELD_HOWS = ['written as code', 'written as a path', 'written as a field name', 'schema field name', 'name made from the words', 'enum value', 'named in an earlier sentence'] as const
+
+/** The maps whose keys are fields of their own: labels and annotations (Kubernetes), tags (Terraform). */
+export const MAP_NOUNS = ['label', 'annotation', 'tag'] as const
+export type MapNoun = (typeof MAP_NOUNS)[number]
 
 export type ValueScope = 'object' | 'container' | 'element' | 'resource'
 

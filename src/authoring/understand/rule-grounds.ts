@@ -1,12 +1,12 @@
 import type { Rule } from '../../engine/index.js'
 import type { RuleTemplate } from '../catalog/rule-template.js'
-import { keyWritten, mapKey, valueWritten, type WrittenValueHow } from './grounding.js'
+import { KEY_HOWS, WRITTEN_VALUE_HOWS, keyWritten, mapKey, valueWritten } from './grounding.js'
 import { codeTokens } from './find-fields.js'
 import { numbersWithUnits } from './read-values.js'
 import { formatWords } from './read-predicate.js'
 import { nameWords } from './name-words.js'
-import { inBackticks, writtenSpan, type WrittenSpan } from './written-words.js'
-import { valuesCompared, type Condition, type FieldHow, type Predicate, type Requirement, type Scalar, type ValueRef } from './requirement.js'
+import { inBackticks, quotedAround, writtenSpan, type WrittenSpan } from './written-words.js'
+import { FIELD_HOWS, MAP_NOUNS, valuesCompared, type Condition, type FieldHow, type MapNoun, type Predicate, type Requirement, type Scalar, type ValueRef } from './requirement.js'
 
 /**
  * Per rule, the words of the text that grounded it, as issue 32's reading shows them: a rule may
@@ -29,8 +29,15 @@ export interface RuleGrounds {
   conditions?: ConditionGround[]
   /** Where it does not apply. */
   exemptions?: ConditionGround[]
-  /** A rule of the catalog: the named requirement the sentence asked for. */
-  named?: { id: string; title: string }
+  /** A rule of the catalog: the named requirement the sentence asked for, and the words that gave its parameters. */
+  named?: NamedGround
+}
+
+export interface NamedGround {
+  id: string
+  title: string
+  /** Each parameter value the sentence wrote (a label key, a registry, a bound), with its words; those it did not write are left out. */
+  parameters?: Array<ValueGround & { parameter: string }>
 }
 
 export interface FieldGround {
@@ -43,10 +50,14 @@ export interface FieldGround {
 
 /**
  * How a value is written: a number (with its unit), true/false, a value of the field's enum, a
- * format's name, or as grounding.ts tells a written value from a word of the prose; "implied by
+ * format's name or a pattern, or as grounding.ts tells a written value from a word of the prose; "implied by
  * the field" for true/false a verb says of a true/false field ("must not run privileged").
  */
-export type ValueHow = 'number' | 'number with unit' | 'true/false' | 'implied by the field' | 'enum value' | 'format name' | WrittenValueHow
+export const VALUE_HOWS = ['number', 'number with unit', 'true/false', 'implied by the field', 'enum value', 'format name', 'pattern', ...WRITTEN_VALUE_HOWS] as const
+export type ValueHow = (typeof VALUE_HOWS)[number]
+
+/** Every way a field ground says its words name the field, for the API's schema. */
+export const FIELD_GROUND_HOWS: readonly FieldGround['how'][] = [...FIELD_HOWS, 'implied by the sentence', ...MAP_NOUNS.flatMap((noun) => KEY_HOWS.map((how) => `${noun} key, ${how}` as const))]
 
 export interface ValueGround {
   words?: string
@@ -56,7 +67,7 @@ export interface ValueGround {
 
 export interface ConditionGround {
   /** The condition as the author put it ("except in the kube-system namespace"). */
-  words: string
+  words?: string
   field: FieldGround
   values: ValueGround[]
 }
@@ -86,20 +97,46 @@ export function requirementGrounds(rule: string, requirement: Requirement, writt
   return grounds
 }
 
-/** The grounds of a catalog rule: the named requirement it came from (found by the id the rule records). */
-export function namedRuleGrounds(rule: Rule, catalog: readonly RuleTemplate[]): RuleGrounds {
+/**
+ * The grounds of a catalog rule: the named requirement it came from (found by the id the rule
+ * records), and the parameter values written in the sentence, each with its words.
+ */
+export function namedRuleGrounds(rule: Rule, catalog: readonly RuleTemplate[], written: { sentence: string; instruction: string }): RuleGrounds {
   const id = rule.template?.id
-  const template = id === undefined ? undefined : catalog.find((entry) => entry.id === id)
-  return id === undefined ? { rule: rule.name } : { rule: rule.name, named: { id, title: template?.title ?? id } }
+  if (id === undefined) return { rule: rule.name }
+  const named: NamedGround = { id, title: catalog.find((entry) => entry.id === id)?.title ?? id }
+  const texts: Texts = { near: [written.sentence], instruction: written.instruction }
+  const parameters = parameterValues(rule.template?.parameters ?? {})
+    // "2Gi", "500m": a quantity is a number with its unit.
+    .map(({ parameter, value }) => ({ parameter, ...(typeof value === 'number' || /^\d+(?:\.\d+)?(?:[A-Za-z]{1,3}|%)?$/.test(value) ? boundGround(value, undefined, texts, 0) : scalarGround(value, undefined, texts, 0)) }))
+    // Only what the sentence wrote: a default the template filled in is no words of the author's.
+    .filter((ground) => ground.words !== undefined && writtenSpan(ground.words, written.sentence) !== undefined)
+  if (parameters.length > 0) named.parameters = parameters
+  return { rule: rule.name, named }
+}
+
+/** The text and numbers of a template's parameters, each named by its path (`bounds.limits.memory.max`). */
+function parameterValues(parameters: Readonly<Record<string, unknown>>, prefix = ''): Array<{ parameter: string; value: string | number }> {
+  return Object.entries(parameters).flatMap(([name, value]) => {
+    const parameter = `${prefix}${name}`
+    const items: unknown[] = Array.isArray(value) ? value : [value]
+    return items.flatMap((item) => {
+      if (typeof item === 'string' || typeof item === 'number') return [{ parameter, value: item }]
+      return typeof item === 'object' && item !== null && !Array.isArray(item) ? parameterValues(item as Record<string, unknown>, `${parameter}.`) : []
+    })
+  })
 }
 
 function conditionGround(condition: Condition, texts: Texts): ConditionGround {
   // The condition's own words first: a scope said in another sentence ("kube-system is exempt") is found there.
-  const own: Texts = { near: [condition.text, ...texts.near], instruction: texts.instruction }
-  return { words: condition.text, field: fieldGround(condition.value, condition.predicate, own), values: valueGrounds(condition.value, condition.predicate, own, 0) }
+  // The reader may tag what it read ("only-in:in the dns namespace"): the words are what follows.
+  const said = condition.text.replace(/^[a-z]+(?:-[a-z]+)*:(?=\S)/, '')
+  const words = [...texts.near, texts.instruction].map((text) => writtenSpan(said, text)).find((found) => found !== undefined)?.words
+  const own: Texts = { near: [words ?? said, ...texts.near], instruction: texts.instruction }
+  return { ...(words !== undefined ? { words } : {}), field: fieldGround(condition.value, condition.predicate, own), values: valueGrounds(condition.value, condition.predicate, own, 0) }
 }
 
-const MAP_NOUN: Readonly<Record<string, 'label' | 'annotation' | 'tag'>> = { labels: 'label', annotations: 'annotation', tags: 'tag' }
+const MAP_NOUN: Readonly<Record<string, MapNoun>> = { labels: 'label', annotations: 'annotation', tags: 'tag' }
 
 /**
  * The words that named a field: a map's key as written; the words the reader found it by; else
@@ -130,6 +167,10 @@ function fieldGround(ref: ValueRef, predicate: Predicate, texts: Texts, from = 0
   }
   const enumValue = valuesCompared(predicate).find((value) => ref.enum?.includes(value) && find(value, texts, from)?.near === true)
   if (enumValue !== undefined) return { words: find(enumValue, texts, from)?.words ?? enumValue, field, how: 'enum value' }
+  // "liveness and readiness probes": the words of one field stand apart, around another's; the first of them is where it is named.
+  const word = [ref.named?.words ?? '', ref.label, nameWords(leaf).join(' ')].flatMap((candidate) => candidate.split(/[^A-Za-z0-9]+/)).find((candidate) => candidate.length >= 4 && texts.near.some((text) => writtenSpan(candidate, text) !== undefined))
+  const single = word === undefined ? undefined : find(word, texts, from)
+  if (single?.near === true) return { words: single.words, field, how: ref.named?.how ?? writtenHow(single.words, ref) }
   for (const candidate of candidates) {
     const found = writtenSpan(candidate, texts.instruction)
     if (found) return { words: found.words, field, how: 'named in an earlier sentence' }
@@ -187,8 +228,11 @@ function valueGrounds(ref: ValueRef | undefined, predicate: Predicate, texts: Te
     case 'compareField':
       return predicate.factor === undefined ? [] : [boundGround(predicate.factor, `${predicate.factor}x`, texts, from)]
     case 'format': {
+      // "must match ^cc-[0-9]{4}$": the pattern as written.
+      const pattern = predicate.format === 'pattern' ? find(predicate.pattern, texts, from) : undefined
+      if (pattern) return [{ words: pattern.words, value: predicate.pattern, how: 'pattern' }]
       const words = texts.near.map((text) => formatWords(predicate.format, text)).find((found) => found !== undefined)
-      return [{ ...(words !== undefined ? { words } : {}), value: predicate.format, how: 'format name' }]
+      return [{ ...(words !== undefined ? { words } : {}), value: predicate.format === 'pattern' ? predicate.pattern : predicate.format, how: 'format name' }]
     }
     case 'imageTag': {
       const words = texts.near.map((text) => /\b(?:latest|digests?|sha256|tag(?:ged|s)?)\b/i.exec(text)?.[0]).find((found) => found !== undefined)
@@ -202,19 +246,22 @@ function valueGrounds(ref: ValueRef | undefined, predicate: Predicate, texts: Te
   }
 }
 
-/** How authors write true and false; "on", "no" and "yes" are left out, being words of the prose as often. */
-const BOOLEAN_WORDS: Readonly<Record<string, readonly string[]>> = { true: ['true', 'enabled', 'enable'], false: ['false', 'disabled', 'disable'] }
+/** How authors write true and false; "on" and "off" only after a verb that gives them ("has to be on"), being words of the prose as often. */
+const BOOLEAN_WORDS: Readonly<Record<string, RegExp>> = {
+  true: /\b(?:true|enabled?)\b|(?<=\b(?:be|is|are|turned|switched|set)\s+)on\b/i,
+  false: /\b(?:false|disabled?)\b|(?<=\b(?:be|is|are|turned|switched|set)\s+)off\b/i,
+}
 
 function scalarGround(value: Scalar, ref: ValueRef | undefined, texts: Texts, from: number): ValueGround {
   if (typeof value === 'number') return boundGround(value, undefined, texts, from, false)
   if (typeof value === 'boolean') {
-    for (const word of BOOLEAN_WORDS[String(value)] ?? []) {
-      const found = find(word, texts, from)
-      if (found?.near === true) return { words: found.words, value, how: 'true/false' }
-    }
+    const pattern = BOOLEAN_WORDS[String(value)]
+    const words = pattern === undefined ? undefined : texts.near.map((text) => pattern.exec(text)).find((found) => found !== null)
+    if (words) return { words: quotedAround(words.input, words.index, words.index + words[0].length), value, how: 'true/false' }
     return { value, how: 'implied by the field' }
   }
-  const found = find(value, texts, from)
+  // ".internal.example.org" from "a subdomain of internal.example.org": the name the reader put a dot before.
+  const found = find(value, texts, from) ?? find(value.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, ''), texts, from)
   const written = valueWritten(value, [texts.instruction, ...texts.near].join('\n'))
   const quoted = written === 'quoted literal' || written === 'code literal'
   const how: ValueHow = ref?.enum?.includes(value) && !quoted ? 'enum value' : (written ?? 'read from the words')

@@ -14,18 +14,27 @@ const QUOTES = new Set(['`', '"', "'"])
 
 /**
  * The first place `wanted` is written in `text` (from `from` on, else anywhere): the same
- * letters and digits, case aside, with any spaces or punctuation between its words
- * ("run as user" is "run-as-user"), never inside a longer word. Quotes or backticks around it
+ * letters and digits, case aside, with any spaces, dashes or quotes between its words
+ * ("run as user" is "run-as-user", `is production` is `is "production"`), never inside a longer word. Quotes or backticks around it
  * belong to what was written. Undefined when it is not there.
  */
 export function writtenSpan(wanted: string, text: string, from = 0): WrittenSpan | undefined {
   const pieces = wanted.split(/([A-Za-z0-9]+)/).filter((piece) => piece !== '')
   if (!pieces.some((piece) => /[A-Za-z0-9]/.test(piece))) return exactSpan(wanted, text, from)
   // Letters and digits as they are; what stands between them ("." in a path, "/" in a registry) may be written with any spacing.
-  const source = pieces.map((piece) => (/[A-Za-z0-9]/.test(piece) ? escape(piece) : piece.trim() === '' ? String.raw`[\s_-]+` : String.raw`\s*${escape(piece.trim())}\s*`)).join('')
-  const pattern = new RegExp(String.raw`(?<![A-Za-z0-9])${source}(?![A-Za-z0-9])`, 'gi')
+  const source = pieces.map((piece) => (/[A-Za-z0-9]/.test(piece) ? escape(piece) : piece.trim() === '' ? String.raw`[\s_\-"'\`]+` : String.raw`\s*${escape(piece.trim())}\s*`)).join('')
+  // Never inside a longer word, unless what is wanted starts or ends on punctuation (".t2." of "db.t2.*"); a plural is the word ("namespaces").
+  const start = /^[A-Za-z0-9]/.test(wanted) ? '(?<![A-Za-z0-9])' : ''
+  const end = /[A-Za-z]$/.test(wanted) ? '(?:e?s)?(?![A-Za-z0-9])' : /[0-9]$/.test(wanted) ? '(?![A-Za-z0-9])' : ''
+  const pattern = new RegExp(`${start}${source}${end}`, 'gi')
   const found = firstFrom(pattern, text, from)
-  return found === undefined ? undefined : quoted(text, found.index, found.index + found.length)
+  if (found === undefined) return undefined
+  // Spaces at either end are not words; a quote opened inside and closed right after belongs to them.
+  const first = found.index + (/^\s*/.exec(text.slice(found.index, found.index + found.length))?.[0].length ?? 0)
+  let last = first + text.slice(first, found.index + found.length).trimEnd().length
+  const next = text.charAt(last)
+  if (QUOTES.has(next) && (text.slice(first, last).split(next).length - 1) % 2 === 1) last += 1
+  return { words: quotedAround(text, first, last), index: quotedStart(text, first, last) }
 }
 
 /** Punctuation alone ("*", "+"): the characters as they are. */
@@ -34,7 +43,7 @@ function exactSpan(wanted: string, text: string, from: number): WrittenSpan | un
   if (trimmed === '') return undefined
   const after = text.indexOf(trimmed, from)
   const index = after >= 0 ? after : text.indexOf(trimmed)
-  return index < 0 ? undefined : quoted(text, index, index + trimmed.length)
+  return index < 0 ? undefined : { words: quotedAround(text, index, index + trimmed.length), index: quotedStart(text, index, index + trimmed.length) }
 }
 
 function firstFrom(pattern: RegExp, text: string, from: number): { index: number; length: number } | undefined {
@@ -42,11 +51,15 @@ function firstFrom(pattern: RegExp, text: string, from: number): { index: number
   return all.find((match) => match.index >= from) ?? all[0]
 }
 
-/** The span widened to the quotes or backticks written around it. */
-function quoted(text: string, start: number, end: number): WrittenSpan {
+/** The text from `start` to `end`, widened to the quotes or backticks written around it. */
+export function quotedAround(text: string, start: number, end: number): string {
+  const widened = quotedStart(text, start, end)
+  return text.slice(widened, widened === start ? end : end + 1)
+}
+
+function quotedStart(text: string, start: number, end: number): number {
   const before = text.charAt(start - 1)
-  if (QUOTES.has(before) && text.charAt(end) === before) return { words: text.slice(start - 1, end + 1), index: start - 1 }
-  return { words: text.slice(start, end), index: start }
+  return QUOTES.has(before) && text.charAt(end) === before ? start - 1 : start
 }
 
 /** Whether the words are written in backticks. */
