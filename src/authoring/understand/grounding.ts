@@ -9,6 +9,8 @@ import { isProseWord } from './english-words.js'
  * or value (in a list beside the word "labels", after "one of"). An English word of the prose
  * ("make", "reused", "Require") is never one. Returns what could not be grounded, with the
  * question that would let the sentence compile, or undefined when all of it is grounded.
+ * keyWritten and valueWritten say how a key or value is written: the gate asks whether, the
+ * reading shown to the author (rule-grounds.ts) says how, by the same tests.
  */
 export interface GroundingProblem {
   problem: string
