@@ -1,5 +1,6 @@
 /** JSON Schemas shared by the route plugins (they also feed /api/openapi.json). */
-import { FIELD_GROUND_HOWS, VALUE_HOWS } from '../../authoring/understand/rule-grounds.js'
+import { FIELD_GROUND_HOWS } from '../../authoring/understand/field-grounds.js'
+import { VALUE_HOWS } from '../../authoring/understand/value-grounds.js'
 
 export const NAME_PATTERN = '^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$'
 

@@ -68,3 +68,22 @@ export function inBackticks(words: string): boolean {
 }
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * Where words are looked for: the texts the rule was read from, nearest first (a condition's own
+ * words, then its sentence), then the whole instruction (a list head, an earlier sentence).
+ */
+export interface WhereWritten {
+  near: readonly string[]
+  instruction: string
+}
+
+/** Words looked for in the texts the rule was read from (in the first, after `from` first), then anywhere in the instruction. */
+export function writtenNear(wanted: string, where: WhereWritten, from: number): (WrittenSpan & { near: boolean }) | undefined {
+  for (const [index, text] of where.near.entries()) {
+    const found = writtenSpan(wanted, text, index === 0 ? from : 0)
+    if (found) return { ...found, near: true }
+  }
+  const elsewhere = writtenSpan(wanted, where.instruction)
+  return elsewhere ? { ...elsewhere, near: false } : undefined
+}
