@@ -95,7 +95,7 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
       throw error
     }
   }
-  const understood = compileUnderstood(instruction, { platform, kinds: fromLabels.kinds, fullText }, named)
+  const understood = compileUnderstood(instruction, { platform, kinds: fromLabels.kinds, fullText, catalog }, named)
   // A sentence of another role that was not understood (a bound taken for a restatement) is reported as one that was.
   const refused = new Set(understood.problems.map((problem) => problem.sentence))
   const clauses: ClauseReport[] = understood.sentences
@@ -107,9 +107,11 @@ function compileRequirementText(instruction: string, labels: Record<string, stri
     const reason = permissive && understood.sentences.some((sentence) => sentence.role === 'permission')
       ? PERMITS_ONLY
       : 'no sentence states a requirement on a field this compiler can find; which field must be checked, and what must it hold or not hold?'
-    throw new InstructionNotUnderstoodError([{ text: instruction, status: 'unmapped', suggestions: [], reason }], understood.sentences)
+    // Nothing read, nothing permitted: a model (when configured) may still read the instruction as a whole.
+    throw new InstructionNotUnderstoodError([{ text: instruction, status: 'unmapped', suggestions: [], reason }], understood.sentences, understood.completable && reason !== PERMITS_ONLY ? [] : undefined)
   }
-  const titles = understood.rules.map((rule) => rule.description ?? rule.name)
+  // A named requirement is described by its title, as the catalog names it.
+  const titles = understood.rules.map((rule) => catalog.find((template) => template.id === rule.template?.id)?.title ?? rule.description ?? rule.name)
   const spec: RulesetSpec = { description: `Generated from an instruction: ${titles.join(' ')}`.slice(0, 2000), labels: { ...labels }, instruction, rules: understood.rules }
   const kept = new Set(understood.rules.map((rule) => rule.name))
   return { spec, clauses, rules: templated.filter((rule) => kept.has(rule.rule)), sentences: understood.sentences }

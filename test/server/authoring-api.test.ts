@@ -62,7 +62,17 @@ describe.each(testDatabases())('rulesets from instructions on $kind', ({ kind })
       createdBy: 'admin@verdict.local',
       updatedAt: expect.stringMatching(ISO),
       updatedBy: 'admin@verdict.local',
-      interpretation: { sentences: [{ text: instruction, role: 'requirement', became: 'rule no-privileged-containers (named requirement pss-privileged)', rules: ['no-privileged-containers'] }] },
+      interpretation: {
+        sentences: [
+          {
+            text: instruction,
+            role: 'requirement',
+            became: 'rule no-privileged-containers (named requirement pss-privileged)',
+            rules: ['no-privileged-containers'],
+            grounds: [{ rule: 'no-privileged-containers', named: { id: 'pss-privileged', title: 'No privileged containers' } }],
+          },
+        ],
+      },
     })
     // How the sentences were read is answered once, at creation; the stored ruleset is the rest.
     const { interpretation: _interpretation, ...stored } = created
@@ -163,7 +173,15 @@ describe('helper routes', () => {
       valid: true,
       issues: [],
       clauses: [{ text: 'no privileged pods', status: 'mapped', template: 'pss-privileged', parameters: {} }],
-      sentences: [{ text: 'no privileged pods', role: 'requirement', became: 'rule no-privileged-containers (named requirement pss-privileged)', rules: ['no-privileged-containers'] }],
+      sentences: [
+        {
+          text: 'no privileged pods',
+          role: 'requirement',
+          became: 'rule no-privileged-containers (named requirement pss-privileged)',
+          rules: ['no-privileged-containers'],
+          grounds: [{ rule: 'no-privileged-containers', named: { id: 'pss-privileged', title: 'No privileged containers' } }],
+        },
+      ],
     })
     const empty = await api('POST', '/api/prompt', { token: evalOnly, body: { instruction: '' } })
     expect(empty.body).toEqual({ valid: false, issues: [{ code: 'empty', message: 'the instruction is empty' }], clauses: [], sentences: [] })

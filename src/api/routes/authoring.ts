@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { AuthoringService, InstructionRequest } from '../../services/authoring-service.js'
 import type { SampleRequest } from '../../authoring/samples/sample-request.js'
 import { MAX_INSTRUCTION_LENGTH } from '../../authoring/instruction-length.js'
-import { errorSchema } from './common-schemas.js'
+import { errorSchema, sentenceReadingSchema } from './common-schemas.js'
 
 const labelsProperty = {
   type: 'object',
@@ -73,10 +73,7 @@ const promptSchema = {
     valid: { type: 'boolean' },
     issues: { type: 'array', items: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' }, clause: { type: 'string' } } } },
     clauses: { type: 'array', items: clauseSchema },
-    sentences: {
-      type: 'array',
-      items: { type: 'object', properties: { text: { type: 'string' }, role: { type: 'string' }, became: { type: 'string' }, rules: { type: 'array', items: { type: 'string' } } } },
-    },
+    sentences: { type: 'array', items: sentenceReadingSchema, description: 'how each sentence was read, as a ruleset created from the instruction would show it' },
   },
 } as const
 

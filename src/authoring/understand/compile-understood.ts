@@ -1,5 +1,5 @@
 import type { Rule } from '../../engine/index.js'
-import type { Platform } from '../catalog/rule-template.js'
+import type { Platform, RuleTemplate } from '../catalog/rule-template.js'
 import { compileRequirement } from './compile-requirement.js'
 import { INTRODUCES_NOTE, MODAL_WORD, interpretInstruction, type Interpretation, type NamedRequirementReader } from './interpret-instruction.js'
 import type { Requirement, SentenceReading } from './requirement.js'
@@ -29,6 +29,7 @@ import { fits } from './read-clause.js'
 import { codeTokens, pathSegments } from './find-fields.js'
 import { escapeRegex } from './read-predicate.js'
 import { enumWordsOf } from './enum-words.js'
+import { namedRuleGrounds, requirementGrounds, type RuleGrounds } from './rule-grounds.js'
 
 export interface UnderstoodRules {
   rules: Rule[]
@@ -42,9 +43,10 @@ export interface UnderstoodRules {
 
 /**
  * The rules an instruction asks for, read sentence by sentence (see interpret-instruction.ts),
- * with a report of every sentence's role and what it became.
+ * with a report of every sentence's role, what it became and the words each rule stands on
+ * (`catalog` gives the titles of the named requirements the reader took).
  */
-export function compileUnderstood(instruction: string, context: { platform: Platform; kinds: string[]; fullText?: string }, named: NamedRequirementReader): UnderstoodRules {
+export function compileUnderstood(instruction: string, context: { platform: Platform; kinds: string[]; fullText?: string; catalog?: readonly RuleTemplate[] }, named: NamedRequirementReader): UnderstoodRules {
   const interpretation = interpretInstruction(instruction, context, named)
   const enumWords = enumWordsOf(context)
   const rules: Rule[] = []
@@ -162,19 +164,25 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
       }
     }
     const made: string[] = []
+    const grounds: RuleGrounds[] = []
     for (const requirement of sentence.requirements) {
       const rule = unique(compileRequirement(requirement))
       rules.push(rule)
       made.push(rule.name)
+      grounds.push(requirementGrounds(rule.name, requirement, { sentence: sentence.text, instruction: context.fullText ?? instruction }))
     }
     for (const rule of sentence.catalogRules) {
       const named = unique(rule)
       rules.push(named)
       made.push(named.name)
+      grounds.push(namedRuleGrounds(named, context.catalog ?? [], { sentence: sentence.text, instruction: context.fullText ?? instruction }))
     }
     if (sentence.problem) problems.push({ sentence: sentence.text, problem: sentence.problem })
     const reading: SentenceReading = { text: sentence.text, role: sentence.role, became: becameText(sentence, made) }
-    if (made.length > 0) reading.rules = made
+    if (made.length > 0) {
+      reading.rules = made
+      reading.grounds = grounds
+    }
     sentences.push(reading)
   }
   return { rules, sentences, problems, interpretation, completable: unqualifiedReading(interpretation) }
@@ -225,7 +233,8 @@ function remarksWithoutAttribute(sentence: Interpretation['sentences'][number]):
 
 function becameText(sentence: Interpretation['sentences'][number], made: string[]): string {
   if (sentence.problem) return `not compiled: ${sentence.problem}`
-  if (made.length > 0) return `rule${made.length === 1 ? '' : 's'} ${made.join(', ')}`
+  const named = [...new Set(sentence.catalogRules.flatMap((rule) => (rule.template ? [rule.template.id] : [])))]
+  if (made.length > 0) return `rule${made.length === 1 ? '' : 's'} ${made.join(', ')}${named.length > 0 ? ` (named requirement ${named.join(', ')})` : ''}`
   return sentence.note ?? sentence.role
 }
 

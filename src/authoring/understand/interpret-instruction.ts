@@ -24,7 +24,7 @@ import { readingKeepsMore } from './literals-kept.js'
 import { readNamedElement } from './named-element.js'
 import { readOnlyValueMay } from './only-value-may.js'
 import { asksNothing } from './not-asked.js'
-import { ruleStrings, sentenceLiterals, unusedLiterals } from './coverage.js'
+import { requirementStrings, ruleStrings, sentenceLiterals, unusedLiterals } from './coverage.js'
 import { mountsSocketCondition } from './mounts-socket.js'
 import { mountsVolumeCondition, readMountedReadOnly } from './mounted-volume.js'
 import { judgeNamedKinds } from './skipped-by-value.js'
@@ -269,6 +269,21 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         if (named && named.length > 0 && !schemaSet && !keeps) requirements = []
         else if (schemaSet || keeps) named = undefined
       }
+      // "priorityClassName must be `fair` when the team is platform": a condition after the requirement that nothing read would be
+      // dropped, and the rule would judge every object. A named requirement that uses what the condition writes reads it itself.
+      const qualifiedAlready = condition !== undefined || modifiers.conditions.length > 0 || requirements.some((requirement) => requirement.conditions.length > 0 || requirement.exemptions.length > 0)
+      const trailing = requirements.length > 0 && !qualifiedAlready ? unreadTrailingCondition(blanked) : undefined
+      // "Disallow a ClusterRole if it contains the `nodes/proxy` resource": a condition whose literals the requirement uses was read into it.
+      if (trailing !== undefined && !conditionReadBy(trailing, requirements.flatMap(requirementStrings))) {
+        const offered = named ?? namedReader(clauseText)
+        if (offered && offered.length > 0 && namedReadsCondition(trailing, offered)) {
+          requirements = []
+          named = offered
+        } else {
+          sentences.push(notUnderstood(clauseText, group, `it applies only "${trailing}", and no field and value for that condition can be found; which field and value decide it?`, trailing))
+          continue
+        }
+      }
       const sentence: ReadSentence = { text: clauseText, role: 'rationale', requirements: [], catalogRules: [], group, ...(subjectConditions ? { subjectConditions } : {}) }
       if (requirements.length > 0) {
         for (const requirement of requirements) {
@@ -343,7 +358,7 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         // "ExternalName is only acceptable when the team is platform": a condition after the requirement that neither this reader
         // nor the named rule read would be dropped, and the rule would judge everything. A named rule using what it writes reads it.
         const trailing = modifiers.conditions.length === 0 && offered && offered.length > 0 ? unreadTrailingCondition(blanked) : undefined
-        if (trailing !== undefined && !(sentenceLiterals(trailing).length > 0 && unusedLiterals(trailing, offered?.flatMap(ruleStrings) ?? []).length === 0)) {
+        if (trailing !== undefined && !namedReadsCondition(trailing, offered ?? [])) {
           sentence.role = 'requirement'
           sentence.unreadCondition = trailing
           sentence.problem = `it applies only "${trailing}", and neither a field and value for that condition nor a named requirement that reads it can be found; which field and value decide it?`
@@ -618,13 +633,35 @@ function conditionalClauses(text: string): string[] {
 /** "... when the team is platform", "... if it is public-facing": a condition written after what is asked. */
 const TRAILING_CONDITION = /\s(?:when(?:ever)?|if|only if|as long as|in case)\s+(.+?)\s*[.!;]?$/i
 /** "when set", "if present", "where defined": what absence means, which the absence qualifiers read. */
-const ABSENCE_CONDITION = /^(?:(?:it|they|one|the \w+|this|that)\s+(?:is|are)\s+)?(?:not\s+)?(?:set|unset|present|absent|missing|specified|defined|given|provided|declared|listed|used|there|any|applicable|possible|needed|required)\b/i
+const ABSENCE_CONDITION = /^(?:(?:it|they|one|the \w+|this|that)\s+(?:is|are)\s+)?(?:not\s+)?(?:set|unset|present|absent|missing|specified|defined|given|provided|declared|listed|used|found|included|omitted|left out|there|any|applicable|possible|needed|required)\b/i
 
 function unreadTrailingCondition(text: string): string | undefined {
   // "even if ...", "even when ...": a concession, which narrows nothing.
-  const found = TRAILING_CONDITION.exec(text.replace(/\beven\s+(?:if|when)\b.*$/i, ''))?.[1]?.trim()
-  if (found === undefined || found === '' || ABSENCE_CONDITION.test(found)) return undefined
+  const match = TRAILING_CONDITION.exec(text.replace(/\beven\s+(?:if|when)\b.*$/i, ''))
+  // "except when ...": an exception, which the exception readers take or refuse with its own question.
+  if (match && /\b(?:except|unless|but not|other than)\s*$/i.test(text.slice(0, match.index + 1))) return undefined
+  const found = match?.[1]?.trim()
+  // "if X is set it can't be more than ...": a clause that asks is the requirement, not its condition.
+  if (found === undefined || !/[A-Za-z]/.test(found) || ABSENCE_CONDITION.test(found) || ASKING_VERB.test(found)) return undefined
   return found
+}
+
+/** A named requirement reads a condition when its rules use what the condition writes. */
+function namedReadsCondition(condition: string, rules: readonly Rule[]): boolean {
+  return conditionReadBy(condition, rules.flatMap(ruleStrings))
+}
+
+/**
+ * Whether what a condition writes is used: every literal of it, or its names written as values
+ * (`nodes/proxy`, `t3.micro`, `LoadBalancer`), at least one of them. A condition of plain words
+ * ("the pod runs in the payments team") is read by nothing here.
+ */
+function conditionReadBy(condition: string, used: readonly string[]): boolean {
+  const literals = sentenceLiterals(condition)
+  if (literals.length > 0) return unusedLiterals(condition, used).length === 0
+  const names = condition.split(/\s+/).map((word) => word.replace(/^[^\w]+|[^\w]+$/g, '')).filter((word) => /[/._\d-]/.test(word) || /[a-z][A-Z]/.test(word))
+  const haystack = used.map((item) => item.toLowerCase())
+  return names.length > 0 && names.every((name) => haystack.some((item) => item.includes(name.toLowerCase())))
 }
 
 function splitCondition(text: string, context: ClauseContext): { condition?: Condition[]; body: string; unread?: string } {
@@ -942,7 +979,9 @@ function refines(later: Requirement, earlier: Requirement): boolean {
 }
 
 function sameRequirement(a: Requirement, b: Requirement): boolean {
-  return JSON.stringify([a.values.map((ref) => [ref.scope, ref.variants]), a.predicate, a.conditions.map((c) => c.predicate)]) === JSON.stringify([b.values.map((ref) => [ref.scope, ref.variants]), b.predicate, b.conditions.map((c) => c.predicate)])
+  // The words that named a field (`named`) are for the author's eyes: said otherwise, a requirement is the same.
+  const shape = (requirement: Requirement): string => JSON.stringify([requirement.values.map((ref) => [ref.scope, ref.variants]), requirement.predicate, requirement.conditions.map((c) => c.predicate)], (key, value: unknown) => (key === 'named' ? undefined : value))
+  return shape(a) === shape(b)
 }
 
 /** A named (catalog) rule takes the sentence's namespace scope and exemptions through its match. */

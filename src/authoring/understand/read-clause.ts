@@ -2,7 +2,7 @@ import type { Platform } from '../catalog/rule-template.js'
 import { codeTokens, kubernetesMentions, kubernetesRef, literalRef, pathSegments } from './find-fields.js'
 import { comparisonScale, escapeRegex, FORMAT_NAME, readFormat, readPredicate, type PredicateReading } from './read-predicate.js'
 import { fieldDurationUnit, readValueList, scalarOf } from './read-values.js'
-import type { Comparison, PathVariant, Predicate, Requirement, Scalar, ValueRef, ValueType } from './requirement.js'
+import type { Comparison, NamedBy, PathVariant, Predicate, Requirement, Scalar, ValueRef, ValueType } from './requirement.js'
 import { resolveTerraformName, resolveTerraformWords } from '../fields/resolve-terraform-attribute.js'
 import { readListEntries } from './list-entries.js'
 import { onlyPermittedAsRequired } from './only-permitted.js'
@@ -591,7 +591,7 @@ function enumImplied(text: string, context: ClauseContext): { refs: ValueRef[]; 
   const holders = fields.filter((info) => values.every((value) => info.enum?.includes(value)))
   const places = new Set(holders.map((info) => info.path.split('.').slice(-2).join('.')))
   if (holders.length === 0 || places.size !== 1) return undefined
-  return { refs: holders.map((info) => kubernetesRef(info, values.join(', '))), values }
+  return { refs: holders.map((info) => ({ ...kubernetesRef(info, values.join(', ')), named: { words: values[0] ?? '', how: 'enum value' } })), values }
 }
 
 /** "Containers must drop ALL capabilities", "only permitted to add back NET_BIND_SERVICE". */
@@ -640,7 +640,7 @@ function fieldsByEnum(predicate: Predicate, context: ClauseContext): ValueRef[] 
   if (wanted.length === 0) return []
   const matches = kubernetesFields(context.schemaKind ?? 'Pod').filter((info) => info.enum && wanted.every((value) => info.enum?.includes(value)) && !/initContainers|ephemeralContainers/.test(info.path))
   const [only] = matches
-  return only && matches.length === 1 ? [kubernetesRef(only, wanted.join(', '))] : []
+  return only && matches.length === 1 ? [{ ...kubernetesRef(only, wanted.join(', ')), named: { words: wanted[0] ?? '', how: 'enum value' } }] : []
 }
 
 /** "every host in spec.rules" is `spec.rules[].host`; "each job in jobs must set timeout_minutes" judges `jobs[].timeout_minutes`. */
@@ -1100,7 +1100,8 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
       add(knownRef)
       continue
     }
-    for (const ref of refsForToken(token.token, context)) add(childNamedAfter(text.slice(token.index + token.length), { ...ref, explicit: true }, context))
+    const named = writtenToken(text.slice(token.index, token.index + token.length))
+    for (const ref of refsForToken(token.token, context)) add(childNamedAfter(text.slice(token.index + token.length), { ...ref, explicit: true, named }, context))
     if (firstOnly && refs.length > 0) break
   }
   if (refs.length > 0) return refs
@@ -1113,7 +1114,7 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
     if (refs.length === 0 && context.platform === 'terraform') {
       for (const phrase of phrasesIn(text)) {
         const found = terraformAttributeRef(context, (type) => resolveTerraformWords(type, phrase), phrase)
-        if (found) add(found)
+        if (found) add({ ...found, named: { words: phrase, how: 'schema field name' } })
         if (firstOnly && refs.length > 0) break
       }
     }
@@ -1129,7 +1130,7 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
     }
     const namesake = widerNamesake(text, phrase, context.schemaKind ?? 'Pod')
     if (namesake) {
-      add(namesake)
+      add({ ...namesake, named: { words: namesake.label, how: 'schema field name' } })
       if (firstOnly) break
       continue
     }
@@ -1137,7 +1138,7 @@ export function fieldsIn(text: string, context: ClauseContext, firstOnly = false
     // "the Namespace name", "the image name": a field holding a name, called by what it names, when no field is called both.
     const named = /^(.+?)\s+name$/i.exec(phrase)?.[1]?.toLowerCase()
     if (found.length === 0 && named !== undefined) found.push(...kubernetesMentions(context.schemaKind ?? 'Pod', named).filter((ref) => ref.type === 'string' && namesLeaf(named, ref)))
-    for (const ref of found.slice(0, found.length > 1 && samePlace(found) ? 2 : 1)) add(ref)
+    for (const ref of found.slice(0, found.length > 1 && samePlace(found) ? 2 : 1)) add({ ...ref, named: { words: phrase, how: 'schema field name' } })
     if (firstOnly && refs.length > 0) break
   }
   return refs
@@ -1174,6 +1175,13 @@ function namesLeaf(phrase: string, ref: ValueRef): boolean {
   // "memory limit" names limits.memory; "CPU request" names requests.cpu.
   const parent = segments[segments.length - 2] ?? ''
   return leafWords.every((word) => mentioned.has(word)) || (singularWords(parent + ' ' + leaf).filter((word) => mentioned.has(word)).length >= 2 && mentioned.has(leafWords[0] ?? ''))
+}
+
+/** How a code token names a field, with the words as written (backticks kept). */
+function writtenToken(written: string): NamedBy {
+  const words = written.replace(/[.:,]+$/, '')
+  const how = /^`.*`$/.test(words) ? 'written as code' : /[.[]/.test(words) ? 'written as a path' : 'written as a field name'
+  return { words, how }
 }
 
 /** A field the instruction named before, by its last name ("tier" for the label tier). */
@@ -1338,6 +1346,6 @@ function wordVariantRefs(text: string, context: ClauseContext): ValueRef[] {
   const scope = context.platform === 'terraform' ? 'resource' : 'object'
   // In a generic document a single word before the verb is the key itself ("version must be semver").
   const named = context.platform === 'generic' && words.length === 1
-  return [{ scope, variants, label: phrase, weak: !named, explicit: named }]
+  return [{ scope, variants, label: phrase, weak: !named, explicit: named, named: { words: phrase, how: 'name made from the words' } }]
 }
 

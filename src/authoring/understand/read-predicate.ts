@@ -113,6 +113,17 @@ export function readFormat(lower: string, original: string): { format: FormatNam
   return undefined
 }
 
+/** The words of `text` that name `format` as readFormat reads it ("an email address", "semver", "6-digit"), as written. */
+export function formatWords(format: FormatName, text: string): string | undefined {
+  const lower = text.toLowerCase()
+  const patterns = format === 'pattern' ? [/\bfollowed by (?:exactly )?\w+ (?:digits|letters)\b/, /\b(?:exactly\s+)?(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)[- ]digits?\b/, /\b(?:digits only|only digits|all digits|numeric string|numbers only)\b/] : FORMATS.filter(([, name]) => name === format).map(([pattern]) => pattern)
+  for (const pattern of patterns) {
+    const found = pattern.exec(lower)
+    if (found) return text.slice(found.index, found.index + found[0].length)
+  }
+  return undefined
+}
+
 const NUMBER_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 }
 
 export function escapeRegex(text: string): string {

@@ -1,4 +1,6 @@
 import type { Platform } from '../catalog/rule-template.js'
+import type { RuleGrounds } from './rule-grounds.js'
+import type { KeyHow } from './grounding.js'
 
 /**
  * A requirement as the compiler understands it: what it is about, which value, with which
@@ -53,7 +55,29 @@ export interface ValueRef {
   explicit?: boolean
   /** Guessed from words alone (a name variant), not written or found in a schema: a named requirement wins over it. */
   weak?: boolean
+  /** The words that named it where the reader found it, and how they name it: shown to the author (rule-grounds.ts), never read by a rule. */
+  named?: NamedBy
 }
+
+/** The words that named a field, as the reader saw them, and how they name it. */
+export interface NamedBy {
+  words: string
+  how: FieldHow
+}
+
+/**
+ * How words name a field: written as code (backticks), as a path or a field's own name; words
+ * that are a schema field's name ("run as user"); a name made from the words where no schema
+ * says (generic documents); the values written, which only that field's enum holds; a field
+ * named in an earlier sentence; a label, annotation or tag key, as it is written (grounding.ts).
+ */
+export type FieldHow = (typeof FIELD_HOWS)[number] | `${MapNoun} key, ${KeyHow}`
+
+export const FIELD_HOWS = ['written as code', 'written as a path', 'written as a field name', 'schema field name', 'name made from the words', 'enum value', 'named in an earlier sentence'] as const
+
+/** The maps whose keys are fields of their own: labels and annotations (Kubernetes), tags (Terraform). */
+export const MAP_NOUNS = ['label', 'annotation', 'tag'] as const
+export type MapNoun = (typeof MAP_NOUNS)[number]
 
 export type ValueScope = 'object' | 'container' | 'element' | 'resource'
 
@@ -149,6 +173,8 @@ export interface SentenceReading {
   /** What it became: the rule names (requirement), the requirements it modified (modifier), why ignored otherwise. */
   became: string
   rules?: string[]
+  /** Per rule it became, the words of the text that grounded the rule's fields and values (rule-grounds.ts). */
+  grounds?: RuleGrounds[]
 }
 
 /** The text values a field is compared to, equal or not ("viewer, editor or admin"); numbers and booleans aside. */

@@ -50,6 +50,13 @@ describe('one reading per sentence: structural, or a named requirement when that
     expect(sentence?.became).toMatch(/it applies only "the team is platform"/)
   })
 
+  it('refuses a condition written after the requirement that nothing read', () => {
+    const [sentence] = notCompiled('Containers must set priorityClassName to `batch` when the team is data.', POD)
+    expect(sentence?.became).toMatch(/it applies only "the team is data"/)
+    expect(compileInstruction('runAsNonRoot must be true if set.', POD).spec.rules).toHaveLength(1)
+    expect(compileInstruction('Containers must never run as root, even if the pod says otherwise.', POD).spec.rules).toHaveLength(1)
+  })
+
   it('still refuses a sentence that only permits', () => {
     expect(() => compileInstruction('Pods may use hostNetwork.', POD)).toThrow(/permits something/)
   })
