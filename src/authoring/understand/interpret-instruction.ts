@@ -112,6 +112,9 @@ const STAGE = String.raw`(?:in|for|on|during)\s+(?:the\s+)?(?:production|prod|st
 /** Said after the requirement ("... off in production.") or before it with a comma ("In production, ..."); "in prod configs" is the catalog's environment field. */
 const UNREAD_STAGE = new RegExp(String.raw`\b${STAGE}\s*[.!;]?\s*$|^\W*${STAGE}\s*,`, 'i')
 
+/** "only roles named system:* may grant ...", "only pods in infra can mount ...": "only" on the subject, then what they may do. */
+const ONLY_THEY_MAY_DO = /^\W*(?:and\s+|but\s+)?only\b[^.;]*?\b(?:may|can|are allowed to|is allowed to|are permitted to|is permitted to)\s+(?!be\b|only\b)[a-z]+\s+\S/i
+
 /** "And nobody, in any namespace, may use ...": "may" with a subject that is nobody forbids; it permits nothing. */
 const NOBODY_MAY = /^\W*(?:and\s+|but\s+|so\s+)?(?:no|nobody|no one|none|nothing)\b[^.;]{0,60}?\b(?:may|can)\b/i
 
@@ -322,6 +325,11 @@ export function interpretInstruction(instruction: string, context: InstructionCo
         all.push(allowance.widened)
         sentence.requirements = [allowance.widened]
         sentence.note = `allows more where ${allowance.where}`
+      } else if (hasModifiers(modifiers) && !reading.problem && ONLY_THEY_MAY_DO.test(blanked)) {
+        // "only roles whose name starts with system: may grant get, list or watch on secrets": what only they may do is a
+        // requirement of its own on everyone else, not a narrowing of the requirements around it.
+        sentence.role = 'requirement'
+        sentence.problem = 'it permits only some objects to do something, and what that is (which field and value) was not read, so everything else cannot be checked; which field and value must the others not have?'
       } else if (hasModifiers(modifiers) && !reading.problem) {
         sentence.role = 'modifier'
         sentence.modifiers = modifiers

@@ -7,6 +7,9 @@ const MARKER = /(?:^|[\s,;:(])(?:i\.\s?e\.?|ie\.|that means|which means|this mea
 
 const HAS_MODAL = /\b(must|mustn'?t|has to|have to|needs? to|should|shall|can'?t|cannot|may not|never|required|mandatory|not allowed|rejected|forbidden|banned)\b/i
 
+/** What the loose sentence forbids: a noun phrase restating it names the thing forbidden. */
+const FORBIDS = /\b(?:no|nobody|no one|none|never|not|cannot|can'?t|mustn'?t|may not|forbid(?:s|den)?|disallow(?:s|ed)?|ban(?:s|ned)?|prohibit(?:s|ed)?|reject(?:s|ed)?)\b/i
+
 /** Third-person verbs a precise restatement states its requirement with, and their base form. */
 const STATING_VERB = /\b(carries|has|sets|uses|is|are|specifies|includes|contains|lists|points|runs|defines|declares|enables|disables)\b/i
 
@@ -28,6 +31,7 @@ export function splitRestatement(sentence: string): { head: string; precise: str
   if (tail === '') return undefined
   if (HAS_MODAL.test(tail)) return { head, precise: tail }
   const verb = STATING_VERB.exec(tail)
-  if (!verb?.[1]) return { head, precise: `must have ${tail}` }
+  // "nobody may tolerate every taint, i.e. a toleration with operator Exists and no key": the thing named is the one forbidden.
+  if (!verb?.[1]) return { head, precise: `${FORBIDS.test(before) ? 'must not have' : 'must have'} ${tail}` }
   return { head, precise: `${tail.slice(0, verb.index)}must ${BASE[verb[1].toLowerCase()] ?? verb[1]}${tail.slice(verb.index + verb[1].length)}` }
 }

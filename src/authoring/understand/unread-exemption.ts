@@ -1,10 +1,11 @@
 /**
  * "Recording rules are exempt from all of this", "Jobs run to completion, no probes needed",
- * "StorageClasses for other provisioners are out of scope": a sentence that takes objects out of
+ * "StorageClasses for other provisioners are out of scope", "DaemonSets in kube-system are the one
+ * exception": a sentence that takes objects out of
  * the requirements. When nothing reads it as an exemption (it ends up explaining or restating),
  * the rules would judge the exempt objects too, so it refuses instead of being passed over.
  */
-const EXEMPTION_SAID = /\b(?:are|is|get|gets|being)\s+(?:exempt(?:ed)?|excluded|skipped|ignored|not (?:covered|checked|affected|judged|in scope)|out of scope)\b|\bexempt from\b|\bno\s+(?:[\w-]+\s+){0,2}(?:needed|required)\b|\bdo(?:es)?(?:n'?t| not)\s+(?:even\s+)?need\b|\bnever need\b|\bnot (?:covered|in scope)\b|\b(?:only |one |sole |single )?(?:exemptions?|exceptions?)\s+(?:is|are|where|when|for)\b/i
+const EXEMPTION_SAID = /\b(?:are|is|get|gets|being)\s+(?:exempt(?:ed)?|excluded|skipped|ignored|not (?:covered|checked|affected|judged|in scope)|out of scope)\b|\bexempt from\b|\bno\s+(?:[\w-]+\s+){0,2}(?:needed|required)\b|\bdo(?:es)?(?:n'?t| not)\s+(?:even\s+)?need\b|\bnever need\b|\bnot (?:covered|in scope)\b|\b(?:only |one |sole |single )?(?:exemptions?|exceptions?)\s+(?:is|are|where|when|for)\b|\b(?:are|is)\s+(?:the\s+|an?\s+)?(?:only\s+|one\s+|sole\s+|single\s+)?(?:exemptions?|exceptions?)\b/i
 
 /** "Two exceptions where a version tag is fine: ...": said to be exceptions in so many words (with `namedOnly`, for a sentence that permits). */
 const EXCEPTION_NAMED = /\b(?:only |one |sole |single |two |three )?(?:exemptions?|exceptions?)\s+(?:is|are|where|when|for)\b/i

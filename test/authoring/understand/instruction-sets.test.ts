@@ -60,10 +60,12 @@ const shared = (path: string): string => fileURLToPath(new URL(`../../../../shar
  * exception, a stage such as "in production", a scope of namespaces said in words) took the five sets from 62 silently
  * wrong to 36; reading each sentence once (no second reading of the whole text by the catalog), bounds written as words
  * and "<=" after a space took them to 33, and refusing a narrowing no requirement is about, a condition after a named
- * requirement that nothing read, and never offering the catalog what absence means ("no type means ClusterIP"), to 32.
+ * requirement that nothing read, and never offering the catalog what absence means ("no type means ClusterIP"), to 32;
+ * "only X may <do>" as a requirement of its own, "i.e. <the thing forbidden>" keeping the ban, and "are the one
+ * exception" as an exemption said, to 30.
  */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
-  { folder: 'own-holdout', right: 14, silentlyWrong: 11 },
+  { folder: 'own-holdout', right: 14, silentlyWrong: 9 },
   { folder: 'own-holdout-2', right: 9, silentlyWrong: 4 },
   { folder: 'own-holdout-3', right: 8, silentlyWrong: 10 },
   { folder: 'own-holdout-4', right: 13, silentlyWrong: 6 },

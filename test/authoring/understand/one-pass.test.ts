@@ -98,3 +98,22 @@ describe('numbers and comparisons as written', () => {
     expect(sentence?.became).toMatch(/"switch" is a word of the sentence/)
   })
 })
+
+describe('what only some may do, restatements of a ban, and exceptions said as such', () => {
+  it('reads "only X may <do>" as a requirement of its own, never a narrowing of the others', () => {
+    const refused = notCompiled('Every ClusterRole must set the label `owner`. Only roles whose name starts with ops- may grant escalate on roles.', { platform: 'kubernetes', resource: 'ClusterRole' })
+    expect(refused.map((sentence) => sentence.text)).toEqual(['Only roles whose name starts with ops- may grant escalate on roles.'])
+  })
+
+  it('keeps the ban when "i.e." names the thing forbidden', () => {
+    const tolerating = (toleration: Record<string, unknown>) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' }, spec: { containers: [{ name: 'a', image: 'a:1' }], tolerations: [toleration] } })
+    const instruction = 'Pods must never tolerate all taints, i.e. a toleration with operator Exists and no key.'
+    expect(verdictsOf(instruction, POD, [tolerating({ operator: 'Exists' }), tolerating({ key: 'gpu', operator: 'Exists' })])).toEqual([false, true])
+  })
+
+  it('refuses "X are the one exception" when no exemption was read from it', () => {
+    const refused = notCompiled('Pods must not set hostNetwork to true. Static pods are the one exception to that.', POD)
+    expect(refused[0]?.became).toMatch(/are the one exception/)
+  })
+})
+
