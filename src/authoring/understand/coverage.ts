@@ -62,6 +62,9 @@ export function sentenceLiterals(text: string, enumWords: ReadonlySet<string> = 
     else if (/^[A-Za-z]+\d+(?:\.[A-Za-z0-9]+)+$/.test(bare) && !/^v\d/i.test(bare) && !aside(token.index)) literals.push(bare)
     // "a 40-character SHA", "a 12-hour window": the number of a compound adjective is as much a bound.
     else if (/^\d+(?:\.\d+)?-[A-Za-z]{3,}$/.test(bare) && !aside(token.index)) literals.push(bare.slice(0, bare.indexOf('-')))
+    // "/var/log", "registry.acme.io/team": a path or an image repository written unquoted is a value written as one
+    // (a prefix length such as "/16" is a number, counted as one above when it is used).
+    else if (((/^\/[\w.-]+(?:\/[\w.-]+)*\/?$/.test(bare) && !/^\/\d+$/.test(bare)) || /^[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\/[\w./-]+$/.test(bare)) && !aside(token.index)) literals.push(bare)
     // "CAP_NET_RAW", "NET_BIND_SERVICE": a constant's name written unquoted is as much a literal as a quoted one.
     else if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(bare) && !aside(token.index)) literals.push(bare)
     // "operator Exists": a value only a field of the judged kinds takes, unless a plain capitalised word opens the sentence.

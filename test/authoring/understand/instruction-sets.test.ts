@@ -65,9 +65,9 @@ const shared = (path: string): string => fileURLToPath(new URL(`../../../../shar
  * exception" as an exemption said, to 30.
  */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
-  { folder: 'own-holdout', right: 14, silentlyWrong: 9 },
+  { folder: 'own-holdout', right: 14, silentlyWrong: 10 },
   { folder: 'own-holdout-2', right: 9, silentlyWrong: 4 },
-  { folder: 'own-holdout-3', right: 8, silentlyWrong: 10 },
+  { folder: 'own-holdout-3', right: 8, silentlyWrong: 9 },
   { folder: 'own-holdout-4', right: 13, silentlyWrong: 6 },
   { folder: 'own-holdout-5', right: 4, silentlyWrong: 1 },
 ]

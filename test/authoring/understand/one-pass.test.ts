@@ -89,6 +89,12 @@ describe('numbers and comparisons as written', () => {
     expect(unusedLiterals('no more than ten keys', ['size(object.data) <= 10'])).toEqual([])
   })
 
+  it('counts a path written unquoted as a value: a named rule that drops it refuses', () => {
+    const [sentence] = notCompiled('A hostPath volume may only point at /srv/logs or below it.', POD)
+    expect(sentence?.became).toMatch(/"\/srv\/logs"/)
+    expect(sentenceLiterals('every ipBlock must be a /16 or smaller range')).toEqual([])
+  })
+
   it('reads "<=" after a space as a bound, and ">=" after "must be"', () => {
     expect(verdictsOf('ratio must be >= 0.5 and <= 0.9', GENERIC, [{ ratio: 0.7 }, { ratio: 0.95 }, { ratio: 0.2 }])).toEqual([true, false, false])
   })
