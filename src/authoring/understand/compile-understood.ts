@@ -151,6 +151,10 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
     if (!sentence.problem && sentence.role === 'modifier' && lost && /none matched/.test(sentence.note ?? '') && lost.conditions.length > 0) {
       notUnderstood(sentence, 'it narrows to what a condition selects, and no requirement read here is about what it names, so the narrowing would be lost; which requirement does it narrow, on which field?')
     }
+    // "Reject a ConfigMap if" and then the items: what follows says when to reject, and read as requirements it asks the opposite.
+    if (!sentence.problem && sentence.role !== 'requirement' && DANGLING_CONDITION_LEAD.test(sentence.text) && interpretation.sentences.some((other) => other.requirements.length > 0 || other.catalogRules.length > 0)) {
+      notUnderstood(sentence, 'it says that what follows decides when a document is rejected, and what follows was read as requirements of its own, which ask the opposite; write each item as what must (or must not) hold')
+    }
     // "skipped if the volume has a sizeLimit set" after a requirement that picks no volume: which volume is not said.
     const unpicked = !sentence.problem && sentence.role === 'modifier' ? unjoinedPickedVolume(sentence.modifiers?.exemptions ?? []) : undefined
     if (unpicked) {
@@ -196,6 +200,9 @@ export function compileUnderstood(instruction: string, context: { platform: Plat
 function unqualifiedReading(interpretation: Interpretation): boolean {
   return interpretation.sentences.every((sentence) => sentence.role !== 'modifier' && sentence.unreadCondition === undefined && sentence.requirements.every((requirement) => requirement.conditions.length === 0 && requirement.exemptions.length === 0))
 }
+
+/** "Reject a ConfigMap if", "Fail the check when:": a lead that leaves its condition to what follows. */
+const DANGLING_CONDITION_LEAD = /\b(?:reject|deny|block|fail|flag|refuse|forbid|disallow)\w*\b.*\b(?:if|when|whenever|where)\s*:?\s*$/i
 
 const EXEMPTING_WORDS = /\b(?:exempt\w*|exceptions?|except|unless|other than|apart from|besides|skip\w*|exclud\w*|only)\b/i
 const CONDITION_WORDS = /\b(?:if|when|where|whenever)\b/i

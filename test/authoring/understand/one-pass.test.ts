@@ -123,3 +123,10 @@ describe('what only some may do, restatements of a ban, and exceptions said as s
   })
 })
 
+describe('a lead that leaves its condition to the items after it', () => {
+  it('refuses "Reject X if" followed by items read as requirements', () => {
+    const refused = notCompiled('Reject a Secret if\n- any key in `data` starts with `tmp_`', { platform: 'kubernetes', resource: 'Secret' })
+    expect(refused.map((sentence) => sentence.text)).toEqual(['Reject a Secret if'])
+  })
+})
+
