@@ -173,7 +173,8 @@ function editOf(data: SampleEditData, { vocabulary, lookup, fill }: Context): (p
     return (parameters, values) => make(parameters, fill.options(given, values))
   }
   const place = vocabulary.places?.[data.at]
-  const targets = place ? (document: Json) => [place(document)] : lookup<NonNullable<Vocabulary['groups']>[string]>('groups', { use: data.at })
+  // A group (every container) is changed place by place; a name that is neither fails as a place.
+  const targets = place ? (document: Json) => [place(document)] : (vocabulary.groups?.[data.at] ?? lookup<NonNullable<Vocabulary['groups']>[string]>('places', { use: data.at }))
   const change = data.change && { make: lookup<NonNullable<Vocabulary['changes']>[string]>('changes', data.change), with: data.change.with ?? {} }
   return (_parameters, values) => {
     const changeOptions = change && fill.options(change.with, values)
