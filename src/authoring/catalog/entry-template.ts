@@ -1,7 +1,8 @@
 import { mentions, type Clause } from '../text/clause.js'
-import type { ClauseTest, EntryRecognition, EntrySamples, NamedRequirement, SampleEditData, Use, Words } from './named-requirement.js'
-import type { Recognition, RuleTemplate, SampleEdit, TemplateSamples } from './rule-template.js'
-import type { Vocabulary } from './vocabulary.js'
+import type { ClauseTest, EntryRecognition, EntrySamples, JsonValue, NamedRequirement, SampleEditData, Use, ValueTest, Words } from './named-requirement.js'
+import { celString, celStringList } from './pod-rule.js'
+import type { Parameters, Recognition, RuleTemplate, SampleEdit, TemplateSamples } from './rule-template.js'
+import type { Options, Values, Vocabulary } from './vocabulary.js'
 
 type Json = Record<string, unknown>
 
@@ -46,9 +47,27 @@ export function templateOf(entry: NamedRequirement, vocabulary: Vocabulary): Rul
       const negated = clauseTest.negated
       return (clause) => clause.negated === negated
     }
+    if ('reads' in clauseTest) {
+      const read = lookup<NonNullable<Vocabulary['readers']>[string]>('readers', { use: clauseTest.reads })
+      const given = clauseTest.with ?? {}
+      return (clause) => read(clause, given) !== undefined
+    }
     const named = lookup<(clause: Clause, options: Use['with']) => boolean>('tests', { use: clauseTest.test })
     return (clause) => named(clause, {})
   }
+  const fill = filler(entry)
+  const makers = (entry.values ?? []).map((use) => ({ make: lookup<NonNullable<Vocabulary['values']>[string]>('values', use), with: options(use) }))
+  const valuesOf = (parameters: Parameters): Values => {
+    const values: Record<string, JsonValue> = { ...parameters }
+    for (const maker of makers) Object.assign(values, maker.make(values, fill.options(maker.with, values)))
+    return values
+  }
+  const ruleCases = ('use' in entry.rule ? [{ rule: entry.rule }] : entry.rule).map((each) => ({
+    when: each.when ? valueTestOf(each.when, fill) : () => true,
+    build: lookup<NonNullable<Vocabulary['rules']>[string]>('rules', each.rule),
+    with: options(each.rule),
+  }))
+  const samples = samplesOf(entry.samples, { vocabulary, lookup, fill })
   const template: RuleTemplate = {
     id: entry.id,
     title: entry.title,
@@ -58,11 +77,13 @@ export function templateOf(entry: NamedRequirement, vocabulary: Vocabulary): Rul
     phrasings: entry.phrasings,
     parameters: entry.parameters,
     recognize: recognizerOf(entry, entry.recognize, test, lookup),
-    rule: (() => {
-      const build = lookup<NonNullable<Vocabulary['rules']>[string]>('rules', entry.rule)
-      return (parameters) => build(parameters, options(entry.rule))
-    })(),
-    samples: samplesOf(entry.samples, vocabulary, lookup),
+    rule: (parameters) => {
+      const values = valuesOf(parameters)
+      const chosen = ruleCases.find((each) => each.when(values))
+      if (!chosen) throw new Error(`catalog entry ${entry.id} has no rule for parameters ${JSON.stringify(parameters)}`)
+      return chosen.build(parameters, fill.options(chosen.with, values))
+    },
+    samples: (parameters) => samples(parameters, valuesOf(parameters)),
   }
   if (entry.constantsNamedBy !== undefined) {
     const words = pattern(entry.constantsNamedBy)
@@ -82,6 +103,10 @@ function recognizerOf(entry: NamedRequirement, recognition: EntryRecognition, te
   const about = test(recognition.when)
   const scores = typeof recognition.score === 'number' ? [{ test: () => true, score: recognition.score }] : recognition.score.map((each) => ({ test: each.when ? test(each.when) : () => true, score: each.score }))
   const readers = Object.entries(recognition.parameters ?? {}).map(([name, use]) => {
+    if ('holds' in use) {
+      const holds = test(use.holds)
+      return { name, read: (clause: Clause) => holds(clause), required: false }
+    }
     const read = lookup<NonNullable<Vocabulary['readers']>[string]>('readers', use)
     const given = use.with ?? {}
     return { name, read: (clause: Clause) => read(clause, given), required: entry.parameters.some((parameter) => parameter.name === name && parameter.required) }
@@ -99,40 +124,156 @@ function recognizerOf(entry: NamedRequirement, recognition: EntryRecognition, te
   }
 }
 
-function samplesOf(samples: EntrySamples, vocabulary: Vocabulary, lookup: Lookup): RuleTemplate['samples'] {
-  if ('use' in samples) {
-    const make = lookup<NonNullable<Vocabulary['samples']>[string]>('samples', samples)
-    const given = samples.with ?? {}
-    return (parameters) => make(parameters, given)
+interface Context {
+  vocabulary: Vocabulary
+  lookup: Lookup
+  fill: Filler
+}
+
+type MakeSamples = (parameters: Parameters, values: Values) => TemplateSamples
+
+function samplesOf(samples: EntrySamples, context: Context): MakeSamples {
+  if (isCases(samples)) {
+    const cases = samples.map((each) => ({ when: each.when ? valueTestOf(each.when, context.fill) : () => true, make: samplesOf(each.samples, context) }))
+    return (parameters, values) => {
+      const chosen = cases.find((each) => each.when(values))
+      if (!chosen) throw new Error(`no samples for parameters ${JSON.stringify(parameters)}`)
+      return chosen.make(parameters, values)
+    }
   }
-  const good = (samples.good ?? []).map((edit) => editOf(edit, vocabulary, lookup))
-  const bad = samples.bad.map((sample) => ({ description: sample.description, edit: editOf(sample.edit, vocabulary, lookup) }))
-  return (parameters): TemplateSamples => ({
-    good: good.map((edit) => edit(parameters)),
-    bad: bad.map((sample) => ({ description: sample.description, edit: sample.edit(parameters) })),
+  if ('use' in samples) {
+    const make = context.lookup<NonNullable<Vocabulary['samples']>[string]>('samples', samples)
+    const given = samples.with ?? {}
+    return (parameters, values) => make(parameters, context.fill.options(given, values))
+  }
+  const good = (samples.good ?? []).map((edit) => editOf(edit, context))
+  const bad = samples.bad.map((sample) => ({
+    ...sample,
+    when: sample.when ? valueTestOf(sample.when, context.fill) : () => true,
+    edit: editOf(sample.edit, context),
+  }))
+  return (parameters, values): TemplateSamples => ({
+    good: good.map((edit) => edit(parameters, values)),
+    bad: bad.flatMap((sample) => {
+      if (!sample.when(values)) return []
+      const each = sample.each === undefined ? [values] : context.fill.items(values, sample.each).map((item) => ({ ...values, item }))
+      return each.map((itemValues) => ({ description: context.fill.text(sample.description, itemValues), edit: sample.edit(parameters, itemValues) }))
+    }),
   })
 }
 
-function editOf(data: SampleEditData, vocabulary: Vocabulary, lookup: Lookup): (parameters: Record<string, unknown>) => SampleEdit {
+function isCases(samples: EntrySamples): samples is ReadonlyArray<{ when?: ValueTest; samples: EntrySamples }> {
+  return Array.isArray(samples)
+}
+
+function editOf(data: SampleEditData, { vocabulary, lookup, fill }: Context): (parameters: Parameters, values: Values) => SampleEdit {
   if ('use' in data) {
     const make = lookup<NonNullable<Vocabulary['edits']>[string]>('edits', data)
     const given = data.with ?? {}
-    return (parameters) => make(parameters as never, given)
+    return (parameters, values) => make(parameters, fill.options(given, values))
   }
-  const place = lookup<NonNullable<Vocabulary['places']>[string]>('places', { use: data.at })
-  return () => (document) => {
-    const target = place(document)
-    for (const [path, value] of Object.entries(data.set ?? {})) setPath(target, path, structuredClone(value))
-    if (data.append) {
-      const [parent, key] = parentOf(target, data.append.to)
-      const existing = parent[key]
-      parent[key] = [...(Array.isArray(existing) ? (existing as unknown[]) : []), structuredClone(data.append.item)]
-    }
-    for (const path of data.remove ?? []) {
-      const [parent, key] = parentOf(target, path)
-      delete parent[key]
+  const place = vocabulary.places?.[data.at]
+  // A group (every container) is changed place by place; a name that is neither fails as a place.
+  const targets = place ? (document: Json) => [place(document)] : (vocabulary.groups?.[data.at] ?? lookup<NonNullable<Vocabulary['groups']>[string]>('places', { use: data.at }))
+  const change = data.change && { make: lookup<NonNullable<Vocabulary['changes']>[string]>('changes', data.change), with: data.change.with ?? {} }
+  return (_parameters, values) => {
+    const changeOptions = change && fill.options(change.with, values)
+    const set = Object.entries(data.set ?? {}).map(([path, value]) => [fill.text(path, values), fill.json(value, values)] as const)
+    const append = data.append && { to: fill.text(data.append.to, values), item: fill.json(data.append.item, values) }
+    const remove = (data.remove ?? []).map((path) => fill.text(path, values))
+    return (document) => {
+      for (const target of targets(document)) {
+        if (change && changeOptions) change.make(target, changeOptions)
+        for (const [path, value] of set) setPath(target, path, structuredClone(value))
+        if (append) {
+          const [parent, key] = parentOf(target, append.to)
+          const existing = parent[key]
+          parent[key] = [...(Array.isArray(existing) ? (existing as unknown[]) : []), structuredClone(append.item)]
+        }
+        for (const path of remove) {
+          const [parent, key] = parentOf(target, path)
+          delete parent[key]
+        }
+      }
     }
   }
+}
+
+function valueTestOf(test: ValueTest, fill: Filler): (values: Values) => boolean {
+  const names = typeof test.given === 'string' ? [test.given] : test.given
+  return (values) => names.every((name) => isGiven(fill.value(values, name)))
+}
+
+/** Given: true, a number, a string, list or object that is not empty. */
+function isGiven(value: JsonValue | undefined): boolean {
+  if (value === true || typeof value === 'number') return true
+  if (typeof value === 'string' || Array.isArray(value)) return value.length > 0
+  return typeof value === 'object' && value !== null && Object.keys(value).length > 0
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters and values named in texts (NamedRequirement's Text)
+
+interface Filler {
+  /** The value of a name (`registries`, `allowed.0`): undefined for a parameter not given; an error for an unknown name. */
+  value(values: Values, name: string): JsonValue | undefined
+  text(text: string, values: Values): string
+  json(json: JsonValue, values: Values): JsonValue
+  options(options: Options, values: Values): Options
+  /** The items of a list value (none when it is not given). */
+  items(values: Values, name: string): JsonValue[]
+}
+
+const PLACEHOLDER = /\{\{([\w-]+(?:\.[\w-]+)*)(?:\|(or|and|cel))?\}\}/g
+const WHOLE_PLACEHOLDER = /^\{\{([\w-]+(?:\.[\w-]+)*)\}\}$/
+
+function filler(entry: NamedRequirement): Filler {
+  const declared = new Set(entry.parameters.map((parameter) => parameter.name))
+  const value = (values: Values, name: string): JsonValue | undefined => {
+    const [first = '', ...rest] = name.split('.')
+    const known = Object.hasOwn(values, first)
+    if (!known && !declared.has(first)) throw new Error(`catalog entry ${entry.id} names "{{${name}}}", which is no parameter or value of it`)
+    let current: JsonValue | undefined = known ? values[first] : undefined
+    for (const segment of rest) {
+      current = Array.isArray(current) ? current[Number(segment)] : typeof current === 'object' && current !== null ? (current as Record<string, JsonValue>)[segment] : undefined
+    }
+    return current
+  }
+  const text = (template: string, values: Values): string =>
+    template.includes('{{') ? template.replace(PLACEHOLDER, (_match, name: string, format: string | undefined) => textOf(entry, value(values, name), format)) : template
+  const json = (template: JsonValue, values: Values): JsonValue => {
+    if (typeof template === 'string') {
+      const whole = WHOLE_PLACEHOLDER.exec(template)
+      return whole ? (value(values, whole[1] ?? '') ?? null) : text(template, values)
+    }
+    if (Array.isArray(template)) return template.map((item) => json(item, values))
+    if (typeof template === 'object' && template !== null) return Object.fromEntries(Object.entries(template).map(([key, item]) => [text(key, values), json(item, values)]))
+    return template
+  }
+  return {
+    value,
+    text,
+    json,
+    options: (options, values) => json(options, values) as Options,
+    items: (values, name) => {
+      const list = value(values, name)
+      if (list === undefined || list === null) return []
+      if (!Array.isArray(list)) throw new Error(`catalog entry ${entry.id} takes each item of "${name}", which is not a list`)
+      return [...list]
+    },
+  }
+}
+
+function textOf(entry: NamedRequirement, value: JsonValue | undefined, format: string | undefined): string {
+  if (format === 'cel') {
+    if (typeof value === 'string') return celString(value)
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+    return celStringList(Array.isArray(value) ? value.map((item) => String(item)) : [])
+  }
+  if (value === undefined || value === null) return ''
+  if (Array.isArray(value)) return value.map((item) => textOf(entry, item, undefined)).join(format === 'or' ? ' or ' : format === 'and' ? ' and ' : ', ')
+  if (typeof value === 'object') throw new Error(`catalog entry ${entry.id} writes an object in a text`)
+  return String(value)
 }
 
 /**

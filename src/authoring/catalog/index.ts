@@ -6,7 +6,7 @@ import type { NamedRequirement } from './named-requirement.js'
 import { templateOf } from './entry-template.js'
 import { VOCABULARY_OF_ENTRIES } from './vocabulary/index.js'
 import { TERRAFORM_TEMPLATES } from './terraform.js'
-import { WORKLOAD_TEMPLATES } from './workload-practices.js'
+import { WORKLOAD_PRACTICES_ENTRIES } from './entries/workload-practices.js'
 
 export type * from './rule-template.js'
 
@@ -14,6 +14,9 @@ export type * from './rule-template.js'
 export function templatesOf(entries: readonly NamedRequirement[]): RuleTemplate[] {
   return entries.map((entry) => templateOf(entry, VOCABULARY_OF_ENTRIES))
 }
+
+/** The workload best practices (entries/workload-practices.ts) as templates. */
+export const WORKLOAD_TEMPLATES: readonly RuleTemplate[] = templatesOf(WORKLOAD_PRACTICES_ENTRIES)
 
 /** Every template, in a fixed order: ties and listings are deterministic. */
 export const CATALOG: readonly RuleTemplate[] = [

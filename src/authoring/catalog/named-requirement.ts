@@ -21,9 +21,31 @@ export interface NamedRequirement {
   /** Words that name the set the rule's constants come from ("safe" sysctls): see RuleTemplate.constantsNamedBy. */
   constantsNamedBy?: Words
   recognize: EntryRecognition
-  rule: Use
+  /**
+   * Values made from the parameters by pieces of the vocabulary, in order, each seeing the
+   * parameters and the values before it: a CEL test over the listed registries, the first port
+   * of a list, words chosen by a parameter (`choose`). A value hides a parameter of its name.
+   * The rule's options and the samples name parameters and values in double braces (see Text).
+   */
+  values?: readonly Use[]
+  /** The rule; or the first of these cases whose test holds (the last without one is the default). */
+  rule: Use | ReadonlyArray<{ when?: ValueTest; rule: Use }>
   samples: EntrySamples
 }
+
+/**
+ * Texts of rules and samples may name a parameter or value in double braces: `{{registries}}`
+ * (a list joined with commas), `{{registries|or}}` and `{{fields|and}}` (joined with "or",
+ * "and"), `{{forbidden|cel}}` (a CEL string or list literal, escaped), `{{allowed.0}}` (an item).
+ * A string that is one placeholder and nothing else stands for the value itself (a number, a
+ * list). A parameter the clause did not give is empty; a name that is neither fails.
+ */
+export type Text = string
+
+/** A test on the parameters and values, for the choice of a case or a sample. */
+export type ValueTest =
+  /** Each value named is given: true, a number, a string or list that is not empty. */
+  { given: string | readonly string[] }
 
 /**
  * Words a clause may contain, matched against its normalized text: a phrase (word boundaries,
@@ -43,6 +65,8 @@ export type ClauseTest =
   | { negated: boolean }
   /** A test of the vocabulary, by name, for what words alone cannot say. */
   | { test: string }
+  /** A reader of the vocabulary reads a value from the clause (scores can depend on a registry named). */
+  | { reads: string; with?: Readonly<Record<string, JsonValue>> }
 
 export type EntryRecognition =
   | {
@@ -50,8 +74,11 @@ export type EntryRecognition =
       when: ClauseTest
       /** The score, or the first of these whose test holds (the last without a test is the default). */
       score: number | ReadonlyArray<{ when?: ClauseTest; score: number }>
-      /** Each parameter's reader in the vocabulary; a required parameter it cannot read is missing. */
-      parameters?: Readonly<Record<string, Use>>
+      /**
+       * Each parameter's reader in the vocabulary; a required parameter it cannot read is missing.
+       * `holds` instead makes the parameter whether a test holds (true or false, always given).
+       */
+      parameters?: Readonly<Record<string, Use | { holds: ClauseTest }>>
     }
   /** A recognizer of the vocabulary, by name, for a requirement whose words decide its parameters as they go. */
   | Use
@@ -66,20 +93,28 @@ export type EntrySamples =
   | {
       /** Edits after which the document complies (often none: the base complies). */
       good?: readonly SampleEditData[]
-      /** Each alone makes the document fail the rule. */
-      bad: ReadonlyArray<{ description: string; edit: SampleEditData }>
+      /**
+       * Each alone makes the document fail the rule. `when`: only when the test holds; `each`:
+       * one sample per item of a list value, the item named `{{item}}`.
+       */
+      bad: ReadonlyArray<{ description: Text; edit: SampleEditData; when?: ValueTest; each?: string }>
     }
   /** Samples the vocabulary makes from the parameters (one bad sample per listed value, say). */
   | Use
+  /** The samples of the first case whose test holds (the last without one is the default). */
+  | ReadonlyArray<{ when?: ValueTest; samples: EntrySamples }>
 
 /**
  * A change to a sample document as data: at a place of the document (a vocabulary name such as
- * `first-container` or `pod-spec`), set these dotted paths, append an item to a list, or remove
- * paths; or a named edit of the vocabulary.
+ * `first-container` or `pod-spec`, or a group of places such as `every-container`, each of which
+ * is changed), make a named change of the vocabulary (parts of an image reference), set these
+ * dotted paths, append an item to a list, or remove paths, in that order; or a named edit of the
+ * vocabulary. Paths and values may name parameters and values (see Text).
  */
 export type SampleEditData =
   | {
       at: string
+      change?: Use
       set?: Readonly<Record<string, JsonValue>>
       append?: { to: string; item: JsonValue }
       remove?: readonly string[]

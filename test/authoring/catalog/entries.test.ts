@@ -47,6 +47,55 @@ describe('catalog entries', () => {
     expect(document).toEqual({ kind: 'Pod', metadata: { annotations: { 'a.b/c': 'x' } } })
   })
 
+  it('fills parameters and values into texts, and chooses rules and samples by them', () => {
+    const entry: NamedRequirement = {
+      id: 'test-values',
+      title: 'test',
+      platform: 'kubernetes',
+      category: 'workload',
+      kinds: ['Pod'],
+      phrasings: [],
+      parameters: [
+        { name: 'ports', question: 'which ports?', required: true, example: ['22'] },
+        { name: 'strict', question: 'strict?', required: false, example: false },
+      ],
+      recognize: {
+        when: { mentions: ['port', 'ports'] },
+        score: [{ when: { reads: 'ports' }, score: 3 }, { score: 2 }],
+        parameters: { ports: { use: 'ports' }, strict: { holds: { negated: true } } },
+      },
+      values: [{ use: 'choose', with: { by: 'ports', cases: { 1: { word: 'port' } }, otherwise: { word: 'ports' } } }],
+      rule: [
+        {
+          when: { given: ['strict', 'ports'] },
+          rule: { use: 'pod-rule', with: { name: 'no-port-{{ports}}', description: 'no {{word}} {{ports|or}}', severity: 'high', expression: 'object.spec.port in {{ports|cel}}', message: 'not {{ports.0}}', remediation: 'r' } },
+        },
+        { rule: { use: 'pod-rule', with: { name: 'any-port', description: '{{word}}', severity: 'low', expression: 'true', message: 'm', remediation: 'r' } } },
+      ],
+      samples: {
+        good: [{ at: 'every-container', change: { use: 'fill-missing', with: { set: { 'x.ports': '{{ports}}' } } } }],
+        bad: [
+          { each: 'ports', description: 'port {{item}}', edit: { at: 'pod-spec', set: { port: '{{item}}' } } },
+          { when: { given: 'strict' }, description: 'strict, no port', edit: { at: 'pod-spec', remove: ['port'] } },
+        ],
+      },
+    }
+    const template = templateOf(entry, VOCABULARY_OF_ENTRIES)
+    const clause = (text: string) => prepareClause(text, { platform: 'kubernetes', inheritedKinds: [], vocabulary: new Set() })
+    expect(template.recognize(clause('no containers on port 22 or 8080'))).toEqual({ score: 3, parameters: { ports: ['22', '8080'], strict: true }, missing: [] })
+    expect(template.recognize(clause('ports matter'))).toEqual({ score: 2, parameters: { strict: false }, missing: ['ports'] })
+    expect(template.rule({ ports: ['22', '80'], strict: true })).toMatchObject({ name: 'no-port-22-80', description: 'no ports 22 or 80', validate: { cel: [{ expression: "object.spec.port in ['22', '80']", message: 'not 22' }] } })
+    expect(template.rule({ ports: ['22'] })).toMatchObject({ name: 'any-port', description: 'port' })
+    const samples = template.samples({ ports: ['22', '80'], strict: true })
+    expect(samples.bad.map((bad) => bad.description)).toEqual(['port 22', 'port 80', 'strict, no port'])
+    expect(template.samples({ ports: ['22'] }).bad.map((bad) => bad.description)).toEqual(['port 22'])
+    const document: Record<string, unknown> = { kind: 'Pod', spec: { containers: [{ name: 'a' }, { name: 'b', x: { ports: ['1'] } }] } }
+    for (const edit of samples.good) edit(document)
+    samples.bad[1]?.edit(document)
+    expect(document).toEqual({ kind: 'Pod', spec: { port: '80', containers: [{ name: 'a', x: { ports: ['22', '80'] } }, { name: 'b', x: { ports: ['1'] } }] } })
+    expect(() => templateOf({ ...entry, rule: { use: 'pod-rule', with: { name: '{{nope}}' } } }, VOCABULARY_OF_ENTRIES).rule({ ports: ['22'] })).toThrow('names "{{nope}}"')
+  })
+
   it('splits a path on dots, keeping a bracketed key whole', () => {
     expect(pathSegments('metadata.annotations["container.apparmor.security.beta.kubernetes.io/app"].x')).toEqual(['metadata', 'annotations', 'container.apparmor.security.beta.kubernetes.io/app', 'x'])
   })

@@ -30,7 +30,7 @@ export function podMetadataOf(document: Json): Json {
   return mapIn(template, 'metadata')
 }
 
-/** Places in any sample document that entries' edits name (`at`). */
+/** Places, and groups of places, in any sample document that entries' edits name (`at`). */
 export const PLACES: Vocabulary = {
   places: {
     document: (document) => document,
@@ -40,5 +40,11 @@ export const PLACES: Vocabulary = {
     'pod-security-context': (document) => mapIn(podSpecOf(document), 'securityContext'),
     'first-container': firstContainerOf,
     'first-init-container': firstInitContainerOf,
+  },
+  groups: {
+    'every-container': (document) => containersOf(document),
+    // Probes exist on app containers only; resources and ports on app and init ones.
+    'app-containers': (document) => containersOf(document, ['containers']),
+    'app-and-init-containers': (document) => containersOf(document, ['containers', 'initContainers']),
   },
 }
