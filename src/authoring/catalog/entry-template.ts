@@ -1,6 +1,6 @@
 import { mentions, type Clause } from '../text/clause.js'
-import type { ClauseTest, EntryRecognition, EntrySamples, NamedRequirement, SampleEditData, Use, Words } from './named-requirement.js'
-import type { Recognition, RuleTemplate, SampleEdit, TemplateSamples } from './rule-template.js'
+import type { BadSample, ClauseTest, EntryRecognition, EntrySamples, JsonValue, NamedRequirement, SampleEditData, Use, Words } from './named-requirement.js'
+import type { Parameters, Recognition, RuleTemplate, SampleEdit, TemplateSamples } from './rule-template.js'
 import type { Vocabulary } from './vocabulary.js'
 
 type Json = Record<string, unknown>
@@ -22,7 +22,7 @@ export function templateOf(entry: NamedRequirement, vocabulary: Vocabulary): Rul
   const options = (use: Use) => use.with ?? {}
   const pattern = (words: Words): string | RegExp => {
     if (typeof words === 'string') return words
-    if ('re' in words) return new RegExp(words.re)
+    if ('re' in words) return new RegExp(words.re, words.flags)
     return lookup<RegExp>('words', { use: words.words })
   }
   const test = (clauseTest: ClauseTest): ((clause: Clause) => boolean) => {
@@ -84,7 +84,12 @@ function recognizerOf(entry: NamedRequirement, recognition: EntryRecognition, te
   const readers = Object.entries(recognition.parameters ?? {}).map(([name, use]) => {
     const read = lookup<NonNullable<Vocabulary['readers']>[string]>('readers', use)
     const given = use.with ?? {}
-    return { name, read: (clause: Clause) => read(clause, given), required: entry.parameters.some((parameter) => parameter.name === name && parameter.required) }
+    const applies = use.when ? test(use.when) : () => true
+    return {
+      name,
+      read: (clause: Clause) => (applies(clause) ? read(clause, given) : undefined),
+      required: entry.parameters.some((parameter) => parameter.name === name && parameter.required),
+    }
   })
   return (clause) => {
     if (!about(clause)) return NOT_RECOGNIZED
@@ -106,11 +111,60 @@ function samplesOf(samples: EntrySamples, vocabulary: Vocabulary, lookup: Lookup
     return (parameters) => make(parameters, given)
   }
   const good = (samples.good ?? []).map((edit) => editOf(edit, vocabulary, lookup))
-  const bad = samples.bad.map((sample) => ({ description: sample.description, edit: editOf(sample.edit, vocabulary, lookup) }))
-  return (parameters): TemplateSamples => ({
-    good: good.map((edit) => edit(parameters)),
-    bad: bad.map((sample) => ({ description: sample.description, edit: sample.edit(parameters) })),
-  })
+  // Compiled here even when values fill them in later, so a name nobody defined fails at start-up.
+  const bad = samples.bad.map((sample) => ({ sample, edit: editsOf(sample.edit, vocabulary, lookup) }))
+  const values = samples.values
+  const valuesOf = values ? lookup<NonNullable<Vocabulary['values']>[string]>('values', values) : undefined
+  const filled = (sample: BadSample, value: JsonValue | undefined, parameters: Parameters) => {
+    const bindings = bindingsOf(value)
+    return { description: fillText(sample.description, bindings), edit: editsOf(fill(sample.edit, bindings) as BadSample['edit'], vocabulary, lookup)(parameters) }
+  }
+  return (parameters): TemplateSamples => {
+    const listed = valuesOf?.(parameters, values?.with ?? {})
+    return {
+      good: good.map((edit) => edit(parameters)),
+      bad: bad.flatMap(({ sample, edit }, index) => {
+        if (sample.unless !== undefined && parameters[sample.unless] === true) return []
+        if (!listed) return [{ description: sample.description, edit: edit(parameters) }]
+        if (sample.each) return listed.map((value) => filled(sample, value, parameters))
+        return [filled(sample, listed[Math.min(index, listed.length - 1)], parameters)]
+      }),
+    }
+  }
+}
+
+type Bindings = Readonly<Record<string, JsonValue>>
+
+function bindingsOf(value: JsonValue | undefined): Bindings {
+  if (value === undefined) return {}
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Bindings) : { value }
+}
+
+/** `{name}` in a text replaced by its bound value; unbound names are left as written. */
+export function fillText(text: string, bindings: Readonly<Record<string, JsonValue>>): string {
+  return text.replace(/\{([\w-]+)\}/g, (placeholder, name: string) => (Object.hasOwn(bindings, name) ? String(bindings[name]) : placeholder))
+}
+
+/** JSON data with its placeholders filled, keys included: a string that is one placeholder alone takes the bound value itself. */
+function fill(value: unknown, bindings: Bindings): unknown {
+  if (typeof value === 'string') {
+    const whole = /^\{([\w-]+)\}$/.exec(value)?.[1]
+    return whole !== undefined && Object.hasOwn(bindings, whole) ? bindings[whole] : fillText(value, bindings)
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => fill(item, bindings))
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [fillText(key, bindings), fill(item, bindings)]))
+  return value
+}
+
+function editsOf(data: SampleEditData | readonly SampleEditData[], vocabulary: Vocabulary, lookup: Lookup): (parameters: Record<string, unknown>) => SampleEdit {
+  const edits = (Array.isArray(data) ? (data as readonly SampleEditData[]) : [data as SampleEditData]).map((each) => editOf(each, vocabulary, lookup))
+  if (edits.length === 1 && edits[0]) return edits[0]
+  return (parameters) => {
+    const made = edits.map((edit) => edit(parameters))
+    return (document) => {
+      for (const edit of made) edit(document)
+    }
+  }
 }
 
 function editOf(data: SampleEditData, vocabulary: Vocabulary, lookup: Lookup): (parameters: Record<string, unknown>) => SampleEdit {
@@ -121,17 +175,21 @@ function editOf(data: SampleEditData, vocabulary: Vocabulary, lookup: Lookup): (
   }
   const place = lookup<NonNullable<Vocabulary['places']>[string]>('places', { use: data.at })
   return () => (document) => {
-    const target = place(document)
-    for (const [path, value] of Object.entries(data.set ?? {})) setPath(target, path, structuredClone(value))
-    if (data.append) {
-      const [parent, key] = parentOf(target, data.append.to)
-      const existing = parent[key]
-      parent[key] = [...(Array.isArray(existing) ? (existing as unknown[]) : []), structuredClone(data.append.item)]
-    }
-    for (const path of data.remove ?? []) {
-      const [parent, key] = parentOf(target, path)
-      delete parent[key]
-    }
+    const found = place(document)
+    for (const target of Array.isArray(found) ? found : [found]) editAt(target, data)
+  }
+}
+
+function editAt(target: Json, data: Exclude<SampleEditData, Use>): void {
+  for (const [path, value] of Object.entries(data.set ?? {})) setPath(target, path, structuredClone(value))
+  if (data.append) {
+    const [parent, key] = parentOf(target, data.append.to)
+    const existing = parent[key]
+    parent[key] = [...(Array.isArray(existing) ? (existing as unknown[]) : []), structuredClone(data.append.item)]
+  }
+  for (const path of data.remove ?? []) {
+    const [parent, key] = parentOf(target, path)
+    delete parent[key]
   }
 }
 

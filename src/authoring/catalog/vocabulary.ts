@@ -23,8 +23,10 @@ export interface Vocabulary {
   rules?: Record<string, (parameters: Parameters, options: Options) => Rule>
   /** Sample sets made from parameters. */
   samples?: Record<string, (parameters: Parameters, options: Options) => TemplateSamples>
-  /** Places in a sample document an edit applies at: they create what is missing. */
-  places?: Record<string, (document: Record<string, unknown>) => Record<string, unknown>>
+  /** Places in a sample document an edit applies at: they create what is missing. A place may be several objects (every container). */
+  places?: Record<string, (document: Record<string, unknown>) => Record<string, unknown> | Array<Record<string, unknown>>>
+  /** Values computed from parameters that bad samples take (see EntrySamples.values). */
+  values?: Record<string, (parameters: Parameters, options: Options) => JsonValue[]>
   /** Named edits, for changes a path and a value cannot say. */
   edits?: Record<string, (parameters: Parameters, options: Options) => SampleEdit>
 }
