@@ -47,6 +47,60 @@ describe('catalog entries', () => {
     expect(document).toEqual({ kind: 'Pod', metadata: { annotations: { 'a.b/c': 'x' } } })
   })
 
+  it('reads a parameter only when its test holds; keeps the flags of a regular expression', () => {
+    const entry: NamedRequirement = {
+      id: 'test-entry',
+      title: 'test',
+      platform: 'kubernetes',
+      category: 'workload',
+      kinds: ['Pod'],
+      phrasings: [],
+      parameters: [],
+      constantsNamedBy: { re: '\\bsafe\\b', flags: 'i' },
+      recognize: {
+        when: { mentions: ['host port'] },
+        score: 3,
+        parameters: { allowed: { use: 'port-ranges', when: { mentions: ['only'] } }, forbidden: { use: 'port-ranges', when: { not: { mentions: ['only'] } } }, flag: { use: 'value', with: { value: true }, when: { negated: true } } },
+      },
+      rule: { use: 'pod-security-check', with: { check: 'host-path', name: 'n', description: 'd', severity: 'high', remediation: 'r' } },
+      samples: { bad: [] },
+    }
+    const template = templateOf(entry, VOCABULARY_OF_ENTRIES)
+    const clause = (text: string) => prepareClause(text, { platform: 'kubernetes', inheritedKinds: [], vocabulary: new Set() })
+    expect(template.recognize(clause('host port only 80')).parameters).toEqual({ allowed: ['80'] })
+    expect(template.recognize(clause('no host port 22')).parameters).toEqual({ forbidden: ['22'], flag: true })
+    expect(template.constantsNamedBy?.test('only SAFE sysctls')).toBe(true)
+  })
+
+  it('fills bad samples with values computed from the parameters: by position, once per value, or left out by a flag', () => {
+    const entry: NamedRequirement = {
+      id: 'test-entry',
+      title: 'test',
+      platform: 'kubernetes',
+      category: 'workload',
+      kinds: ['Pod'],
+      phrasings: [],
+      parameters: [],
+      recognize: { when: { mentions: ['x'] }, score: 1 },
+      rule: { use: 'pod-security-check', with: { check: 'host-path', name: 'n', description: 'd', severity: 'high', remediation: 'r' } },
+      samples: {
+        values: { use: 'rejected-values', with: { allowed: 'allowed', candidates: [{ value: 'a', item: { a: 1 } }, { value: 'b', item: { b: 2 } }, { value: 'c', item: { c: 3 } }] } },
+        bad: [
+          { description: 'first {value}', edit: { at: 'pod-spec', set: { 'first.{value}': '{item}' } } },
+          { description: 'second {value}', edit: [{ at: 'pod-spec', set: { second: '{value}' } }, { at: 'every-container', remove: ['image'] }], unless: 'skip' },
+          { description: 'each {value}', edit: { at: 'pod-spec', append: { to: 'each', item: '{item}' } }, each: true },
+        ],
+      },
+    }
+    const template = templateOf(entry, VOCABULARY_OF_ENTRIES)
+    const samples = template.samples({ allowed: ['a'] })
+    expect(samples.bad.map((sample) => sample.description)).toEqual(['first b', 'second c', 'each b', 'each c'])
+    const document: Record<string, unknown> = { kind: 'Pod', spec: { containers: [{ name: 'app', image: 'app:1' }], initContainers: [{ name: 'init', image: 'init:1' }] } }
+    for (const sample of samples.bad) sample.edit(document)
+    expect(document).toEqual({ kind: 'Pod', spec: { containers: [{ name: 'app' }], initContainers: [{ name: 'init' }], first: { b: { b: 2 } }, second: 'c', each: [{ b: 2 }, { c: 3 }] } })
+    expect(template.samples({ allowed: ['a', 'b', 'c'], skip: true }).bad.map((sample) => sample.description)).toEqual(['first {value}'])
+  })
+
   it('splits a path on dots, keeping a bracketed key whole', () => {
     expect(pathSegments('metadata.annotations["container.apparmor.security.beta.kubernetes.io/app"].x')).toEqual(['metadata', 'annotations', 'container.apparmor.security.beta.kubernetes.io/app', 'x'])
   })
