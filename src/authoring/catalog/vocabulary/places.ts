@@ -40,5 +40,7 @@ export const PLACES: Vocabulary = {
     'pod-security-context': (document) => mapIn(podSpecOf(document), 'securityContext'),
     'first-container': firstContainerOf,
     'first-init-container': firstInitContainerOf,
+    /** Every container of the pod, init and ephemeral ones included: an edit applies to each. */
+    'every-container': (document) => containersOf(document),
   },
 }

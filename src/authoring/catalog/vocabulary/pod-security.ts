@@ -30,7 +30,7 @@ import {
   type PodSecurityCheck,
   type PortRange,
 } from '../../../engine/pod-security/index.js'
-import { containersOf, firstContainerOf, mapIn } from '../../samples/document-parts.js'
+import { firstContainerOf, mapIn } from '../../samples/document-parts.js'
 import { mentions, type Clause } from '../../text/clause.js'
 import { portRanges } from '../../text/extract.js'
 import { fillText } from '../entry-template.js'
@@ -39,11 +39,6 @@ import { ALL_CONTAINERS, APP_AND_INIT_CONTAINERS, podRule } from '../pod-rule.js
 import type { ParameterValue, Parameters } from '../rule-template.js'
 import type { Options, Vocabulary } from '../vocabulary.js'
 import { podMetadataOf } from './places.js'
-
-/*
- * The controls' CEL checks come from engine/pod-security, which the Kyverno importer shares; the
- * catalog takes them as run (see reading.ts there), at the latest version of the standard.
- */
 
 const SELINUX_TYPES = seLinuxTypes(LATEST_POD_SECURITY_VERSION)
 
@@ -102,6 +97,11 @@ function hostNamespacesOf(parameters: Parameters): HostNamespace[] {
 // ---------------------------------------------------------------------------------------------
 // The controls: the check each makes of its parameters, and the texts its rule's words take
 
+/**
+ * A control as entries name it (`check`). The CEL checks come from engine/pod-security, which the
+ * Kyverno importer shares; the catalog takes them as run (see reading.ts there), at the latest
+ * version of the standard.
+ */
 interface Control {
   check(parameters: Parameters): PodSecurityCheck
   /** What `{name}` stands for in the rule's texts, and what its `cases` test ('' when the parameters give nothing). */
@@ -377,10 +377,6 @@ export const POD_SECURITY_VOCABULARY: Vocabulary = {
   },
   values: {
     'rejected-values': rejectedValues,
-  },
-  places: {
-    /** Every container of the pod, init and ephemeral ones included. */
-    'every-container': (document) => containersOf(document),
   },
   edits: {
     /** The pod's annotation `prefix` + the first container's name (AppArmor's per-container annotations), set to `value`. */
