@@ -23,7 +23,7 @@ export function templateOf(entry: NamedRequirement, vocabulary: Vocabulary): Rul
   const options = (use: Use) => use.with ?? {}
   const pattern = (words: Words): string | RegExp => {
     if (typeof words === 'string') return words
-    if ('re' in words) return new RegExp(words.re)
+    if ('re' in words) return new RegExp(words.re, words.flags)
     return lookup<RegExp>('words', { use: words.words })
   }
   const test = (clauseTest: ClauseTest): ((clause: Clause) => boolean) => {
@@ -109,7 +109,12 @@ function recognizerOf(entry: NamedRequirement, recognition: EntryRecognition, te
     }
     const read = lookup<NonNullable<Vocabulary['readers']>[string]>('readers', use)
     const given = use.with ?? {}
-    return { name, read: (clause: Clause) => read(clause, given), required: entry.parameters.some((parameter) => parameter.name === name && parameter.required) }
+    const applies = use.when ? test(use.when) : () => true
+    return {
+      name,
+      read: (clause: Clause) => (applies(clause) ? read(clause, given) : undefined),
+      required: entry.parameters.some((parameter) => parameter.name === name && parameter.required),
+    }
   })
   return (clause) => {
     if (!about(clause)) return NOT_RECOGNIZED
@@ -166,15 +171,28 @@ function isCases(samples: EntrySamples): samples is ReadonlyArray<{ when?: Value
   return Array.isArray(samples)
 }
 
-function editOf(data: SampleEditData, { vocabulary, lookup, fill }: Context): (parameters: Parameters, values: Values) => SampleEdit {
+function editOf(data: SampleEditData, context: Context): (parameters: Parameters, values: Values) => SampleEdit {
+  const { lookup, fill } = context
+  if (isEditList(data)) {
+    const edits = data.map((each) => editOf(each, context))
+    return (parameters, values) => {
+      const made = edits.map((edit) => edit(parameters, values))
+      return (document) => {
+        for (const edit of made) edit(document)
+      }
+    }
+  }
   if ('use' in data) {
     const make = lookup<NonNullable<Vocabulary['edits']>[string]>('edits', data)
     const given = data.with ?? {}
     return (parameters, values) => make(parameters, fill.options(given, values))
   }
-  const place = vocabulary.places?.[data.at]
-  // A group (every container) is changed place by place; a name that is neither fails as a place.
-  const targets = place ? (document: Json) => [place(document)] : (vocabulary.groups?.[data.at] ?? lookup<NonNullable<Vocabulary['groups']>[string]>('places', { use: data.at }))
+  const place = lookup<NonNullable<Vocabulary['places']>[string]>('places', { use: data.at })
+  // A place that is several objects (every container) is changed object by object.
+  const targets = (document: Json) => {
+    const found = place(document)
+    return Array.isArray(found) ? found : [found]
+  }
   const change = data.change && { make: lookup<NonNullable<Vocabulary['changes']>[string]>('changes', data.change), with: data.change.with ?? {} }
   return (_parameters, values) => {
     const changeOptions = change && fill.options(change.with, values)
@@ -199,9 +217,21 @@ function editOf(data: SampleEditData, { vocabulary, lookup, fill }: Context): (p
   }
 }
 
+function isEditList(data: SampleEditData): data is readonly SampleEditData[] {
+  return Array.isArray(data)
+}
+
 function valueTestOf(test: ValueTest, fill: Filler): (values: Values) => boolean {
-  const names = typeof test.given === 'string' ? [test.given] : test.given
-  return (values) => names.every((name) => isGiven(fill.value(values, name)))
+  const names = test.given === undefined ? [] : typeof test.given === 'string' ? [test.given] : test.given
+  const expected = Object.entries(test.is ?? {})
+  return (values) => names.every((name) => isGiven(fill.value(values, name))) && expected.every(([name, value]) => isValue(fill.value(values, name), value))
+}
+
+/** The value, or a list holding it; `false` is anything but `true` (a flag left out is off). */
+function isValue(actual: JsonValue | undefined, expected: JsonValue): boolean {
+  if (expected === false) return actual !== true
+  if (Array.isArray(actual)) return actual.includes(expected)
+  return actual === expected
 }
 
 /** Given: true, a number, a string, list or object that is not empty. */
@@ -228,7 +258,9 @@ const PLACEHOLDER = /\{\{([\w-]+(?:\.[\w-]+)*)(?:\|(or|and|cel))?\}\}/g
 const WHOLE_PLACEHOLDER = /^\{\{([\w-]+(?:\.[\w-]+)*)\}\}$/
 
 function filler(entry: NamedRequirement): Filler {
-  const declared = new Set(entry.parameters.map((parameter) => parameter.name))
+  // The parameters declared, and those the entry reads without asking for them (a flag).
+  const read = 'use' in entry.recognize ? [] : Object.keys(entry.recognize.parameters ?? {})
+  const declared = new Set([...entry.parameters.map((parameter) => parameter.name), ...read])
   const value = (values: Values, name: string): JsonValue | undefined => {
     const [first = '', ...rest] = name.split('.')
     const known = Object.hasOwn(values, first)

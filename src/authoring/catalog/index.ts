@@ -1,8 +1,8 @@
 import { GENERIC_JSON_TEMPLATES } from './generic-json.js'
 import { METADATA_AND_NETWORKING_TEMPLATES } from './metadata-and-networking.js'
-import { POD_SECURITY_TEMPLATES } from './pod-security.js'
 import type { RuleTemplate } from './rule-template.js'
 import type { NamedRequirement } from './named-requirement.js'
+import { POD_SECURITY_ENTRIES } from './entries/pod-security.js'
 import { templateOf } from './entry-template.js'
 import { VOCABULARY_OF_ENTRIES } from './vocabulary/index.js'
 import { TERRAFORM_TEMPLATES } from './terraform.js'
@@ -14,6 +14,9 @@ export type * from './rule-template.js'
 export function templatesOf(entries: readonly NamedRequirement[]): RuleTemplate[] {
   return entries.map((entry) => templateOf(entry, VOCABULARY_OF_ENTRIES))
 }
+
+/** The Pod Security Standards controls and the two profiles (recommendations tell the controls apart). */
+export const POD_SECURITY_TEMPLATES: readonly RuleTemplate[] = templatesOf(POD_SECURITY_ENTRIES)
 
 /** The workload best practices (entries/workload-practices.ts) as templates. */
 export const WORKLOAD_TEMPLATES: readonly RuleTemplate[] = templatesOf(WORKLOAD_PRACTICES_ENTRIES)

@@ -42,17 +42,27 @@ export interface NamedRequirement {
  */
 export type Text = string
 
-/** A test on the parameters and values, for the choice of a case or a sample. */
-export type ValueTest =
+/**
+ * A test on the parameters and values, for the choice of a case, a rule or a sample: every part
+ * written holds.
+ */
+export interface ValueTest {
   /** Each value named is given: true, a number, a string or list that is not empty. */
-  { given: string | readonly string[] }
+  given?: string | readonly string[]
+  /**
+   * Each value named is this one, or a list holding it; `false` holds for anything but `true`
+   * (a flag left out is off).
+   */
+  is?: Readonly<Record<string, JsonValue>>
+}
 
 /**
  * Words a clause may contain, matched against its normalized text: a phrase (word boundaries,
- * spaces or hyphens between its words), a regular expression's source, or a named group of the
- * vocabulary's words (so entries share "image words" instead of repeating them).
+ * spaces or hyphens between its words), a regular expression's source (with its flags, for words
+ * matched against the text as written: `constantsNamedBy`), or a named group of the vocabulary's
+ * words (so entries share "image words" instead of repeating them).
  */
-export type Words = string | { re: string } | { words: string }
+export type Words = string | { re: string; flags?: string } | { words: string }
 
 /** A test on a prepared clause, as data. */
 export type ClauseTest =
@@ -74,14 +84,22 @@ export type EntryRecognition =
       when: ClauseTest
       /** The score, or the first of these whose test holds (the last without a test is the default). */
       score: number | ReadonlyArray<{ when?: ClauseTest; score: number }>
-      /**
-       * Each parameter's reader in the vocabulary; a required parameter it cannot read is missing.
-       * `holds` instead makes the parameter whether a test holds (true or false, always given).
-       */
-      parameters?: Readonly<Record<string, Use | { holds: ClauseTest }>>
+      /** How each parameter is read, in order; a required parameter that is not read is missing. */
+      parameters?: Readonly<Record<string, ParameterReading>>
     }
   /** A recognizer of the vocabulary, by name, for a requirement whose words decide its parameters as they go. */
   | Use
+
+/** How a clause gives one parameter. */
+export type ParameterReading =
+  /**
+   * A reader of the vocabulary (undefined when the clause does not give the parameter), read only
+   * when `when` holds: the same list of values is the allowed one in "only 80 and 443" and the
+   * forbidden one in "no host port 22".
+   */
+  | (Use & { when?: ClauseTest })
+  /** Whether a test holds: true or false, always given. */
+  | { holds: ClauseTest }
 
 /** A piece of the vocabulary by name, with the options this entry gives it. */
 export interface Use {
@@ -93,23 +111,31 @@ export type EntrySamples =
   | {
       /** Edits after which the document complies (often none: the base complies). */
       good?: readonly SampleEditData[]
-      /**
-       * Each alone makes the document fail the rule. `when`: only when the test holds; `each`:
-       * one sample per item of a list value, the item named `{{item}}`.
-       */
-      bad: ReadonlyArray<{ description: Text; edit: SampleEditData; when?: ValueTest; each?: string }>
+      /** Each alone makes the document fail the rule. */
+      bad: readonly BadSample[]
     }
   /** Samples the vocabulary makes from the parameters (one bad sample per listed value, say). */
   | Use
   /** The samples of the first case whose test holds (the last without one is the default). */
   | ReadonlyArray<{ when?: ValueTest; samples: EntrySamples }>
 
+/** A bad sample: its edit makes a complying document fail. */
+export interface BadSample {
+  description: Text
+  edit: SampleEditData
+  /** Only when the test holds (a sample the rule chosen does not reject is left out). */
+  when?: ValueTest
+  /** One sample per item of this list value, the item named `{{item}}` (none when it is empty). */
+  each?: string
+}
+
 /**
  * A change to a sample document as data: at a place of the document (a vocabulary name such as
- * `first-container` or `pod-spec`, or a group of places such as `every-container`, each of which
- * is changed), make a named change of the vocabulary (parts of an image reference), set these
- * dotted paths, append an item to a list, or remove paths, in that order; or a named edit of the
- * vocabulary. Paths and values may name parameters and values (see Text).
+ * `first-container` or `pod-spec`; a place may be several objects, `every-container`, each of
+ * which is changed), make a named change of the vocabulary (parts of an image reference), set
+ * these dotted paths, append an item to a list, or remove paths, in that order; or a named edit
+ * of the vocabulary; or several changes made as one edit, in turn. Paths and values may name
+ * parameters and values (see Text).
  */
 export type SampleEditData =
   | {
@@ -120,6 +146,7 @@ export type SampleEditData =
       remove?: readonly string[]
     }
   | Use
+  | readonly SampleEditData[]
 
 /** A JSON value: what an entry is made of. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue }

@@ -96,6 +96,59 @@ describe('catalog entries', () => {
     expect(() => templateOf({ ...entry, rule: { use: 'pod-rule', with: { name: '{{nope}}' } } }, VOCABULARY_OF_ENTRIES).rule({ ports: ['22'] })).toThrow('names "{{nope}}"')
   })
 
+  it('reads a parameter only when its test holds; keeps the flags of a regular expression', () => {
+    const entry: NamedRequirement = {
+      id: 'test-entry',
+      title: 'test',
+      platform: 'kubernetes',
+      category: 'workload',
+      kinds: ['Pod'],
+      phrasings: [],
+      parameters: [],
+      constantsNamedBy: { re: '\\bsafe\\b', flags: 'i' },
+      recognize: {
+        when: { mentions: ['host port'] },
+        score: 3,
+        parameters: { allowed: { use: 'port-ranges', when: { mentions: ['only'] } }, forbidden: { use: 'port-ranges', when: { not: { mentions: ['only'] } } }, flag: { use: 'value', with: { value: true }, when: { negated: true } } },
+      },
+      rule: { use: 'pod-security-check', with: { check: 'host-path', name: 'n', description: 'd', severity: 'high', remediation: 'r' } },
+      samples: { bad: [] },
+    }
+    const template = templateOf(entry, VOCABULARY_OF_ENTRIES)
+    const clause = (text: string) => prepareClause(text, { platform: 'kubernetes', inheritedKinds: [], vocabulary: new Set() })
+    expect(template.recognize(clause('host port only 80')).parameters).toEqual({ allowed: ['80'] })
+    expect(template.recognize(clause('no host port 22')).parameters).toEqual({ forbidden: ['22'], flag: true })
+    expect(template.constantsNamedBy?.test('only SAFE sysctls')).toBe(true)
+  })
+
+  it('tests values by what they are, makes several changes as one edit, and changes each object of a place', () => {
+    const entry: NamedRequirement = {
+      id: 'test-entry',
+      title: 'test',
+      platform: 'kubernetes',
+      category: 'workload',
+      kinds: ['Pod'],
+      phrasings: [],
+      parameters: [],
+      recognize: { when: { mentions: ['x'] }, score: 1, parameters: { skip: { holds: { negated: true } } } },
+      values: [{ use: 'rejected-values', with: { allowed: 'allowed', candidates: ['a', 'b'], atLeast: 3 } }],
+      rule: { use: 'pod-security-check', with: { check: 'host-path', name: 'n', description: 'd', severity: 'high', remediation: 'r' } },
+      samples: {
+        bad: [
+          { description: 'first {{rejected.0}}, third {{rejected.2}}', edit: { at: 'pod-spec', set: { 'first.{{rejected.0}}': '{{rejected}}' } } },
+          { description: 'second', edit: [{ at: 'pod-spec', set: { second: '{{rejected.1}}' } }, { at: 'every-container', remove: ['image'] }], when: { is: { skip: false } } },
+        ],
+      },
+    }
+    const template = templateOf(entry, VOCABULARY_OF_ENTRIES)
+    const samples = template.samples({ allowed: ['a'] })
+    expect(samples.bad.map((sample) => sample.description)).toEqual(['first b, third b', 'second'])
+    const document: Record<string, unknown> = { kind: 'Pod', spec: { containers: [{ name: 'app', image: 'app:1' }], initContainers: [{ name: 'init', image: 'init:1' }] } }
+    for (const sample of samples.bad) sample.edit(document)
+    expect(document).toEqual({ kind: 'Pod', spec: { containers: [{ name: 'app' }], initContainers: [{ name: 'init' }], first: { b: ['b', 'b', 'b'] }, second: 'b' } })
+    expect(template.samples({ allowed: ['a'], skip: true }).bad.map((sample) => sample.description)).toEqual(['first b, third b'])
+  })
+
   it('splits a path on dots, keeping a bracketed key whole', () => {
     expect(pathSegments('metadata.annotations["container.apparmor.security.beta.kubernetes.io/app"].x')).toEqual(['metadata', 'annotations', 'container.apparmor.security.beta.kubernetes.io/app', 'x'])
   })

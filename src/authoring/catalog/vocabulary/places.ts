@@ -30,7 +30,7 @@ export function podMetadataOf(document: Json): Json {
   return mapIn(template, 'metadata')
 }
 
-/** Places, and groups of places, in any sample document that entries' edits name (`at`). */
+/** Places in any sample document that entries' edits name (`at`); a place may be several objects (every container). */
 export const PLACES: Vocabulary = {
   places: {
     document: (document) => document,
@@ -40,8 +40,7 @@ export const PLACES: Vocabulary = {
     'pod-security-context': (document) => mapIn(podSpecOf(document), 'securityContext'),
     'first-container': firstContainerOf,
     'first-init-container': firstInitContainerOf,
-  },
-  groups: {
+    /** Every container of the pod, init and ephemeral ones included: an edit applies to each. */
     'every-container': (document) => containersOf(document),
     // Probes exist on app containers only; resources and ports on app and init ones.
     'app-containers': (document) => containersOf(document, ['containers']),

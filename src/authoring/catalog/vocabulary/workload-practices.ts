@@ -816,7 +816,7 @@ export const WORKLOAD_PRACTICES_VOCABULARY: Vocabulary = {
     ports: portValues,
     choose,
   },
-  groups: {
+  places: {
     /** Where automountServiceAccountToken lives: on a ServiceAccount, and in the pod spec, which wins. */
     'service-account-and-pod-specs': (document) => [...(document.kind === 'ServiceAccount' ? [document] : []), ...podSpecsOf(document)],
     'containers-running-latest': (document) => containersOf(document).filter((container) => runsLatest(container.image)),
