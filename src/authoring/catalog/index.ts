@@ -3,9 +3,9 @@ import { METADATA_AND_NETWORKING_TEMPLATES } from './metadata-and-networking.js'
 import { POD_SECURITY_TEMPLATES } from './pod-security.js'
 import type { RuleTemplate } from './rule-template.js'
 import type { NamedRequirement } from './named-requirement.js'
+import { TERRAFORM_ENTRIES } from './entries/terraform.js'
 import { templateOf } from './entry-template.js'
 import { VOCABULARY_OF_ENTRIES } from './vocabulary/index.js'
-import { TERRAFORM_TEMPLATES } from './terraform.js'
 import { WORKLOAD_TEMPLATES } from './workload-practices.js'
 
 export type * from './rule-template.js'
@@ -14,6 +14,9 @@ export type * from './rule-template.js'
 export function templatesOf(entries: readonly NamedRequirement[]): RuleTemplate[] {
   return entries.map((entry) => templateOf(entry, VOCABULARY_OF_ENTRIES))
 }
+
+/** The Terraform plan requirements (entries/terraform.ts). */
+export const TERRAFORM_TEMPLATES: readonly RuleTemplate[] = templatesOf(TERRAFORM_ENTRIES)
 
 /** Every template, in a fixed order: ties and listings are deterministic. */
 export const CATALOG: readonly RuleTemplate[] = [

@@ -23,8 +23,10 @@ export interface Vocabulary {
   rules?: Record<string, (parameters: Parameters, options: Options) => Rule>
   /** Sample sets made from parameters. */
   samples?: Record<string, (parameters: Parameters, options: Options) => TemplateSamples>
-  /** Places in a sample document an edit applies at: they create what is missing. */
-  places?: Record<string, (document: Record<string, unknown>) => Record<string, unknown>>
+  /** Values computed from the parameters, which `{name}` in an entry's rule and samples stands for (NamedRequirement.values). */
+  values?: Record<string, (parameters: Parameters, options: Options) => Record<string, JsonValue>>
+  /** Places in a sample document an edit applies at: they create what is missing. A place may be several (every resource of a type). */
+  places?: Record<string, (document: Record<string, unknown>, options: Options) => Record<string, unknown> | Array<Record<string, unknown>>>
   /** Named edits, for changes a path and a value cannot say. */
   edits?: Record<string, (parameters: Parameters, options: Options) => SampleEdit>
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TERRAFORM_TEMPLATES } from '../../../src/authoring/catalog/terraform.js'
+import { TERRAFORM_TEMPLATES } from '../../../src/authoring/catalog/index.js'
 import { compileWithCatalog as compileInstruction, understandInstruction } from '../../../src/authoring/compile-instruction.js'
 import { instructionSamples } from '../../../src/authoring/samples/instruction-samples.js'
 import { compileRuleset, evaluateRuleset, judgeRuleset, PreparedInput, type RuleResult } from '../../../src/engine/index.js'

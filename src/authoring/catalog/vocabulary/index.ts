@@ -1,6 +1,7 @@
 import type { Vocabulary } from '../vocabulary.js'
 import { PLACES } from './places.js'
 import { POD_SECURITY_VOCABULARY } from './pod-security.js'
+import { TERRAFORM_VOCABULARY } from './terraform.js'
 
 /** Every area's vocabulary joined; a name two areas define is an error, not a silent override. */
 export function joinVocabularies(...parts: readonly Vocabulary[]): Vocabulary {
@@ -18,4 +19,4 @@ export function joinVocabularies(...parts: readonly Vocabulary[]): Vocabulary {
 }
 
 /** The vocabulary every catalog entry may name. Each area adds its own part here. */
-export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY)
+export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY, TERRAFORM_VOCABULARY)
