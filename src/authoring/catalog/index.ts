@@ -1,8 +1,8 @@
-import { GENERIC_JSON_TEMPLATES } from './generic-json.js'
 import { METADATA_AND_NETWORKING_TEMPLATES } from './metadata-and-networking.js'
 import { POD_SECURITY_TEMPLATES } from './pod-security.js'
 import type { RuleTemplate } from './rule-template.js'
 import type { NamedRequirement } from './named-requirement.js'
+import { GENERIC_JSON_ENTRIES } from './entries/generic-json.js'
 import { TERRAFORM_ENTRIES } from './entries/terraform.js'
 import { templateOf } from './entry-template.js'
 import { VOCABULARY_OF_ENTRIES } from './vocabulary/index.js'
@@ -17,6 +17,9 @@ export function templatesOf(entries: readonly NamedRequirement[]): RuleTemplate[
 
 /** The Terraform plan requirements (entries/terraform.ts). */
 export const TERRAFORM_TEMPLATES: readonly RuleTemplate[] = templatesOf(TERRAFORM_ENTRIES)
+
+/** The requirements on one field of any JSON document (entries/generic-json.ts). */
+export const GENERIC_JSON_TEMPLATES: readonly RuleTemplate[] = templatesOf(GENERIC_JSON_ENTRIES)
 
 /** Every template, in a fixed order: ties and listings are deterministic. */
 export const CATALOG: readonly RuleTemplate[] = [

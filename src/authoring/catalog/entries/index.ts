@@ -1,6 +1,7 @@
 import type { NamedRequirement } from '../named-requirement.js'
+import { GENERIC_JSON_ENTRIES } from './generic-json.js'
 import { POD_SECURITY_ENTRIES } from './pod-security.js'
 import { TERRAFORM_ENTRIES } from './terraform.js'
 
 /** Every named requirement written as data. Each area adds its entries here. */
-export const CATALOG_ENTRIES: readonly NamedRequirement[] = [...POD_SECURITY_ENTRIES, ...TERRAFORM_ENTRIES]
+export const CATALOG_ENTRIES: readonly NamedRequirement[] = [...POD_SECURITY_ENTRIES, ...TERRAFORM_ENTRIES, ...GENERIC_JSON_ENTRIES]
