@@ -37,23 +37,17 @@ const NEGATE_PARAMETER: TemplateParameter = { name: 'negate', question: 'is the 
 /** What a check found, after the message. */
 const FOUND = "'found ' + {found}"
 
-/** The entry of a check: one shared reading of clauses, values, conditions and samples. */
-const checkOf = (check: string) => ({
-  platform: 'generic',
-  category: 'generic',
-  kinds: ['*'],
-  recognize: { use: 'json-field-reading', with: { check, score: SCORE } },
-  values: { use: 'json-field', with: { check } },
-  samples: { use: 'json-field-samples', with: { check } },
-}) as const
-
 export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
   {
     id: 'json-field-required',
     title: 'Field is required',
-    ...checkOf('required'),
+    platform: 'generic',
+    category: 'generic',
+    kinds: ['*'],
     phrasings: ['field owner is required', 'config must have database.host', 'metadata.owner must be set', 'require fields owner and team', 'when environment is prod, backup.schedule is required'],
     parameters: [{ name: 'fields', question: 'which fields must be present (dotted paths such as database.host)?', required: true, example: ['database.host'] }, ...CONDITION_PARAMETERS],
+    recognize: { use: 'json-field-reading', with: { check: 'required', score: SCORE } },
+    values: { use: 'json-field', with: { check: 'required' } },
     rule: {
       use: 'json-field-rule',
       with: {
@@ -67,13 +61,18 @@ export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
         remediation: 'Add {fields-code} to the document with a non-null value.',
       },
     },
+    samples: { use: 'json-field-samples', with: { check: 'required' } },
   },
   {
     id: 'json-field-forbidden',
     title: 'Field must not be set',
-    ...checkOf('forbidden'),
+    platform: 'generic',
+    category: 'generic',
+    kinds: ['*'],
     phrasings: ['debug must not be set', 'no field password', 'documents must not contain secrets.apiKey', 'forbid the legacy.mode field'],
     parameters: [{ name: 'fields', question: 'which fields must be absent (dotted paths such as credentials.password)?', required: true, example: ['password'] }, ...CONDITION_PARAMETERS],
+    recognize: { use: 'json-field-reading', with: { check: 'forbidden', score: SCORE } },
+    values: { use: 'json-field', with: { check: 'forbidden' } },
     rule: {
       use: 'json-field-rule',
       with: {
@@ -87,11 +86,14 @@ export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
         remediation: 'Remove {fields-code} from the document.',
       },
     },
+    samples: { use: 'json-field-samples', with: { check: 'forbidden' } },
   },
   {
     id: 'json-field-equals',
     title: 'Field equals a value',
-    ...checkOf('equals'),
+    platform: 'generic',
+    category: 'generic',
+    kinds: ['*'],
     phrasings: ['logLevel must be info', 'region must equal eu-west-1', 'server.port must be 8443', 'logLevel must not be debug'],
     parameters: [
       FIELD_PARAMETER,
@@ -99,6 +101,8 @@ export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
       NEGATE_PARAMETER,
       ...CONDITION_PARAMETERS,
     ],
+    recognize: { use: 'json-field-reading', with: { check: 'equals', score: SCORE } },
+    values: { use: 'json-field', with: { check: 'equals' } },
     rule: [
       {
         if: { negate: true },
@@ -126,13 +130,18 @@ export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
         },
       },
     ],
+    samples: { use: 'json-field-samples', with: { check: 'equals' } },
   },
   {
     id: 'json-field-one-of',
     title: 'Field is one of the allowed values',
-    ...checkOf('one-of'),
+    platform: 'generic',
+    category: 'generic',
+    kinds: ['*'],
     phrasings: ['environment must be one of dev, staging, prod', 'tier must be either gold or silver', 'the only allowed values for region are eu-west-1, eu-central-1', 'region may only be eu-west-1 or eu-central-1', 'logLevel must not be one of trace, debug'],
     parameters: [FIELD_PARAMETER, { name: 'values', question: 'which values are allowed?', required: true, example: ['dev', 'staging', 'prod'] }, NEGATE_PARAMETER, ...CONDITION_PARAMETERS],
+    recognize: { use: 'json-field-reading', with: { check: 'one-of', score: SCORE } },
+    values: { use: 'json-field', with: { check: 'one-of' } },
     rule: [
       {
         if: { negate: true },
@@ -160,11 +169,14 @@ export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
         },
       },
     ],
+    samples: { use: 'json-field-samples', with: { check: 'one-of' } },
   },
   {
     id: 'json-field-pattern',
     title: 'Field matches a pattern',
-    ...checkOf('pattern'),
+    platform: 'generic',
+    category: 'generic',
+    kinds: ['*'],
     phrasings: ['version must match ^v[0-9]+$', 'image.tag should match the pattern ^[0-9]+\\.[0-9]+\\.[0-9]+$', 'name must not match ^tmp-'],
     parameters: [
       FIELD_PARAMETER,
@@ -172,6 +184,8 @@ export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
       NEGATE_PARAMETER,
       ...CONDITION_PARAMETERS,
     ],
+    recognize: { use: 'json-field-reading', with: { check: 'pattern', score: SCORE } },
+    values: { use: 'json-field', with: { check: 'pattern' } },
     rule: [
       {
         if: { negate: true },
@@ -199,11 +213,14 @@ export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
         },
       },
     ],
+    samples: { use: 'json-field-samples', with: { check: 'pattern' } },
   },
   {
     id: 'json-field-range',
     title: 'Number field within bounds',
-    ...checkOf('range'),
+    platform: 'generic',
+    category: 'generic',
+    kinds: ['*'],
     phrasings: ['replicas between 1 and 10', 'timeout at most 30', 'port must be greater than 1024', 'retries must not exceed 5'],
     parameters: [
       FIELD_PARAMETER,
@@ -213,6 +230,8 @@ export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
       { name: 'exclusiveMaximum', question: 'which value must the field be less than?', required: false, example: 100 },
       ...CONDITION_PARAMETERS,
     ],
+    recognize: { use: 'json-field-reading', with: { check: 'range', score: SCORE } },
+    values: { use: 'json-field', with: { check: 'range' } },
     rule: {
       use: 'json-field-rule',
       with: {
@@ -225,13 +244,18 @@ export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
         remediation: 'Set `{field}` to a number {limits} (a JSON number, not a string).',
       },
     },
+    samples: { use: 'json-field-samples', with: { check: 'range' } },
   },
   {
     id: 'json-field-boolean',
     title: 'Boolean field is true or false',
-    ...checkOf('boolean'),
+    platform: 'generic',
+    category: 'generic',
+    kinds: ['*'],
     phrasings: ['tls.enabled must be true', 'debug must be false', 'in prod configs, debug must be false', 'when environment is prod, tls.enabled must be true', 'debug must never be true', 'debug must be disabled'],
     parameters: [FIELD_PARAMETER, { name: 'value', question: 'must the field be true or false?', required: true, example: true }, NEGATE_PARAMETER, ...CONDITION_PARAMETERS],
+    recognize: { use: 'json-field-reading', with: { check: 'boolean', score: SCORE } },
+    values: { use: 'json-field', with: { check: 'boolean' } },
     rule: [
       {
         if: { negate: true },
@@ -259,5 +283,6 @@ export const GENERIC_JSON_ENTRIES: readonly NamedRequirement[] = [
         },
       },
     ],
+    samples: { use: 'json-field-samples', with: { check: 'boolean' } },
   },
 ]

@@ -28,43 +28,6 @@ const PORT_EXCEPTION: ClauseTest = { mentions: [{ re: '\\b(only|except|other tha
 const INSTANCE_TYPES_NAMED: ClauseTest = { reads: { use: 'instance-types' } }
 
 const BLOCK_FLAGS_ON = { block_public_acls: true, block_public_policy: true, ignore_public_acls: true, restrict_public_buckets: true }
-const ALL_FLAGS_ON = (resource: string): string =>
-  `${resource}.?values.?block_public_acls.orValue(null) == true && ${resource}.?values.?block_public_policy.orValue(null) == true && ${resource}.?values.?ignore_public_acls.orValue(null) == true && ${resource}.?values.?restrict_public_buckets.orValue(null) == true`
-
-/**
- * Variables naming the buckets a companion resource (encryption configuration, public access
- * block) applies to: by its `bucket` value when the plan knows it, and by the references of its
- * `bucket` expression in the root module's configuration when the name is only known after apply.
- */
-const companionVariables = (prefix: string, type: string, accepted: string) => [
-  { name: `${prefix}_ok`, expression: `variables.resources.filter(x, $type(x) == '${type}' && ${accepted})` },
-  { name: `${prefix}_buckets`, expression: `variables.${prefix}_ok.map(x, $string(x.?values.?bucket)).filter(n, n != '')` },
-  {
-    name: `${prefix}_references`,
-    expression: `$list(object.?configuration.?root_module.?resources).filter(c, variables.${prefix}_ok.exists(x, $base(x) == $string(c.?address))).map(c, $list(c.?expressions.?bucket.?references)).flatten()`,
-  },
-]
-
-/** A bucket `r` some companion found by companionVariables applies to. */
-const coveredBy = (prefix: string): string =>
-  `($string(r.?values.?bucket) in variables.${prefix}_buckets || variables.${prefix}_references.exists(ref, type(ref) == string && (ref == $base(r) || ref.startsWith($base(r) + '.') || ref.startsWith($base(r) + '['))))`
-
-/** Over a list of SSE `rule` blocks: one sets a default algorithm (a KMS one when asked). */
-const encryptionRules = (rules: string, accepted: string): string => `${rules}.exists(rule, $list(rule.?apply_server_side_encryption_by_default).exists(d, $string(d.?sse_algorithm) ${accepted}))`
-
-const ANY_ALGORITHM = "!= ''"
-const KMS_ALGORITHM = "in ['aws:kms', 'aws:kms:dsse']"
-
-const unencryptedBuckets = (accepted: string): string =>
-  `$type(r) == 'aws_s3_bucket' && !($list(r.?values.?server_side_encryption_configuration).exists(c, ${encryptionRules('$list(c.?rule)', accepted)}) || ${coveredBy('sse')})`
-
-const SSE_REMEDIATION =
-  "an aws_s3_bucket_server_side_encryption_configuration resource whose bucket is the bucket's id (or, with AWS provider v3, a server_side_encryption_configuration block on the aws_s3_bucket)."
-
-const PUBLIC_GRANTEES = "['http://acs.amazonaws.com/groups/global/AllUsers', 'http://acs.amazonaws.com/groups/global/AuthenticatedUsers']"
-
-const sse = (algorithm: string, kms: boolean) => [{ rule: [{ apply_server_side_encryption_by_default: [{ sse_algorithm: algorithm, kms_master_key_id: kms ? 'alias/s3' : null }], bucket_key_enabled: kms }] }]
-const plainSse = (algorithm: string) => [{ rule: [{ apply_server_side_encryption_by_default: [{ sse_algorithm: algorithm }] }] }]
 
 /** Good edits of public-access: private ACLs, every block's settings on. */
 const PRIVATE_BUCKETS = [
@@ -72,28 +35,8 @@ const PRIVATE_BUCKETS = [
   { at: { use: 'resources', with: { types: ['aws_s3_bucket_public_access_block', 'aws_s3_account_public_access_block'] } }, set: BLOCK_FLAGS_ON },
 ]
 
-/** An ingress block of a sample security group. */
-const ingress = (port: number | string, cidrs: string[], ipv6: string[] = [], protocol = 'tcp') => ({
-  from_port: port,
-  to_port: port,
-  protocol,
-  cidr_blocks: cidrs,
-  ipv6_cidr_blocks: ipv6,
-  description: 'sample',
-  prefix_list_ids: [],
-  security_groups: [],
-  self: false,
-})
-
 const FIRST_SECURITY_GROUP = { use: 'first-resource', with: { types: ['aws_security_group'], name: 'open' } }
-
-/** A required tag `t` missing from `r`'s tags and tags_all (provider default_tags). */
-const TAG_MISSING = "!([r.?values.?tags.orValue(null), r.?values.?tags_all.orValue(null)].exists(m, type(m) == map && t in m && type(m[t]) == string && m[t] != ''))"
 const TAG_TARGET = { use: 'first-resource', with: { types: '{types}', name: 'untagged', values: { tags: '{tagged}' } } }
-
-/** An instance launched from a launch template takes its type from there: that template is judged instead. */
-const instanceTypeOffends = (offending: string): string =>
-  `($type(r) == 'aws_instance' && !($string(r.?values.?instance_type) == '' && size($list(r.?values.?launch_template)) > 0) && ${offending}) || ($type(r) == 'aws_launch_template' && $string(r.?values.?instance_type) != '' && ${offending})`
 
 export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
   {
@@ -135,6 +78,27 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
         requirePublicAccessBlock: { value: true, when: { mentions: [{ re: 'public access blocks?|block(s|ing)? (all )?public access' }] } },
       },
     },
+    // What asking for KMS changes.
+    values: {
+      use: 'chosen',
+      with: {
+        cases: [
+          {
+            if: { kms: true },
+            values: {
+              encrypted: 'encrypted with KMS',
+              accepted: "in ['aws:kms', 'aws:kms:dsse']",
+              'key-kind': 'KMS ',
+              'key-settings': ' with sse_algorithm = "aws:kms" and a kms_master_key_id',
+              algorithm: 'aws:kms',
+              'key-id': 'alias/s3',
+              'bucket-key': true,
+            },
+          },
+          { values: { encrypted: 'encrypted', accepted: "!= ''", 'key-kind': '', 'key-settings': '', algorithm: 'AES256', 'key-id': null, 'bucket-key': false } },
+        ],
+      },
+    },
     rule: {
       use: 'plan-rule',
       with: {
@@ -145,18 +109,34 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
         message: 'S3 buckets must be {said}',
         parts: [
           {
-            if: { checks: 'encryption', kms: false },
-            said: 'encrypted',
-            variables: companionVariables('sse', 'aws_s3_bucket_server_side_encryption_configuration', encryptionRules('$list(x.?values.?rule)', ANY_ALGORITHM)),
-            findings: [{ variable: 'unencrypted_buckets', offends: unencryptedBuckets(ANY_ALGORITHM), message: 'S3 buckets without default encryption' }],
-            remediation: `Configure default encryption: ${SSE_REMEDIATION}`,
-          },
-          {
-            if: { checks: 'encryption', kms: true },
-            said: 'encrypted with KMS',
-            variables: companionVariables('sse', 'aws_s3_bucket_server_side_encryption_configuration', encryptionRules('$list(x.?values.?rule)', KMS_ALGORITHM)),
-            findings: [{ variable: 'unencrypted_buckets', offends: unencryptedBuckets(KMS_ALGORITHM), message: 'S3 buckets without KMS default encryption' }],
-            remediation: `Configure default encryption with sse_algorithm = "aws:kms" and a kms_master_key_id: ${SSE_REMEDIATION}`,
+            if: { checks: 'encryption' },
+            said: '{encrypted}',
+            // The buckets an encryption configuration applies to: by its `bucket` value when the plan
+            // knows it, and by the references of its `bucket` expression in the root module's
+            // configuration when the name is only known after apply.
+            variables: [
+              {
+                name: 'sse_ok',
+                expression:
+                  "variables.resources.filter(x, $type(x) == 'aws_s3_bucket_server_side_encryption_configuration' && $list(x.?values.?rule).exists(rule, $list(rule.?apply_server_side_encryption_by_default).exists(d, $string(d.?sse_algorithm) {accepted})))",
+              },
+              { name: 'sse_buckets', expression: "variables.sse_ok.map(x, $string(x.?values.?bucket)).filter(n, n != '')" },
+              {
+                name: 'sse_references',
+                expression: '$list(object.?configuration.?root_module.?resources).filter(c, variables.sse_ok.exists(x, $base(x) == $string(c.?address))).map(c, $list(c.?expressions.?bucket.?references)).flatten()',
+              },
+            ],
+            findings: [
+              {
+                variable: 'unencrypted_buckets',
+                // Encrypted by a rule of its own server_side_encryption_configuration (AWS provider v3), or by a companion naming it.
+                offends:
+                  "$type(r) == 'aws_s3_bucket' && !($list(r.?values.?server_side_encryption_configuration).exists(c, $list(c.?rule).exists(rule, $list(rule.?apply_server_side_encryption_by_default).exists(d, $string(d.?sse_algorithm) {accepted}))) || ($string(r.?values.?bucket) in variables.sse_buckets || variables.sse_references.exists(ref, type(ref) == string && (ref == $base(r) || ref.startsWith($base(r) + '.') || ref.startsWith($base(r) + '[')))))",
+                message: 'S3 buckets without {key-kind}default encryption',
+              },
+            ],
+            remediation:
+              "Configure default encryption{key-settings}: an aws_s3_bucket_server_side_encryption_configuration resource whose bucket is the bucket's id (or, with AWS provider v3, a server_side_encryption_configuration block on the aws_s3_bucket).",
           },
           {
             if: { checks: 'public-access' },
@@ -166,13 +146,15 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
             findings: [
               {
                 variable: 'public_acls',
-                offends: `$type(r) in ['aws_s3_bucket', 'aws_s3_bucket_acl'] && ($string(r.?values.?acl) in ['public-read', 'public-read-write', 'authenticated-read'] || $list(r.?values.?access_control_policy).exists(p, $list(p.?grant).exists(g, $list(g.?grantee).exists(e, $string(e.?uri) in ${PUBLIC_GRANTEES}))) || $list(r.?values.?grant).exists(g, $string(g.?uri) in ${PUBLIC_GRANTEES}))`,
+                offends:
+                  "$type(r) in ['aws_s3_bucket', 'aws_s3_bucket_acl'] && ($string(r.?values.?acl) in ['public-read', 'public-read-write', 'authenticated-read'] || $list(r.?values.?access_control_policy).exists(p, $list(p.?grant).exists(g, $list(g.?grantee).exists(e, $string(e.?uri) in ['http://acs.amazonaws.com/groups/global/AllUsers', 'http://acs.amazonaws.com/groups/global/AuthenticatedUsers']))) || $list(r.?values.?grant).exists(g, $string(g.?uri) in ['http://acs.amazonaws.com/groups/global/AllUsers', 'http://acs.amazonaws.com/groups/global/AuthenticatedUsers']))",
                 message: 'S3 ACLs granting public access',
                 detail: "' (' + $string(r.?values.?acl, 'grant') + ')'",
               },
               {
                 variable: 'weak_access_blocks',
-                offends: `$type(r) in ['aws_s3_bucket_public_access_block', 'aws_s3_account_public_access_block'] && !(${ALL_FLAGS_ON('r')})`,
+                offends:
+                  "$type(r) in ['aws_s3_bucket_public_access_block', 'aws_s3_account_public_access_block'] && !(r.?values.?block_public_acls.orValue(null) == true && r.?values.?block_public_policy.orValue(null) == true && r.?values.?ignore_public_acls.orValue(null) == true && r.?values.?restrict_public_buckets.orValue(null) == true)",
                 message: 'public access blocks without all four settings on',
               },
             ],
@@ -181,8 +163,27 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
           },
           {
             if: { checks: 'public-access', requirePublicAccessBlock: true },
-            variables: companionVariables('pab', 'aws_s3_bucket_public_access_block', ALL_FLAGS_ON('x')),
-            findings: [{ variable: 'unblocked_buckets', offends: `$type(r) == 'aws_s3_bucket' && !${coveredBy('pab')}`, message: 'S3 buckets without a public access block' }],
+            // The buckets a public access block with every setting on applies to, found as the encryption configurations' are.
+            variables: [
+              {
+                name: 'pab_ok',
+                expression:
+                  "variables.resources.filter(x, $type(x) == 'aws_s3_bucket_public_access_block' && x.?values.?block_public_acls.orValue(null) == true && x.?values.?block_public_policy.orValue(null) == true && x.?values.?ignore_public_acls.orValue(null) == true && x.?values.?restrict_public_buckets.orValue(null) == true)",
+              },
+              { name: 'pab_buckets', expression: "variables.pab_ok.map(x, $string(x.?values.?bucket)).filter(n, n != '')" },
+              {
+                name: 'pab_references',
+                expression: '$list(object.?configuration.?root_module.?resources).filter(c, variables.pab_ok.exists(x, $base(x) == $string(c.?address))).map(c, $list(c.?expressions.?bucket.?references)).flatten()',
+              },
+            ],
+            findings: [
+              {
+                variable: 'unblocked_buckets',
+                offends:
+                  "$type(r) == 'aws_s3_bucket' && !($string(r.?values.?bucket) in variables.pab_buckets || variables.pab_references.exists(ref, type(ref) == string && (ref == $base(r) || ref.startsWith($base(r) + '.') || ref.startsWith($base(r) + '['))))",
+                message: 'S3 buckets without a public access block',
+              },
+            ],
             remediation: "Add an aws_s3_bucket_public_access_block for every bucket, its bucket set to the bucket's id.",
           },
           // The name says "blocked" whenever the parameter is on.
@@ -192,8 +193,13 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
     },
     samples: {
       good: [
-        { if: { checks: 'encryption', kms: false }, edit: { at: 'named-buckets', set: { server_side_encryption_configuration: sse('AES256', false) } } },
-        { if: { checks: 'encryption', kms: true }, edit: { at: 'named-buckets', set: { server_side_encryption_configuration: sse('aws:kms', true) } } },
+        {
+          if: { checks: 'encryption' },
+          edit: {
+            at: 'named-buckets',
+            set: { server_side_encryption_configuration: [{ rule: [{ apply_server_side_encryption_by_default: [{ sse_algorithm: '{algorithm}', kms_master_key_id: '{key-id}' }], bucket_key_enabled: '{bucket-key}' }] }] },
+          },
+        },
         { if: { checks: 'public-access', requirePublicAccessBlock: false }, edit: PRIVATE_BUCKETS },
         {
           if: { checks: 'public-access', requirePublicAccessBlock: true },
@@ -209,7 +215,7 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
         {
           if: { checks: 'encryption', kms: true },
           description: 'a bucket encrypted with AES256 rather than KMS',
-          edit: { at: { use: 'first-resource', with: { types: ['aws_s3_bucket'], name: 'aes' } }, set: { server_side_encryption_configuration: plainSse('AES256') } },
+          edit: { at: { use: 'first-resource', with: { types: ['aws_s3_bucket'], name: 'aes' } }, set: { server_side_encryption_configuration: [{ rule: [{ apply_server_side_encryption_by_default: [{ sse_algorithm: 'AES256' }] }] }] } },
         },
         {
           if: { checks: 'public-access' },
@@ -224,16 +230,20 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
             set: { block_public_acls: false },
           },
         },
-        ...[false, true].map((kms) => ({
-          if: { checks: 'public-access', requirePublicAccessBlock: true, kms },
+        {
+          if: { checks: 'public-access', requirePublicAccessBlock: true },
           description: 'a bucket without a public access block',
           edit: {
             at: {
               use: 'new-resource',
-              with: { type: 'aws_s3_bucket', name: 'unblocked', values: { bucket: 'unblocked-bucket', acl: 'private', server_side_encryption_configuration: plainSse(kms ? 'aws:kms' : 'AES256') } },
+              with: {
+                type: 'aws_s3_bucket',
+                name: 'unblocked',
+                values: { bucket: 'unblocked-bucket', acl: 'private', server_side_encryption_configuration: [{ rule: [{ apply_server_side_encryption_by_default: [{ sse_algorithm: '{algorithm}' }] }] }] },
+              },
             },
           },
-        })),
+        },
       ],
     },
   },
@@ -303,17 +313,17 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
       good: [
         [
           { at: { use: 'resources', with: { types: ['aws_security_group'] } }, set: { ingress: '{good-ingress}' } },
-          { at: { use: 'resources', with: { types: ['aws_security_group_rule'] } }, set: { type: 'ingress', ...ingress(443, ['10.0.0.0/8']) } },
+          { at: { use: 'resources', with: { types: ['aws_security_group_rule'] } }, set: { type: 'ingress', from_port: 443, to_port: 443, protocol: 'tcp', cidr_blocks: ['10.0.0.0/8'], ipv6_cidr_blocks: [], description: 'sample', prefix_list_ids: [], security_groups: [], self: false } },
           { at: { use: 'resources', with: { types: ['aws_vpc_security_group_ingress_rule'] } }, set: { ip_protocol: 'tcp', from_port: 443, to_port: 443, cidr_ipv4: '10.0.0.0/8', cidr_ipv6: null } },
         ],
       ],
       bad: [
-        { description: 'ingress from 0.0.0.0/0 on port {bad-port}', edit: { at: FIRST_SECURITY_GROUP, append: { to: 'ingress', item: ingress('{bad-port}', ['0.0.0.0/0']) } } },
-        { description: 'ingress from ::/0 on port {bad-port}', edit: { at: FIRST_SECURITY_GROUP, append: { to: 'ingress', item: ingress('{bad-port}', [], ['::/0']) } } },
-        { description: 'ingress from 0.0.0.0/0 on all protocols and ports', edit: { at: FIRST_SECURITY_GROUP, append: { to: 'ingress', item: ingress(0, ['0.0.0.0/0'], [], '-1') } } },
+        { description: 'ingress from 0.0.0.0/0 on port {bad-port}', edit: { at: FIRST_SECURITY_GROUP, append: { to: 'ingress', item: { from_port: '{bad-port}', to_port: '{bad-port}', protocol: 'tcp', cidr_blocks: ['0.0.0.0/0'], ipv6_cidr_blocks: [], description: 'sample', prefix_list_ids: [], security_groups: [], self: false } } } },
+        { description: 'ingress from ::/0 on port {bad-port}', edit: { at: FIRST_SECURITY_GROUP, append: { to: 'ingress', item: { from_port: '{bad-port}', to_port: '{bad-port}', protocol: 'tcp', cidr_blocks: [], ipv6_cidr_blocks: ['::/0'], description: 'sample', prefix_list_ids: [], security_groups: [], self: false } } } },
+        { description: 'ingress from 0.0.0.0/0 on all protocols and ports', edit: { at: FIRST_SECURITY_GROUP, append: { to: 'ingress', item: { from_port: 0, to_port: 0, protocol: '-1', cidr_blocks: ['0.0.0.0/0'], ipv6_cidr_blocks: [], description: 'sample', prefix_list_ids: [], security_groups: [], self: false } } } },
         {
           description: 'an aws_security_group_rule from 0.0.0.0/0 on ports 0-65535',
-          edit: { at: { use: 'new-resource', with: { type: 'aws_security_group_rule', name: 'open', values: { type: 'ingress', ...ingress(0, ['0.0.0.0/0']), to_port: 65535 } } } },
+          edit: { at: { use: 'new-resource', with: { type: 'aws_security_group_rule', name: 'open', values: { type: 'ingress', from_port: 0, to_port: 65535, protocol: 'tcp', cidr_blocks: ['0.0.0.0/0'], ipv6_cidr_blocks: [], description: 'sample', prefix_list_ids: [], security_groups: [], self: false } } } },
         },
       ],
     },
@@ -369,9 +379,10 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
             findings: [
               {
                 variable: 'untagged',
-                offends: `(r.?values.?tags.hasValue() || r.?values.?tags_all.hasValue()){of-types} && {tag-list}.exists(t, ${TAG_MISSING})`,
+                // A required tag `t` counts in tags or in tags_all (provider default_tags), with a non-empty value.
+                offends: "(r.?values.?tags.hasValue() || r.?values.?tags_all.hasValue()){of-types} && {tag-list}.exists(t, !([r.?values.?tags.orValue(null), r.?values.?tags_all.orValue(null)].exists(m, type(m) == map && t in m && type(m[t]) == string && m[t] != '')))",
                 message: 'resources missing required tags',
-                detail: `' (' + {tag-list}.filter(t, ${TAG_MISSING}).join(', ') + ')'`,
+                detail: "' (' + {tag-list}.filter(t, !([r.?values.?tags.orValue(null), r.?values.?tags_all.orValue(null)].exists(m, type(m) == map && t in m && type(m[t]) == string && m[t] != ''))).join(', ') + ')'",
               },
             ],
           },
@@ -437,7 +448,8 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
           description: 'EC2 instances and launch templates must not use {listed}.',
           message: 'EC2 instance types {listed} are not allowed',
           remediation: 'Change instance_type away from {listed}.',
-          parts: [{ findings: [{ variable: 'wrong_type', offends: instanceTypeOffends('{matched}'), message: 'forbidden instance types', detail: "' (' + $string(r.?values.?instance_type) + ')'" }] }],
+          // An instance launched from a launch template takes its type from there: that template is judged instead.
+          parts: [{ findings: [{ variable: 'wrong_type', offends: "($type(r) == 'aws_instance' && !($string(r.?values.?instance_type) == '' && size($list(r.?values.?launch_template)) > 0) && {matched}) || ($type(r) == 'aws_launch_template' && $string(r.?values.?instance_type) != '' && {matched})", message: 'forbidden instance types', detail: "' (' + $string(r.?values.?instance_type) + ')'" }] }],
         },
       },
       {
@@ -448,7 +460,7 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
           description: 'EC2 instances (and launch templates that set one) must use one of {listed}; an aws_instance without a known instance_type and without a launch template fails.',
           message: 'EC2 instances must use {listed}',
           remediation: 'Set instance_type to one of {listed} on aws_instance and aws_launch_template.',
-          parts: [{ findings: [{ variable: 'wrong_type', offends: instanceTypeOffends('!{matched}'), message: 'instance types not allowed', detail: "' (' + $string(r.?values.?instance_type) + ')'" }] }],
+          parts: [{ findings: [{ variable: 'wrong_type', offends: "($type(r) == 'aws_instance' && !($string(r.?values.?instance_type) == '' && size($list(r.?values.?launch_template)) > 0) && !{matched}) || ($type(r) == 'aws_launch_template' && $string(r.?values.?instance_type) != '' && !{matched})", message: 'instance types not allowed', detail: "' (' + $string(r.?values.?instance_type) + ')'" }] }],
         },
       },
     ],

@@ -88,7 +88,7 @@ interface Reading {
   missing: string[]
 }
 
-/** recognize() runs once per generic template for every clause: each clause is read once. */
+/** Every generic JSON entry's recognizer reads every clause: each clause is read once. */
 const readings = new WeakMap<Clause, Reading | null>()
 
 function readClause(clause: Clause): Reading | undefined {
@@ -281,7 +281,7 @@ function readRange(text: string): Reading | undefined {
   let field: string | undefined
   let match = BETWEEN.exec(text)
   if (match) {
-    // "must not be between" would be a hole in the range: not a bound this template can state.
+    // "must not be between" would be a hole in the range: not a bound a range check can state.
     if (isNegated(match[2])) return undefined
     field = match[1]
     const [low, high] = [Number(match[3]), Number(match[4])].sort((a, b) => a - b) as [number, number]

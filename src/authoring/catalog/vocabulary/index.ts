@@ -1,4 +1,5 @@
 import type { Vocabulary } from '../vocabulary.js'
+import { CHOSEN_VALUES } from './chosen-values.js'
 import { GENERIC_JSON_VOCABULARY } from './generic-json.js'
 import { PLACES } from './places.js'
 import { POD_SECURITY_VOCABULARY } from './pod-security.js'
@@ -20,4 +21,4 @@ export function joinVocabularies(...parts: readonly Vocabulary[]): Vocabulary {
 }
 
 /** The vocabulary every catalog entry may name. Each area adds its own part here. */
-export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY, TERRAFORM_VOCABULARY, GENERIC_JSON_VOCABULARY)
+export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY, CHOSEN_VALUES, TERRAFORM_VOCABULARY, GENERIC_JSON_VOCABULARY)

@@ -194,8 +194,8 @@ function objects(value: JsonValue | undefined): Options[] {
 }
 
 /** Words of a name: strings and numbers, lists (a placeholder's) flattened. */
-function words(value: JsonValue | undefined): string[] {
-  if (Array.isArray(value)) return (value as readonly JsonValue[]).flatMap(words)
+function nameWords(value: JsonValue | undefined): string[] {
+  if (Array.isArray(value)) return (value as readonly JsonValue[]).flatMap(nameWords)
   return typeof value === 'string' || typeof value === 'number' ? [String(value)] : []
 }
 
@@ -482,16 +482,16 @@ export const TERRAFORM_VOCABULARY: Vocabulary = {
      */
     'plan-rule': (parameters, options) => {
       const parts = objects(options.parts).filter((part) => part.if === undefined || holds(part.if as ParameterCondition, parameters))
-      const said = parts.flatMap((part) => words(part.said))
-      const saidText = said.join(' and ')
-      const name = [...words(options.name), ...parts.flatMap((part) => (part.name !== undefined ? words(part.name) : words(part.said).flatMap((each) => each.split(' '))))]
+      const saidOf = (part: Options): string[] => (optionalText(part, 'said') !== undefined ? [text(part, 'said')] : [])
+      const said = parts.flatMap(saidOf).join(' and ')
+      const name = [...nameWords(options.name), ...parts.flatMap((part) => (part.name !== undefined ? nameWords(part.name) : saidOf(part).flatMap((each) => each.split(' '))))]
       const severity = parts.reduce((found, part) => optionalText(part, 'severity') ?? found, text(options, 'severity'))
       return planRule({
         name: ruleNameFrom(name, 'terraform-rule'),
-        description: text(options, 'description').replace('{said}', saidText) + parts.map((part) => optionalText(part, 'description') ?? '').join(''),
+        description: text(options, 'description').replaceAll('{said}', said) + parts.map((part) => optionalText(part, 'description') ?? '').join(''),
         severity: severity as Severity,
-        message: text(options, 'message').replace('{said}', saidText),
-        remediation: optionalText(options, 'remediation') ?? parts.flatMap((part) => words(part.remediation)).join(' '),
+        message: text(options, 'message').replaceAll('{said}', said),
+        remediation: optionalText(options, 'remediation') ?? parts.flatMap((part) => optionalText(part, 'remediation') ?? []).join(' '),
         variables: parts.flatMap((part) => objects(part.variables).map((variable) => ({ name: text(variable, 'name'), expression: expandPlanCel(text(variable, 'expression')) }))),
         findings: parts.flatMap((part) =>
           objects(part.findings).map((finding) => {
