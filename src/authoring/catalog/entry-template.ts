@@ -1,7 +1,7 @@
 import { mentions, type Clause } from '../text/clause.js'
-import type { ClauseTest, EntryRecognition, EntrySamples, JsonValue, NamedRequirement, SampleEditData, Use, ValueTest, Words } from './named-requirement.js'
+import type { ClauseTest, EntryRecognition, EntrySamples, JsonValue, NamedRequirement, ParameterReading, SampleEditData, Use, ValueTest, Words } from './named-requirement.js'
 import { celString, celStringList } from './pod-rule.js'
-import type { Parameters, Recognition, RuleTemplate, SampleEdit, TemplateSamples } from './rule-template.js'
+import type { ParameterValue, Parameters, Recognition, RuleTemplate, SampleEdit, TemplateSamples } from './rule-template.js'
 import type { Options, Values, Vocabulary } from './vocabulary.js'
 
 type Json = Record<string, unknown>
@@ -50,10 +50,14 @@ export function templateOf(entry: NamedRequirement, vocabulary: Vocabulary): Rul
     if ('reads' in clauseTest) {
       const read = lookup<NonNullable<Vocabulary['readers']>[string]>('readers', { use: clauseTest.reads })
       const given = clauseTest.with ?? {}
-      return (clause) => read(clause, given) !== undefined
+      return (clause) => {
+        const value = read(clause, given)
+        return value !== undefined && !(Array.isArray(value) && value.length === 0)
+      }
     }
-    const named = lookup<(clause: Clause, options: Use['with']) => boolean>('tests', { use: clauseTest.test })
-    return (clause) => named(clause, {})
+    const named = lookup<NonNullable<Vocabulary['tests']>[string]>('tests', { use: clauseTest.test })
+    const given = clauseTest.with ?? {}
+    return (clause) => named(clause, given)
   }
   const fill = filler(entry)
   const makers = (entry.values ?? []).map((use) => ({ make: lookup<NonNullable<Vocabulary['values']>[string]>('values', use), with: options(use) }))
@@ -62,10 +66,10 @@ export function templateOf(entry: NamedRequirement, vocabulary: Vocabulary): Rul
     for (const maker of makers) Object.assign(values, maker.make(values, fill.options(maker.with, values)))
     return values
   }
-  const ruleCases = ('use' in entry.rule ? [{ rule: entry.rule }] : entry.rule).map((each) => ({
+  const ruleCases = (isRuleList(entry.rule) ? entry.rule : [entry.rule as Use & { when?: ValueTest }]).map((each) => ({
     when: each.when ? valueTestOf(each.when, fill) : () => true,
-    build: lookup<NonNullable<Vocabulary['rules']>[string]>('rules', each.rule),
-    with: options(each.rule),
+    build: lookup<NonNullable<Vocabulary['rules']>[string]>('rules', each),
+    with: options(each),
   }))
   const samples = samplesOf(entry.samples, { vocabulary, lookup, fill })
   const template: RuleTemplate = {
@@ -102,20 +106,12 @@ function recognizerOf(entry: NamedRequirement, recognition: EntryRecognition, te
   }
   const about = test(recognition.when)
   const scores = typeof recognition.score === 'number' ? [{ test: () => true, score: recognition.score }] : recognition.score.map((each) => ({ test: each.when ? test(each.when) : () => true, score: each.score }))
-  const readers = Object.entries(recognition.parameters ?? {}).map(([name, use]) => {
-    if ('holds' in use) {
-      const holds = test(use.holds)
-      return { name, read: (clause: Clause) => holds(clause), required: false }
-    }
-    const read = lookup<NonNullable<Vocabulary['readers']>[string]>('readers', use)
-    const given = use.with ?? {}
-    const applies = use.when ? test(use.when) : () => true
-    return {
-      name,
-      read: (clause: Clause) => (applies(clause) ? read(clause, given) : undefined),
-      required: entry.parameters.some((parameter) => parameter.name === name && parameter.required),
-    }
-  })
+  const readers = Object.entries(recognition.parameters ?? {}).map(([name, reading]) => ({
+    name,
+    read: readingOf(reading, test, lookup),
+    emptyIsMissing: 'use' in reading && reading.emptyIsMissing === true,
+    required: !('holds' in reading) && entry.parameters.some((parameter) => parameter.name === name && parameter.required),
+  }))
   return (clause) => {
     if (!about(clause)) return NOT_RECOGNIZED
     const score = scores.find((each) => each.test(clause))?.score ?? 0
@@ -123,10 +119,51 @@ function recognizerOf(entry: NamedRequirement, recognition: EntryRecognition, te
     for (const reader of readers) {
       const value = reader.read(clause)
       if (value !== undefined) recognition.parameters[reader.name] = value
-      else if (reader.required) recognition.missing.push(reader.name)
+      if (reader.required && (value === undefined || (reader.emptyIsMissing && Array.isArray(value) && value.length === 0))) recognition.missing.push(reader.name)
     }
     return recognition
   }
+}
+
+function readingOf(reading: ParameterReading, test: (clauseTest: ClauseTest) => (clause: Clause) => boolean, lookup: Lookup): (clause: Clause) => ParameterValue | undefined {
+  if ('holds' in reading) {
+    const holds = test(reading.holds)
+    return (clause) => holds(clause)
+  }
+  if ('use' in reading) {
+    const read = lookup<NonNullable<Vocabulary['readers']>[string]>('readers', reading)
+    const given = reading.with ?? {}
+    const applies = reading.when ? test(reading.when) : () => true
+    return (clause) => (applies(clause) ? read(clause, given) : undefined)
+  }
+  if ('value' in reading) {
+    const applies = test(reading.when)
+    const value = reading.value
+    return (clause) => (applies(clause) ? parameterValue(value) : undefined)
+  }
+  const cases = reading.collect.map((item) => {
+    if ('use' in item) {
+      const read = lookup<NonNullable<Vocabulary['readers']>[string]>('readers', item)
+      const given = item.with ?? {}
+      return (clause: Clause): readonly unknown[] => {
+        const found = read(clause, given)
+        return found === undefined ? [] : Array.isArray(found) ? found : [found]
+      }
+    }
+    const applies = test(item.when)
+    return (clause: Clause): readonly unknown[] => (applies(clause) ? item.values : [])
+  })
+  const otherwise = reading.otherwise
+  return (clause) => {
+    const found = [...new Set(cases.flatMap((each) => each(clause)))]
+    if (found.length > 0) return parameterValue(found as JsonValue)
+    return otherwise === undefined ? undefined : parameterValue(otherwise)
+  }
+}
+
+/** An entry's value as a parameter: a copy, since parameters are the reader's to change. */
+function parameterValue(value: JsonValue): ParameterValue {
+  return structuredClone(value) as ParameterValue
 }
 
 interface Context {
@@ -151,14 +188,16 @@ function samplesOf(samples: EntrySamples, context: Context): MakeSamples {
     const given = samples.with ?? {}
     return (parameters, values) => make(parameters, context.fill.options(given, values))
   }
-  const good = (samples.good ?? []).map((edit) => editOf(edit, context))
+  const good = (samples.good ?? []).map((item) =>
+    'edit' in item ? { when: valueTestOf(item.when, context.fill), edit: editOf(item.edit, context) } : { when: () => true, edit: editOf(item, context) },
+  )
   const bad = samples.bad.map((sample) => ({
     ...sample,
     when: sample.when ? valueTestOf(sample.when, context.fill) : () => true,
     edit: editOf(sample.edit, context),
   }))
   return (parameters, values): TemplateSamples => ({
-    good: good.map((edit) => edit(parameters, values)),
+    good: good.filter((sample) => sample.when(values)).map((sample) => sample.edit(parameters, values)),
     bad: bad.flatMap((sample) => {
       if (!sample.when(values)) return []
       const each = sample.each === undefined ? [values] : context.fill.items(values, sample.each).map((item) => ({ ...values, item }))
@@ -187,22 +226,28 @@ function editOf(data: SampleEditData, context: Context): (parameters: Parameters
     const given = data.with ?? {}
     return (parameters, values) => make(parameters, fill.options(given, values))
   }
-  const place = lookup<NonNullable<Vocabulary['places']>[string]>('places', { use: data.at })
-  // A place that is several objects (every container) is changed object by object.
-  const targets = (document: Json) => {
-    const found = place(document)
-    return Array.isArray(found) ? found : [found]
-  }
+  const at: Use = typeof data.at === 'string' ? { use: data.at } : data.at
+  const place = lookup<NonNullable<Vocabulary['places']>[string]>('places', at)
   const change = data.change && { make: lookup<NonNullable<Vocabulary['changes']>[string]>('changes', data.change), with: data.change.with ?? {} }
   return (_parameters, values) => {
+    const where = fill.options(at.with ?? {}, values)
     const changeOptions = change && fill.options(change.with, values)
     const set = Object.entries(data.set ?? {}).map(([path, value]) => [fill.text(path, values), fill.json(value, values)] as const)
+    const merge = Object.entries(data.merge ?? {}).map(([path, value]) => [fill.text(path, values), fill.json(value, values)] as const)
     const append = data.append && { to: fill.text(data.append.to, values), item: fill.json(data.append.item, values) }
     const remove = (data.remove ?? []).map((path) => fill.text(path, values))
     return (document) => {
-      for (const target of targets(document)) {
+      // A place that is several objects (every container) is changed object by object.
+      const found = place(document, where)
+      for (const target of Array.isArray(found) ? found : [found]) {
         if (change && changeOptions) change.make(target, changeOptions)
         for (const [path, value] of set) setPath(target, path, structuredClone(value))
+        for (const [path, value] of merge) {
+          if (!isObject(value)) throw new Error(`a catalog sample edit merges ${JSON.stringify(value)} into ${path}: not an object`)
+          const [parent, key] = parentOf(target, path)
+          const existing = parent[key]
+          parent[key] = { ...(isObject(existing) ? existing : {}), ...structuredClone(value) }
+        }
         if (append) {
           const [parent, key] = parentOf(target, append.to)
           const existing = parent[key]
@@ -217,8 +262,22 @@ function editOf(data: SampleEditData, context: Context): (parameters: Parameters
   }
 }
 
+function isRuleList(rule: NamedRequirement['rule']): rule is ReadonlyArray<Use & { when?: ValueTest }> {
+  return Array.isArray(rule)
+}
+
 function isEditList(data: SampleEditData): data is readonly SampleEditData[] {
   return Array.isArray(data)
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Whether a test on values holds, for pieces of the vocabulary that choose by one (see ValueTest). */
+export function holds(test: ValueTest, values: Values): boolean {
+  const names = test.given === undefined ? [] : typeof test.given === 'string' ? [test.given] : test.given
+  return names.every((name) => isGiven(values[name])) && Object.entries(test.is ?? {}).every(([name, value]) => isValue(values[name], value))
 }
 
 function valueTestOf(test: ValueTest, fill: Filler): (values: Values) => boolean {

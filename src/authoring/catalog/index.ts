@@ -1,11 +1,11 @@
-import { GENERIC_JSON_TEMPLATES } from './generic-json.js'
 import { METADATA_AND_NETWORKING_TEMPLATES } from './metadata-and-networking.js'
 import type { RuleTemplate } from './rule-template.js'
 import type { NamedRequirement } from './named-requirement.js'
 import { POD_SECURITY_ENTRIES } from './entries/pod-security.js'
 import { templateOf } from './entry-template.js'
 import { VOCABULARY_OF_ENTRIES } from './vocabulary/index.js'
-import { TERRAFORM_TEMPLATES } from './terraform.js'
+import { GENERIC_JSON_ENTRIES } from './entries/generic-json.js'
+import { TERRAFORM_ENTRIES } from './entries/terraform.js'
 import { WORKLOAD_PRACTICES_ENTRIES } from './entries/workload-practices.js'
 
 export type * from './rule-template.js'
@@ -20,6 +20,12 @@ export const POD_SECURITY_TEMPLATES: readonly RuleTemplate[] = templatesOf(POD_S
 
 /** The workload best practices (entries/workload-practices.ts) as templates. */
 export const WORKLOAD_TEMPLATES: readonly RuleTemplate[] = templatesOf(WORKLOAD_PRACTICES_ENTRIES)
+
+/** The Terraform plan requirements (entries/terraform.ts). */
+export const TERRAFORM_TEMPLATES: readonly RuleTemplate[] = templatesOf(TERRAFORM_ENTRIES)
+
+/** The requirements on one field of any JSON document (entries/generic-json.ts). */
+export const GENERIC_JSON_TEMPLATES: readonly RuleTemplate[] = templatesOf(GENERIC_JSON_ENTRIES)
 
 /** Every template, in a fixed order: ties and listings are deterministic. */
 export const CATALOG: readonly RuleTemplate[] = [

@@ -28,8 +28,11 @@ export interface NamedRequirement {
    * The rule's options and the samples name parameters and values in double braces (see Text).
    */
   values?: readonly Use[]
-  /** The rule; or the first of these cases whose test holds (the last without one is the default). */
-  rule: Use | ReadonlyArray<{ when?: ValueTest; rule: Use }>
+  /**
+   * The rule; or the first of several whose `when` holds (the last, without one, is the default):
+   * "deny" lists forbid, others allow.
+   */
+  rule: Use | ReadonlyArray<Use & { when?: ValueTest }>
   samples: EntrySamples
 }
 
@@ -73,8 +76,8 @@ export type ClauseTest =
   | { not: ClauseTest }
   /** The clause forbids rather than requires (see Clause.negated). */
   | { negated: boolean }
-  /** A test of the vocabulary, by name, for what words alone cannot say. */
-  | { test: string }
+  /** A test of the vocabulary, by name, for what words alone cannot say; `with` are its options. */
+  | { test: string; with?: Readonly<Record<string, JsonValue>> }
   /** A reader of the vocabulary reads a value from the clause (scores can depend on a registry named). */
   | { reads: string; with?: Readonly<Record<string, JsonValue>> }
 
@@ -95,11 +98,20 @@ export type ParameterReading =
   /**
    * A reader of the vocabulary (undefined when the clause does not give the parameter), read only
    * when `when` holds: the same list of values is the allowed one in "only 80 and 443" and the
-   * forbidden one in "no host port 22".
+   * forbidden one in "no host port 22". With `emptyIsMissing`, an empty list it reads is kept but
+   * the parameter counts as missing: the clause asks for the rule without saying what it is about
+   * ("resources must be tagged").
    */
-  | (Use & { when?: ClauseTest })
+  | (Use & { when?: ClauseTest; emptyIsMissing?: boolean })
+  /** This value, when the test holds ("kms" asks for KMS keys). */
+  | { value: JsonValue; when: ClauseTest }
   /** Whether a test holds: true or false, always given. */
   | { holds: ClauseTest }
+  /**
+   * A list: the values of every case whose test holds and the lists readers find, in order,
+   * without repeats; `otherwise` when none gives anything (else the parameter is not given).
+   */
+  | { collect: ReadonlyArray<{ when: ClauseTest; values: readonly JsonValue[] } | Use>; otherwise?: readonly JsonValue[] }
 
 /** A piece of the vocabulary by name, with the options this entry gives it. */
 export interface Use {
@@ -109,8 +121,8 @@ export interface Use {
 
 export type EntrySamples =
   | {
-      /** Edits after which the document complies (often none: the base complies). */
-      good?: readonly SampleEditData[]
+      /** Edits after which the document complies (often none: the base complies); with `when`, only when it holds. */
+      good?: ReadonlyArray<SampleEditData | { when: ValueTest; edit: SampleEditData }>
       /** Each alone makes the document fail the rule. */
       bad: readonly BadSample[]
     }
@@ -131,17 +143,20 @@ export interface BadSample {
 
 /**
  * A change to a sample document as data: at a place of the document (a vocabulary name such as
- * `first-container` or `pod-spec`; a place may be several objects, `every-container`, each of
- * which is changed), make a named change of the vocabulary (parts of an image reference), set
- * these dotted paths, append an item to a list, or remove paths, in that order; or a named edit
+ * `first-container` or `pod-spec`, with options when it takes some: the first resource of a type;
+ * a place may be several objects, `every-container`, each of which is changed), make a named
+ * change of the vocabulary (parts of an image reference), set these dotted paths, merge keys into
+ * an object, append an item to a list, or remove paths, in that order; or a named edit
  * of the vocabulary; or several changes made as one edit, in turn. Paths and values may name
  * parameters and values (see Text).
  */
 export type SampleEditData =
   | {
-      at: string
+      at: string | Use
       change?: Use
       set?: Readonly<Record<string, JsonValue>>
+      /** The keys of an object added to the object at each path (created when missing), replacing those it had. */
+      merge?: Readonly<Record<string, JsonValue>>
       append?: { to: string; item: JsonValue }
       remove?: readonly string[]
     }

@@ -27,7 +27,7 @@ export interface Vocabulary {
   /** Sample sets made from parameters. */
   samples?: Record<string, (parameters: Parameters, options: Options) => TemplateSamples>
   /** Places in a sample document an edit applies at: they create what is missing. A place may be several objects (every container). */
-  places?: Record<string, (document: Record<string, unknown>) => Record<string, unknown> | Array<Record<string, unknown>>>
+  places?: Record<string, (document: Record<string, unknown>, options: Options) => Record<string, unknown> | Array<Record<string, unknown>>>
   /** Named edits, for changes a path and a value cannot say. */
   edits?: Record<string, (parameters: Parameters, options: Options) => SampleEdit>
   /** Values made from the parameters and the values before them: a CEL test over a list, words chosen by a value. */

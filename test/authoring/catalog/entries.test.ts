@@ -3,7 +3,8 @@ import { CATALOG } from '../../../src/authoring/catalog/index.js'
 import { CATALOG_ENTRIES } from '../../../src/authoring/catalog/entries/index.js'
 import { pathSegments, templateOf } from '../../../src/authoring/catalog/entry-template.js'
 import type { NamedRequirement } from '../../../src/authoring/catalog/named-requirement.js'
-import { VOCABULARY_OF_ENTRIES } from '../../../src/authoring/catalog/vocabulary/index.js'
+import type { Vocabulary } from '../../../src/authoring/catalog/vocabulary.js'
+import { VOCABULARY_OF_ENTRIES, joinVocabularies } from '../../../src/authoring/catalog/vocabulary/index.js'
 import { prepareClause } from '../../../src/authoring/text/clause.js'
 
 describe('catalog entries', () => {
@@ -68,9 +69,10 @@ describe('catalog entries', () => {
       rule: [
         {
           when: { given: ['strict', 'ports'] },
-          rule: { use: 'pod-rule', with: { name: 'no-port-{{ports}}', description: 'no {{word}} {{ports|or}}', severity: 'high', expression: 'object.spec.port in {{ports|cel}}', message: 'not {{ports.0}}', remediation: 'r' } },
+          use: 'pod-rule',
+          with: { name: 'no-port-{{ports}}', description: 'no {{word}} {{ports|or}}', severity: 'high', expression: 'object.spec.port in {{ports|cel}}', message: 'not {{ports.0}}', remediation: 'r' },
         },
-        { rule: { use: 'pod-rule', with: { name: 'any-port', description: '{{word}}', severity: 'low', expression: 'true', message: 'm', remediation: 'r' } } },
+        { use: 'pod-rule', with: { name: 'any-port', description: '{{word}}', severity: 'low', expression: 'true', message: 'm', remediation: 'r' } },
       ],
       samples: {
         good: [{ at: 'every-container', change: { use: 'fill-missing', with: { set: { 'x.ports': '{{ports}}' } } } }],
@@ -151,5 +153,94 @@ describe('catalog entries', () => {
 
   it('splits a path on dots, keeping a bracketed key whole', () => {
     expect(pathSegments('metadata.annotations["container.apparmor.security.beta.kubernetes.io/app"].x')).toEqual(['metadata', 'annotations', 'container.apparmor.security.beta.kubernetes.io/app', 'x'])
+  })
+
+  it('reads parameters as data: a reader when words hold, a value, a list collected, an empty list that is missing', () => {
+    const vocabulary: Vocabulary = joinVocabularies(VOCABULARY_OF_ENTRIES, {
+      readers: { numbers: (clause) => clause.text.match(/\d+/g) ?? undefined, names: (clause) => clause.text.match(/\b[A-Z]\w*/g) ?? [] },
+      rules: { 'test-rule': (_parameters, options) => ({ name: String(options.name), validate: { cel: [{ expression: 'true' }] } }) },
+    })
+    const entry: NamedRequirement = {
+      id: 'test-readings',
+      title: 'test',
+      platform: 'generic',
+      category: 'generic',
+      kinds: ['*'],
+      phrasings: [],
+      parameters: [
+        { name: 'names', question: 'q', required: true, example: [] },
+        { name: 'ports', question: 'q', required: false, example: [] },
+        { name: 'allowed', question: 'q', required: false, example: [] },
+        { name: 'strict', question: 'q', required: false, example: false },
+        { name: 'checks', question: 'q', required: true, example: [] },
+      ],
+      recognize: {
+        when: { mentions: ['ports'] },
+        score: [{ when: { reads: 'numbers' }, score: 2 }, { score: 1 }],
+        parameters: {
+          names: { use: 'names', emptyIsMissing: true },
+          ports: { use: 'numbers', when: { not: { mentions: ['only'] } } },
+          allowed: { use: 'numbers', when: { mentions: ['only'] } },
+          strict: { value: true, when: { mentions: ['strictly'] } },
+          checks: { collect: [{ when: { mentions: ['open'] }, values: ['open'] }, { use: 'numbers' }, { when: { mentions: ['wide'] }, values: ['open', 'wide'] }], otherwise: ['all'] },
+        },
+      },
+      rule: { use: 'test-rule', with: { name: 'n' } },
+      samples: { bad: [] },
+    }
+    const template = templateOf(entry, vocabulary)
+    const clause = (text: string) => prepareClause(text, { platform: 'generic', inheritedKinds: [], vocabulary: new Set() })
+    expect(template.recognize(clause('Web ports 80 and 443 strictly open and wide'))).toEqual({
+      score: 2,
+      parameters: { names: ['Web'], ports: ['80', '443'], strict: true, checks: ['open', '80', '443', 'wide'] },
+      missing: [],
+    })
+    expect(template.recognize(clause('only ports 22'))).toEqual({ score: 2, parameters: { names: [], allowed: ['22'], checks: ['22'] }, missing: ['names'] })
+    expect(template.recognize(clause('ports closed'))).toEqual({ score: 1, parameters: { names: [], checks: ['all'] }, missing: ['names'] })
+    expect(template.recognize(clause('nothing here')).score).toBe(0)
+  })
+
+  it('edits at a place given options, merges keys into an object, and keeps a good edit to the parameters its test takes', () => {
+    const vocabulary: Vocabulary = joinVocabularies(VOCABULARY_OF_ENTRIES, {
+      values: { 'test-values': (parameters) => ({ list: parameters.items ?? [], count: Array.isArray(parameters.items) ? parameters.items.length : 0 }) },
+      rules: { 'test-rule': (_parameters, options) => ({ name: JSON.stringify(options.name), description: String(options.description), validate: { cel: [{ expression: 'true' }] } }) },
+      places: { 'test-items': (document, options) => (Array.isArray(document.items) ? (document.items as Array<Record<string, unknown>>) : []).filter((item) => item.kind === options.kind) },
+    })
+    const entry: NamedRequirement = {
+      id: 'test-choices',
+      title: 'test',
+      platform: 'generic',
+      category: 'generic',
+      kinds: ['*'],
+      phrasings: [],
+      parameters: [
+        { name: 'items', question: 'q', required: false, example: [] },
+        { name: 'deny', question: 'q', required: false, example: false },
+      ],
+      recognize: { when: { mentions: ['x'] }, score: 1 },
+      values: [{ use: 'test-values' }],
+      rule: { use: 'test-rule', with: { name: ['deny', '{{list}}'], description: '{{count}} denied: {{list}} {unknown} {}' } },
+      samples: {
+        good: [
+          { when: { is: { deny: false } }, edit: [{ at: { use: 'test-items', with: { kind: 'a' } }, set: { n: '{{count}}' }, merge: { labels: { team: '{{list}}' } } }, { at: 'document', set: { seen: true } }] },
+        ],
+        bad: [
+          { when: { is: { deny: true } }, description: 'deny {{count}}', edit: { at: 'document', remove: ['items'] } },
+          { description: 'items {{list}}', edit: { at: 'document', append: { to: 'items', item: { kind: 'a', tags: '{{list}}' } } } },
+        ],
+      },
+    }
+    const template = templateOf(entry, vocabulary)
+    // Single braces are not placeholders: they stay as written.
+    expect(template.rule({ items: ['p', 'q'], deny: true })).toMatchObject({ name: '["deny",["p","q"]]', description: '2 denied: p, q {unknown} {}' })
+    const allowed = template.samples({ items: ['p'] })
+    expect(allowed.bad.map((sample) => sample.description)).toEqual(['items p'])
+    const document: Record<string, unknown> = { items: [{ kind: 'a', labels: { app: 'x' } }, { kind: 'b' }, { kind: 'a', labels: 'none' }] }
+    for (const edit of allowed.good) edit(document)
+    expect(document).toEqual({ seen: true, items: [{ kind: 'a', labels: { app: 'x', team: ['p'] }, n: 1 }, { kind: 'b' }, { kind: 'a', labels: { team: ['p'] }, n: 1 }] })
+    allowed.bad[0]?.edit(document)
+    expect((document.items as unknown[]).at(-1)).toEqual({ kind: 'a', tags: ['p'] })
+    expect(template.samples({ items: [], deny: true }).bad.map((sample) => sample.description)).toEqual(['deny 0', 'items '])
+    expect(template.samples({ deny: true }).good).toEqual([])
   })
 })

@@ -486,33 +486,29 @@ export const WORKLOAD_PRACTICES_ENTRIES: readonly NamedRequirement[] = [
     rule: [
       {
         when: { given: 'forbidden' },
-        rule: {
-          use: 'container-rule',
-          with: {
-            name: 'image-pull-policy-not-{{policy}}-{{for-latest}}',
-            description: 'imagePullPolicy {{policy}} is not allowed on containers{{scope}}. A missing imagePullPolicy passes: Kubernetes defaults it to Always or IfNotPresent.',
-            severity: 'low',
-            containers: 'all',
-            predicate: "{{latest-guard}}c.?imagePullPolicy.orValue('') != {{policy|cel}}",
-            message: 'imagePullPolicy must not be {{policy}}',
-            remediation: 'Set imagePullPolicy to {{others}} (or remove it) on every container, init container and ephemeral container{{scope}}.',
-            show: '{{shown}}',
-          },
+        use: 'container-rule',
+        with: {
+          name: 'image-pull-policy-not-{{policy}}-{{for-latest}}',
+          description: 'imagePullPolicy {{policy}} is not allowed on containers{{scope}}. A missing imagePullPolicy passes: Kubernetes defaults it to Always or IfNotPresent.',
+          severity: 'low',
+          containers: 'all',
+          predicate: "{{latest-guard}}c.?imagePullPolicy.orValue('') != {{policy|cel}}",
+          message: 'imagePullPolicy must not be {{policy}}',
+          remediation: 'Set imagePullPolicy to {{others}} (or remove it) on every container, init container and ephemeral container{{scope}}.',
+          show: '{{shown}}',
         },
       },
       {
-        rule: {
-          use: 'container-rule',
-          with: {
-            name: 'image-pull-policy-{{policy}}-{{for-latest}}',
-            description: 'Containers{{scope}} must set imagePullPolicy: {{policy}}{{why}}. A missing imagePullPolicy fails: the rule asks for it explicitly.',
-            severity: 'low',
-            containers: 'all',
-            predicate: "{{latest-guard}}c.?imagePullPolicy.orValue('') == {{policy|cel}}",
-            message: 'imagePullPolicy must be {{policy}}{{scope}}',
-            remediation: 'Set imagePullPolicy: {{policy}} on every container, init container and ephemeral container{{scope}}.',
-            show: '{{shown}}',
-          },
+        use: 'container-rule',
+        with: {
+          name: 'image-pull-policy-{{policy}}-{{for-latest}}',
+          description: 'Containers{{scope}} must set imagePullPolicy: {{policy}}{{why}}. A missing imagePullPolicy fails: the rule asks for it explicitly.',
+          severity: 'low',
+          containers: 'all',
+          predicate: "{{latest-guard}}c.?imagePullPolicy.orValue('') == {{policy|cel}}",
+          message: 'imagePullPolicy must be {{policy}}{{scope}}',
+          remediation: 'Set imagePullPolicy: {{policy}} on every container, init container and ephemeral container{{scope}}.',
+          show: '{{shown}}',
         },
       },
     ],
@@ -772,43 +768,37 @@ export const WORKLOAD_PRACTICES_ENTRIES: readonly NamedRequirement[] = [
     rule: [
       {
         when: { given: 'forbidden' },
-        rule: {
-          use: 'pod-rule',
-          with: {
-            name: 'priority-class-not-{{forbidden}}',
-            description: '{{forbidden}} {{is-are}} reserved: a workload with {{it-them}} preempts everything else on its nodes. A pod without a priorityClassName passes.',
-            severity: 'medium',
-            expression: "!(object.spec.?priorityClassName.orValue('') in {{forbidden|cel}})",
-            message: 'priorityClassName must not be {{forbidden|or}}',
-            remediation: 'Set spec.priorityClassName (spec.template.spec for controllers) to a class other than {{forbidden}}, or remove it.',
-          },
+        use: 'pod-rule',
+        with: {
+          name: 'priority-class-not-{{forbidden}}',
+          description: '{{forbidden}} {{is-are}} reserved: a workload with {{it-them}} preempts everything else on its nodes. A pod without a priorityClassName passes.',
+          severity: 'medium',
+          expression: "!(object.spec.?priorityClassName.orValue('') in {{forbidden|cel}})",
+          message: 'priorityClassName must not be {{forbidden|or}}',
+          remediation: 'Set spec.priorityClassName (spec.template.spec for controllers) to a class other than {{forbidden}}, or remove it.',
         },
       },
       {
         when: { given: 'allowed' },
-        rule: {
-          use: 'pod-rule',
-          with: {
-            name: 'priority-class-in-{{allowed}}',
-            description: PRIORITY_CLASS_WHY,
-            severity: 'low',
-            expression: "object.spec.?priorityClassName.orValue('') in {{allowed|cel}}",
-            message: 'priorityClassName must be one of {{allowed}}',
-            remediation: 'Set spec.priorityClassName (spec.template.spec for controllers) to one of {{allowed}}.',
-          },
+        use: 'pod-rule',
+        with: {
+          name: 'priority-class-in-{{allowed}}',
+          description: PRIORITY_CLASS_WHY,
+          severity: 'low',
+          expression: "object.spec.?priorityClassName.orValue('') in {{allowed|cel}}",
+          message: 'priorityClassName must be one of {{allowed}}',
+          remediation: 'Set spec.priorityClassName (spec.template.spec for controllers) to one of {{allowed}}.',
         },
       },
       {
-        rule: {
-          use: 'pod-rule',
-          with: {
-            name: 'priority-class-required',
-            description: PRIORITY_CLASS_WHY,
-            severity: 'low',
-            expression: "object.spec.?priorityClassName.orValue('') != ''",
-            message: 'pods must set priorityClassName',
-            remediation: "Set spec.priorityClassName (spec.template.spec for controllers) to one of the cluster's PriorityClasses.",
-          },
+        use: 'pod-rule',
+        with: {
+          name: 'priority-class-required',
+          description: PRIORITY_CLASS_WHY,
+          severity: 'low',
+          expression: "object.spec.?priorityClassName.orValue('') != ''",
+          message: 'pods must set priorityClassName',
+          remediation: "Set spec.priorityClassName (spec.template.spec for controllers) to one of the cluster's PriorityClasses.",
         },
       },
     ],
