@@ -1,4 +1,5 @@
 import { mentions, type Clause } from '../text/clause.js'
+import { textsFor } from './entry-texts.js'
 import type { ClauseTest, EntryRecognition, EntrySamples, NamedRequirement, SampleEditData, Use, Words } from './named-requirement.js'
 import type { Recognition, RuleTemplate, SampleEdit, TemplateSamples } from './rule-template.js'
 import type { Vocabulary } from './vocabulary.js'
@@ -46,8 +47,14 @@ export function templateOf(entry: NamedRequirement, vocabulary: Vocabulary): Rul
       const negated = clauseTest.negated
       return (clause) => clause.negated === negated
     }
-    const named = lookup<(clause: Clause, options: Use['with']) => boolean>('tests', { use: clauseTest.test })
-    return (clause) => named(clause, {})
+    if ('reads' in clauseTest) {
+      const read = lookup<NonNullable<Vocabulary['readers']>[string]>('readers', clauseTest.reads)
+      const given = clauseTest.reads.with ?? {}
+      return (clause) => read(clause, given) !== undefined
+    }
+    const named = lookup<NonNullable<Vocabulary['tests']>[string]>('tests', { use: clauseTest.test })
+    const given = clauseTest.with ?? {}
+    return (clause) => named(clause, given)
   }
   const template: RuleTemplate = {
     id: entry.id,
@@ -86,6 +93,7 @@ function recognizerOf(entry: NamedRequirement, recognition: EntryRecognition, te
     const given = use.with ?? {}
     return { name, read: (clause: Clause) => read(clause, given), required: entry.parameters.some((parameter) => parameter.name === name && parameter.required) }
   })
+  const askedAgain = (recognition.missing ?? []).map((each) => ({ parameter: each.parameter, test: test(each.when) }))
   return (clause) => {
     if (!about(clause)) return NOT_RECOGNIZED
     const score = scores.find((each) => each.test(clause))?.score ?? 0
@@ -95,6 +103,7 @@ function recognizerOf(entry: NamedRequirement, recognition: EntryRecognition, te
       if (value !== undefined) recognition.parameters[reader.name] = value
       else if (reader.required) recognition.missing.push(reader.name)
     }
+    for (const each of askedAgain) if (!recognition.missing.includes(each.parameter) && each.test(clause)) recognition.missing.push(each.parameter)
     return recognition
   }
 }
@@ -107,10 +116,14 @@ function samplesOf(samples: EntrySamples, vocabulary: Vocabulary, lookup: Lookup
   }
   const good = (samples.good ?? []).map((edit) => editOf(edit, vocabulary, lookup))
   const bad = samples.bad.map((sample) => ({ description: sample.description, edit: editOf(sample.edit, vocabulary, lookup) }))
-  return (parameters): TemplateSamples => ({
-    good: good.map((edit) => edit(parameters)),
-    bad: bad.map((sample) => ({ description: sample.description, edit: sample.edit(parameters) })),
-  })
+  const texts = samples.texts
+  return (parameters): TemplateSamples => {
+    const describe = texts ? textsFor(parameters, texts).say : (description: string) => description
+    return {
+      good: good.map((edit) => edit(parameters)),
+      bad: bad.map((sample) => ({ description: describe(sample.description), edit: sample.edit(parameters) })),
+    }
+  }
 }
 
 function editOf(data: SampleEditData, vocabulary: Vocabulary, lookup: Lookup): (parameters: Record<string, unknown>) => SampleEdit {

@@ -1,8 +1,8 @@
 import { GENERIC_JSON_TEMPLATES } from './generic-json.js'
-import { METADATA_AND_NETWORKING_TEMPLATES } from './metadata-and-networking.js'
 import { POD_SECURITY_TEMPLATES } from './pod-security.js'
 import type { RuleTemplate } from './rule-template.js'
 import type { NamedRequirement } from './named-requirement.js'
+import { METADATA_AND_NETWORKING_ENTRIES } from './entries/metadata-and-networking.js'
 import { templateOf } from './entry-template.js'
 import { VOCABULARY_OF_ENTRIES } from './vocabulary/index.js'
 import { TERRAFORM_TEMPLATES } from './terraform.js'
@@ -14,6 +14,9 @@ export type * from './rule-template.js'
 export function templatesOf(entries: readonly NamedRequirement[]): RuleTemplate[] {
   return entries.map((entry) => templateOf(entry, VOCABULARY_OF_ENTRIES))
 }
+
+/** Labels, annotations, namespace, Service types, Ingress hosts and TLS, replicas, HPA, PodDisruptionBudgets. */
+export const METADATA_AND_NETWORKING_TEMPLATES: readonly RuleTemplate[] = templatesOf(METADATA_AND_NETWORKING_ENTRIES)
 
 /** Every template, in a fixed order: ties and listings are deterministic. */
 export const CATALOG: readonly RuleTemplate[] = [

@@ -41,8 +41,10 @@ export type ClauseTest =
   | { not: ClauseTest }
   /** The clause forbids rather than requires (see Clause.negated). */
   | { negated: boolean }
-  /** A test of the vocabulary, by name, for what words alone cannot say. */
-  | { test: string }
+  /** A test of the vocabulary, by name, for what words alone cannot say; `with` are its options. */
+  | { test: string; with?: Readonly<Record<string, JsonValue>> }
+  /** A reader of the vocabulary (see EntryRecognition.parameters) reads a value from the clause: "the clause gives a number". */
+  | { reads: Use }
 
 export type EntryRecognition =
   | {
@@ -52,6 +54,12 @@ export type EntryRecognition =
       score: number | ReadonlyArray<{ when?: ClauseTest; score: number }>
       /** Each parameter's reader in the vocabulary; a required parameter it cannot read is missing. */
       parameters?: Readonly<Record<string, Use>>
+      /**
+       * Parameters asked for again when a test holds, after the required ones not read: a value
+       * the clause gives that cannot be used (an invalid pattern, bounds the wrong way round), or
+       * an optional parameter that one of several must be read (a minimum or a maximum).
+       */
+      missing?: ReadonlyArray<{ parameter: string; when: ClauseTest }>
     }
   /** A recognizer of the vocabulary, by name, for a requirement whose words decide its parameters as they go. */
   | Use
@@ -68,6 +76,8 @@ export type EntrySamples =
       good?: readonly SampleEditData[]
       /** Each alone makes the document fail the rule. */
       bad: ReadonlyArray<{ description: string; edit: SampleEditData }>
+      /** With it, descriptions are texts naming parameters ("a look-alike host web.evil{domain}"). */
+      texts?: EntryTexts
     }
   /** Samples the vocabulary makes from the parameters (one bad sample per listed value, say). */
   | Use
@@ -88,3 +98,24 @@ export type SampleEditData =
 
 /** A JSON value: what an entry is made of. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue }
+
+/**
+ * A text naming parameters, for texts that depend on them (a rule's name, messages, CEL; sample
+ * descriptions): `{name}` is a parameter, read as EntryTexts says, or a phrase; `{name|or}` a list
+ * joined with "or" (also `and`, `first`, and `cel` for a CEL list of strings; a list alone is
+ * joined with commas). Or the first of several cases whose condition holds (none: empty), or each
+ * item of a list parameter (`{item}` in `text`), joined.
+ */
+export type EntryText = string | ReadonlyArray<{ when?: TextCondition; text: string }> | { each: string; from?: number; text: string; join: string }
+
+/** A condition on read parameters, every part of which holds: given (a number, a non-empty list), with several items, a first item. */
+export type TextCondition = { given?: string | readonly string[]; many?: string; is?: Readonly<Record<string, string>> }
+
+/**
+ * How texts read parameters: as a `number` (`otherwise` when the value is none), or as a `list` of
+ * strings (kept to `only` these, lowercased, `otherwise` when empty); and phrases by name.
+ */
+export type EntryTexts = {
+  parameters?: Readonly<Record<string, { as: 'number' | 'list'; otherwise?: number | readonly string[]; only?: readonly string[]; lowercase?: boolean }>>
+  phrases?: Readonly<Record<string, EntryText>>
+}

@@ -1,4 +1,5 @@
 import type { Vocabulary } from '../vocabulary.js'
+import { METADATA_AND_NETWORKING_VOCABULARY } from './metadata-and-networking.js'
 import { PLACES } from './places.js'
 import { POD_SECURITY_VOCABULARY } from './pod-security.js'
 
@@ -18,4 +19,4 @@ export function joinVocabularies(...parts: readonly Vocabulary[]): Vocabulary {
 }
 
 /** The vocabulary every catalog entry may name. Each area adds its own part here. */
-export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY)
+export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY, METADATA_AND_NETWORKING_VOCABULARY)
