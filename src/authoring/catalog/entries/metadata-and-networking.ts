@@ -34,6 +34,29 @@ const FORBIDS_METADATA: ClauseTest = {
   ],
 }
 
+/**
+ * Keys, values and patterns of a label or annotation clause; 2 when it names keys. An invalid
+ * pattern is asked again rather than dropped: dropping it would accept any value.
+ */
+const READ_LABELS = {
+  score: [{ when: { reads: { use: 'metadata-request', with: { noun: 'label', part: 'keys' } } }, score: 2 }, { score: 1 }],
+  parameters: {
+    keys: { use: 'metadata-request', with: { noun: 'label', part: 'keys' } },
+    values: { use: 'metadata-request', with: { noun: 'label', part: 'values' } },
+    patterns: { use: 'metadata-request', with: { noun: 'label', part: 'patterns' } },
+  },
+  missing: [{ parameter: 'patterns', when: { test: 'metadata-pattern-invalid', with: { noun: 'label' } } }],
+}
+const READ_ANNOTATIONS = {
+  score: [{ when: { reads: { use: 'metadata-request', with: { noun: 'annotation', part: 'keys' } } }, score: 2 }, { score: 1 }],
+  parameters: {
+    keys: { use: 'metadata-request', with: { noun: 'annotation', part: 'keys' } },
+    values: { use: 'metadata-request', with: { noun: 'annotation', part: 'values' } },
+    patterns: { use: 'metadata-request', with: { noun: 'annotation', part: 'patterns' } },
+  },
+  missing: [{ parameter: 'patterns', when: { test: 'metadata-pattern-invalid', with: { noun: 'annotation' } } }],
+}
+
 // ---------------------------------------------------------------------------------------------
 // Replicas and autoscalers
 
@@ -149,17 +172,7 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
       { name: 'values', question: 'which values may each label have?', required: false, example: { env: ['prod', 'staging'] } },
       { name: 'patterns', question: 'which pattern (RE2) must each label value match?', required: false, example: { team: '^[a-z]+$' } },
     ],
-    recognize: {
-      when: { all: [LABELS_NAMED, { not: FORBIDS_METADATA }] },
-      score: [{ when: { reads: { use: 'metadata-request', with: { noun: 'label', part: 'keys' } } }, score: 2 }, { score: 1 }],
-      parameters: {
-        keys: { use: 'metadata-request', with: { noun: 'label', part: 'keys' } },
-        values: { use: 'metadata-request', with: { noun: 'label', part: 'values' } },
-        patterns: { use: 'metadata-request', with: { noun: 'label', part: 'patterns' } },
-      },
-      // An invalid pattern is asked again rather than dropped: dropping it would accept any value.
-      missing: [{ parameter: 'patterns', when: { test: 'metadata-pattern-invalid', with: { noun: 'label' } } }],
-    },
+    recognize: { when: { all: [LABELS_NAMED, { not: FORBIDS_METADATA }] }, ...READ_LABELS },
     rule: { use: 'metadata-keys', with: { noun: 'label', forbidden: false, severity: 'medium', purpose: 'so they can be selected, attributed and billed' } },
     samples: { use: 'metadata-keys', with: { noun: 'label', forbidden: false } },
   },
@@ -180,16 +193,7 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
       { name: 'values', question: 'which values may each annotation have?', required: false, example: { owner: ['payments'] } },
       { name: 'patterns', question: 'which pattern (RE2) must each annotation value match?', required: false, example: { team: '^[a-z]+$' } },
     ],
-    recognize: {
-      when: { all: [ANNOTATIONS_NAMED, { not: FORBIDS_METADATA }] },
-      score: [{ when: { reads: { use: 'metadata-request', with: { noun: 'annotation', part: 'keys' } } }, score: 2 }, { score: 1 }],
-      parameters: {
-        keys: { use: 'metadata-request', with: { noun: 'annotation', part: 'keys' } },
-        values: { use: 'metadata-request', with: { noun: 'annotation', part: 'values' } },
-        patterns: { use: 'metadata-request', with: { noun: 'annotation', part: 'patterns' } },
-      },
-      missing: [{ parameter: 'patterns', when: { test: 'metadata-pattern-invalid', with: { noun: 'annotation' } } }],
-    },
+    recognize: { when: { all: [ANNOTATIONS_NAMED, { not: FORBIDS_METADATA }] }, ...READ_ANNOTATIONS },
     rule: { use: 'metadata-keys', with: { noun: 'annotation', forbidden: false, severity: 'low', purpose: 'so people and tools can find who owns them and how to run them' } },
     samples: { use: 'metadata-keys', with: { noun: 'annotation', forbidden: false } },
   },
@@ -205,16 +209,7 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
       { name: 'values', question: 'which values of each label are forbidden?', required: false, example: { env: ['prod', 'staging'] } },
       { name: 'patterns', question: 'which pattern (RE2) marks a forbidden label value?', required: false, example: { team: '^[a-z]+$' } },
     ],
-    recognize: {
-      when: { all: [LABELS_NAMED, FORBIDS_METADATA] },
-      score: [{ when: { reads: { use: 'metadata-request', with: { noun: 'label', part: 'keys' } } }, score: 2 }, { score: 1 }],
-      parameters: {
-        keys: { use: 'metadata-request', with: { noun: 'label', part: 'keys' } },
-        values: { use: 'metadata-request', with: { noun: 'label', part: 'values' } },
-        patterns: { use: 'metadata-request', with: { noun: 'label', part: 'patterns' } },
-      },
-      missing: [{ parameter: 'patterns', when: { test: 'metadata-pattern-invalid', with: { noun: 'label' } } }],
-    },
+    recognize: { when: { all: [LABELS_NAMED, FORBIDS_METADATA] }, ...READ_LABELS },
     rule: { use: 'metadata-keys', with: { noun: 'label', forbidden: true, severity: 'medium' } },
     samples: { use: 'metadata-keys', with: { noun: 'label', forbidden: true } },
   },
@@ -234,16 +229,7 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
       { name: 'values', question: 'which values of each annotation are forbidden?', required: false, example: { owner: ['payments'] } },
       { name: 'patterns', question: 'which pattern (RE2) marks a forbidden annotation value?', required: false, example: { team: '^[a-z]+$' } },
     ],
-    recognize: {
-      when: { all: [ANNOTATIONS_NAMED, FORBIDS_METADATA] },
-      score: [{ when: { reads: { use: 'metadata-request', with: { noun: 'annotation', part: 'keys' } } }, score: 2 }, { score: 1 }],
-      parameters: {
-        keys: { use: 'metadata-request', with: { noun: 'annotation', part: 'keys' } },
-        values: { use: 'metadata-request', with: { noun: 'annotation', part: 'values' } },
-        patterns: { use: 'metadata-request', with: { noun: 'annotation', part: 'patterns' } },
-      },
-      missing: [{ parameter: 'patterns', when: { test: 'metadata-pattern-invalid', with: { noun: 'annotation' } } }],
-    },
+    recognize: { when: { all: [ANNOTATIONS_NAMED, FORBIDS_METADATA] }, ...READ_ANNOTATIONS },
     rule: { use: 'metadata-keys', with: { noun: 'annotation', forbidden: true, severity: 'medium' } },
     samples: { use: 'metadata-keys', with: { noun: 'annotation', forbidden: true } },
   },
