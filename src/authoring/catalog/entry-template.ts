@@ -112,6 +112,7 @@ function recognizerOf(entry: NamedRequirement, recognition: EntryRecognition, te
     emptyIsMissing: 'use' in reading && reading.emptyIsMissing === true,
     required: !('holds' in reading) && entry.parameters.some((parameter) => parameter.name === name && parameter.required),
   }))
+  const askedAgain = (recognition.missing ?? []).map((each) => ({ parameter: each.parameter, test: test(each.when) }))
   return (clause) => {
     if (!about(clause)) return NOT_RECOGNIZED
     const score = scores.find((each) => each.test(clause))?.score ?? 0
@@ -121,6 +122,7 @@ function recognizerOf(entry: NamedRequirement, recognition: EntryRecognition, te
       if (value !== undefined) recognition.parameters[reader.name] = value
       if (reader.required && (value === undefined || (reader.emptyIsMissing && Array.isArray(value) && value.length === 0))) recognition.missing.push(reader.name)
     }
+    for (const each of askedAgain) if (!recognition.missing.includes(each.parameter) && each.test(clause)) recognition.missing.push(each.parameter)
     return recognition
   }
 }

@@ -1,6 +1,6 @@
-import { METADATA_AND_NETWORKING_TEMPLATES } from './metadata-and-networking.js'
 import type { RuleTemplate } from './rule-template.js'
 import type { NamedRequirement } from './named-requirement.js'
+import { METADATA_AND_NETWORKING_ENTRIES } from './entries/metadata-and-networking.js'
 import { POD_SECURITY_ENTRIES } from './entries/pod-security.js'
 import { templateOf } from './entry-template.js'
 import { VOCABULARY_OF_ENTRIES } from './vocabulary/index.js'
@@ -20,6 +20,9 @@ export const POD_SECURITY_TEMPLATES: readonly RuleTemplate[] = templatesOf(POD_S
 
 /** The workload best practices (entries/workload-practices.ts) as templates. */
 export const WORKLOAD_TEMPLATES: readonly RuleTemplate[] = templatesOf(WORKLOAD_PRACTICES_ENTRIES)
+
+/** Labels, annotations, namespace, Service types, Ingress hosts and TLS, replicas, HPA, PodDisruptionBudgets. */
+export const METADATA_AND_NETWORKING_TEMPLATES: readonly RuleTemplate[] = templatesOf(METADATA_AND_NETWORKING_ENTRIES)
 
 /** The Terraform plan requirements (entries/terraform.ts). */
 export const TERRAFORM_TEMPLATES: readonly RuleTemplate[] = templatesOf(TERRAFORM_ENTRIES)

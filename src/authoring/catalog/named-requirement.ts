@@ -89,6 +89,12 @@ export type EntryRecognition =
       score: number | ReadonlyArray<{ when?: ClauseTest; score: number }>
       /** How each parameter is read, in order; a required parameter that is not read is missing. */
       parameters?: Readonly<Record<string, ParameterReading>>
+      /**
+       * Parameters asked for again when a test holds, after the required ones not read: a value
+       * the clause gives that cannot be used (an invalid pattern, bounds the wrong way round), or
+       * an optional parameter that one of several must be read (a minimum or a maximum).
+       */
+      missing?: ReadonlyArray<{ parameter: string; when: ClauseTest }>
     }
   /** A recognizer of the vocabulary, by name, for a requirement whose words decide its parameters as they go. */
   | Use

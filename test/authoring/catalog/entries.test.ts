@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CATALOG } from '../../../src/authoring/catalog/index.js'
 import { CATALOG_ENTRIES } from '../../../src/authoring/catalog/entries/index.js'
 import { pathSegments, templateOf } from '../../../src/authoring/catalog/entry-template.js'
+import { textsFor } from '../../../src/authoring/catalog/entry-texts.js'
 import type { NamedRequirement } from '../../../src/authoring/catalog/named-requirement.js'
 import type { Vocabulary } from '../../../src/authoring/catalog/vocabulary.js'
 import { VOCABULARY_OF_ENTRIES, joinVocabularies } from '../../../src/authoring/catalog/vocabulary/index.js'
@@ -149,6 +150,51 @@ describe('catalog entries', () => {
     for (const sample of samples.bad) sample.edit(document)
     expect(document).toEqual({ kind: 'Pod', spec: { containers: [{ name: 'app' }], initContainers: [{ name: 'init' }], first: { b: ['b', 'b', 'b'] }, second: 'b' } })
     expect(template.samples({ allowed: ['a'], skip: true }).bad.map((sample) => sample.description)).toEqual(['first b, third b'])
+  })
+
+  it('reads tests with options, readers as tests, parameters asked again, and values written by a piece', () => {
+    const lowest = { subject: 'replicas?' }
+    const entry: NamedRequirement = {
+      id: 'test-bounds',
+      title: 'test',
+      platform: 'kubernetes',
+      category: 'scaling',
+      kinds: ['Deployment'],
+      phrasings: [],
+      parameters: [{ name: 'minimum', question: 'at least how many?', required: false, example: 2 }],
+      recognize: {
+        when: { all: [{ mentions: ['replicas'] }, { test: 'names-kinds', with: { kinds: ['Deployment'] } }] },
+        score: [{ when: { reads: 'lower-bound', with: lowest }, score: 2 }, { score: 1 }],
+        parameters: { minimum: { use: 'lower-bound', with: lowest } },
+        missing: [{ parameter: 'minimum', when: { not: { reads: 'lower-bound', with: lowest } } }],
+      },
+      rule: { use: 'object-rule', with: { parameters: { minimum: { as: 'number' } }, name: 'at-least-{minimum}', description: 'd', severity: 'low', kinds: ['Deployment'], cel: [{ expression: 'object.spec.replicas >= {minimum}', message: 'm' }], message: 'm', remediation: 'r' } },
+      values: [{ use: 'phrases', with: { parameters: { minimum: { as: 'number', otherwise: 1 } }, phrases: { least: '{minimum}' } } }],
+      samples: { bad: [{ description: 'spec.replicas below {{least}}', edit: { at: 'spec', set: { replicas: 0 } } }] },
+    }
+    const template = templateOf(entry, VOCABULARY_OF_ENTRIES)
+    const clause = (text: string) => prepareClause(text, { platform: 'kubernetes', inheritedKinds: [], vocabulary: new Set() })
+    expect(template.recognize(clause('deployments need at least 3 replicas'))).toEqual({ score: 2, parameters: { minimum: 3 }, missing: [] })
+    expect(template.recognize(clause('deployments need enough replicas'))).toEqual({ score: 1, parameters: {}, missing: ['minimum'] })
+    expect(template.recognize(clause('services need at least 3 replicas')).score).toBe(0)
+    expect(template.rule({ minimum: 3 }).validate.cel).toEqual([{ expression: 'object.spec.replicas >= 3', message: 'm' }])
+    expect(template.samples({ minimum: 3 }).bad[0]?.description).toBe('spec.replicas below 3')
+    expect(template.samples({}).bad[0]?.description).toBe('spec.replicas below 1')
+  })
+
+  it('writes texts naming parameters: values, joined lists, CEL lists, cases, each item', () => {
+    const { say } = textsFor(
+      { domains: ['Acme.io', 'b.dev'], count: 3 },
+      {
+        parameters: { domains: { as: 'list', lowercase: true }, count: { as: 'number' }, least: { as: 'number', otherwise: 1 }, none: { as: 'list' } },
+        phrases: { others: { each: 'domains', from: 1, text: '.{item}', join: ', ' }, how: [{ when: { many: 'domains' }, text: 'several' }, { text: 'one' }], first: [{ when: { is: { domains: 'acme.io' } }, text: 'acme first' }] },
+      },
+    )
+    expect(say('{domains|or} ({count}, {least}, {none}): {how}, {others}, {first}')).toBe('acme.io or b.dev (3, 1, ): several, .b.dev, acme first')
+    expect(say('{domains|cel} {domains|first} {domains|and} {domains}')).toBe("['acme.io', 'b.dev'] acme.io acme.io and b.dev acme.io, b.dev")
+    // Braces that name nothing of the entry are CEL or prose, not a parameter.
+    expect(say('{type: Resource} orValue({})')).toBe('{type: Resource} orValue({})')
+    expect(() => say('{missing}')).toThrow('neither a parameter nor a phrase')
   })
 
   it('splits a path on dots, keeping a bracketed key whole', () => {

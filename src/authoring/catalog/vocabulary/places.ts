@@ -35,6 +35,8 @@ export const PLACES: Vocabulary = {
   places: {
     document: (document) => document,
     metadata: metadataOf,
+    /** The object's spec (Services, Ingresses, autoscalers, budgets), created if missing. */
+    spec: (document) => mapIn(document, 'spec'),
     'pod-metadata': podMetadataOf,
     'pod-spec': podSpecOf,
     'pod-security-context': (document) => mapIn(podSpecOf(document), 'securityContext'),
