@@ -1,4 +1,3 @@
-import type { JsonValue } from './named-requirement.js'
 import { celStringList } from './pod-rule.js'
 import type { ParameterValue, Parameters } from './rule-template.js'
 

@@ -112,7 +112,7 @@ describe('catalog entries', () => {
       recognize: {
         when: { mentions: ['host port'] },
         score: 3,
-        parameters: { allowed: { use: 'port-ranges', when: { mentions: ['only'] } }, forbidden: { use: 'port-ranges', when: { not: { mentions: ['only'] } } }, flag: { use: 'value', with: { value: true }, when: { negated: true } } },
+        parameters: { allowed: { use: 'port-ranges', when: { mentions: ['only'] } }, forbidden: { use: 'port-ranges', when: { not: { mentions: ['only'] } } }},
       },
       rule: { use: 'pod-security-check', with: { check: 'host-path', name: 'n', description: 'd', severity: 'high', remediation: 'r' } },
       samples: { bad: [] },
@@ -120,7 +120,7 @@ describe('catalog entries', () => {
     const template = templateOf(entry, VOCABULARY_OF_ENTRIES)
     const clause = (text: string) => prepareClause(text, { platform: 'kubernetes', inheritedKinds: [], vocabulary: new Set() })
     expect(template.recognize(clause('host port only 80')).parameters).toEqual({ allowed: ['80'] })
-    expect(template.recognize(clause('no host port 22')).parameters).toEqual({ forbidden: ['22'], flag: true })
+    expect(template.recognize(clause('no host port 22')).parameters).toEqual({ forbidden: ['22'] })
     expect(template.constantsNamedBy?.test('only SAFE sysctls')).toBe(true)
   })
 

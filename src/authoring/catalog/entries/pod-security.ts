@@ -279,8 +279,7 @@ export const POD_SECURITY_ENTRIES: readonly NamedRequirement[] = [
       parameters: {
         // "must not add any capabilities": nothing may be added, not even the baseline set.
         none: {
-          use: 'value',
-          with: { value: true },
+          value: true,
           when: { all: [{ negated: true }, { mentions: [{ re: '\\b(?:any|no)\\s+(?:\\w+\\s+)?(?:capabilit(?:y|ies)|caps)\\b' }] }, { not: { test: 'names-capabilities' } }] },
         },
         allowed: { use: 'capability-names', when: LISTS_ALLOWED },
@@ -734,7 +733,7 @@ export const POD_SECURITY_ENTRIES: readonly NamedRequirement[] = [
       score: 3,
       parameters: {
         // What may be added back is the restricted control's second half: read only when the clause speaks of adding.
-        dropOnly: { use: 'value', with: { value: true }, when: { not: { mentions: [{ re: '\\badd(?:s|ed|ing)?\\b' }, { re: '\\bnet_bind_service\\b' }, { re: '\\brestricted\\b' }] } } },
+        dropOnly: { value: true, when: { not: { mentions: [{ re: '\\badd(?:s|ed|ing)?\\b' }, { re: '\\bnet_bind_service\\b' }, { re: '\\brestricted\\b' }] } } },
       },
     },
     rule: {

@@ -81,23 +81,21 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
     // What asking for KMS changes.
     values: [
       {
-        use: 'chosen',
+        use: 'choose',
         with: {
-          cases: [
-            {
-              when: { is: { kms: true } },
-              values: {
-                encrypted: 'encrypted with KMS',
-                accepted: "in ['aws:kms', 'aws:kms:dsse']",
-                'key-kind': 'KMS ',
-                'key-settings': ' with sse_algorithm = "aws:kms" and a kms_master_key_id',
-                algorithm: 'aws:kms',
-                'key-id': 'alias/s3',
-                'bucket-key': true,
-              },
+          by: 'kms',
+          cases: {
+            true: {
+              encrypted: 'encrypted with KMS',
+              accepted: "in ['aws:kms', 'aws:kms:dsse']",
+              'key-kind': 'KMS ',
+              'key-settings': ' with sse_algorithm = "aws:kms" and a kms_master_key_id',
+              algorithm: 'aws:kms',
+              'key-id': 'alias/s3',
+              'bucket-key': true,
             },
-            { values: { encrypted: 'encrypted', accepted: "!= ''", 'key-kind': '', 'key-settings': '', algorithm: 'AES256', 'key-id': null, 'bucket-key': false } },
-          ],
+          },
+          otherwise: { encrypted: 'encrypted', accepted: "!= ''", 'key-kind': '', 'key-settings': '', algorithm: 'AES256', 'key-id': null, 'bucket-key': false },
         },
       },
     ],

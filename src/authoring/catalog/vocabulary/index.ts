@@ -1,5 +1,4 @@
 import type { Vocabulary } from '../vocabulary.js'
-import { CHOSEN_VALUES } from './chosen-values.js'
 import { GENERIC_JSON_VOCABULARY } from './generic-json.js'
 import { METADATA_AND_NETWORKING_VOCABULARY } from './metadata-and-networking.js'
 import { PLACES } from './places.js'
@@ -23,4 +22,4 @@ export function joinVocabularies(...parts: readonly Vocabulary[]): Vocabulary {
 }
 
 /** The vocabulary every catalog entry may name. Each area adds its own part here. */
-export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY, WORKLOAD_PRACTICES_VOCABULARY, METADATA_AND_NETWORKING_VOCABULARY, CHOSEN_VALUES, TERRAFORM_VOCABULARY, GENERIC_JSON_VOCABULARY)
+export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY, WORKLOAD_PRACTICES_VOCABULARY, METADATA_AND_NETWORKING_VOCABULARY, TERRAFORM_VOCABULARY, GENERIC_JSON_VOCABULARY)

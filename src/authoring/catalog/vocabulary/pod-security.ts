@@ -301,12 +301,6 @@ export const POD_SECURITY_VOCABULARY: Vocabulary = {
     'names-capabilities': (clause) => capabilityNames(clause.text).length > 0,
   },
   readers: {
-    /** `value` whenever the reading's `when` holds: a flag the words set. */
-    value: (_clause, options) => {
-      const value = options.value
-      if (value === undefined || value === null) throw new Error('the "value" reader needs a value')
-      return value as ParameterValue
-    },
     /** Host port ranges ("80", "30000-32767", "below 1024"), as strings. */
     'port-ranges': (clause) => {
       const ranges = portStrings(portRangesIn(clause.text))

@@ -7,7 +7,6 @@ import { holds } from '../entry-template.js'
 import type { JsonValue, ValueTest } from '../named-requirement.js'
 import { celString, celStringList } from '../pod-rule.js'
 import { ruleNameFrom } from '../rule-name.js'
-import type { Parameters } from '../rule-template.js'
 import type { Options, Values, Vocabulary } from '../vocabulary.js'
 
 /**
