@@ -35,7 +35,7 @@ import { mentions, type Clause } from '../../text/clause.js'
 import { portRanges } from '../../text/extract.js'
 import type { JsonValue, Words } from '../named-requirement.js'
 import { ALL_CONTAINERS, APP_AND_INIT_CONTAINERS, podRule } from '../pod-rule.js'
-import type { ParameterValue, Parameters } from '../rule-template.js'
+import type { Parameters } from '../rule-template.js'
 import type { Options, Values, Vocabulary } from '../vocabulary.js'
 import { podMetadataOf } from './places.js'
 
