@@ -147,18 +147,30 @@ export const POD_SECURITY_ENTRIES: readonly NamedRequirement[] = [
       score: 3,
       parameters: { namespaces: { use: 'named-values', with: { values: HOST_NAMESPACE_WORDS, all: ALL_HOST_NAMESPACES } } },
     },
-    rule: {
-      use: 'pod-security-check',
-      with: {
-        check: 'host-namespaces',
-        name: 'disallow-host-namespaces',
-        description: "Sharing the node's network, PID or IPC namespace lets a pod see and reach the node's processes and traffic: Pod Security baseline forbids it.",
-        severity: 'high',
-        remediation: 'Remove {fields} from the pod spec or set {them} to false.',
-        cases: [{ if: 'some', name: 'disallow-host-{some}' }],
+    rule: [
+      {
+        when: { given: 'some' },
+        use: 'pod-security-check',
+        with: {
+          check: 'host-namespaces',
+          name: 'disallow-host-{{some}}',
+          description: "Sharing the node's network, PID or IPC namespace lets a pod see and reach the node's processes and traffic: Pod Security baseline forbids it.",
+          severity: 'high',
+          remediation: 'Remove {{fields}} from the pod spec or set {{them}} to false.',
+        },
       },
-    },
-    values: [{ use: 'rejected-values', with: { listed: 'namespaces', candidates: HOST_NAMESPACES.map((namespace) => ({ value: namespace, field: HOST_NAMESPACE_FIELDS[namespace] })) } }],
+      {
+        use: 'pod-security-check',
+        with: {
+          check: 'host-namespaces',
+          name: 'disallow-host-namespaces',
+          description: "Sharing the node's network, PID or IPC namespace lets a pod see and reach the node's processes and traffic: Pod Security baseline forbids it.",
+          severity: 'high',
+          remediation: 'Remove {{fields}} from the pod spec or set {{them}} to false.',
+        },
+      },
+    ],
+    values: [{ use: 'pod-security-texts', with: { check: 'host-namespaces' } }, { use: 'rejected-values', with: { listed: 'namespaces', candidates: HOST_NAMESPACES.map((namespace) => ({ value: namespace, field: HOST_NAMESPACE_FIELDS[namespace] })) } }],
     samples: {
       bad: [{ description: 'a pod with spec.{{item.field}}: true', edit: { at: 'pod-spec', set: { '{{item.field}}': true } }, each: 'rejected' }],
     },
@@ -216,32 +228,48 @@ export const POD_SECURITY_ENTRIES: readonly NamedRequirement[] = [
       score: 3,
       parameters: { allowed: { use: 'port-ranges', when: LISTS_ALLOWED }, forbidden: { use: 'port-ranges', when: LISTS_FORBIDDEN } },
     },
-    rule: {
-      use: 'pod-security-check',
-      with: {
-        check: 'host-ports',
-        // Kubernetes forbids ports on ephemeral containers.
-        containers: 'app-and-init',
-        name: 'disallow-host-ports',
-        description: "A host port binds the node's own network interface, bypassing network policies and limiting scheduling: Pod Security baseline forbids it or limits it to a known list.",
-        severity: 'high',
-        remediation: 'Remove ports[*].hostPort (or set it to 0) on every container and init container; expose the pod through a Service instead.',
-        cases: [
-          {
-            if: 'forbidden',
-            name: 'restrict-host-ports',
-            remediation: 'Change or remove every ports[*].hostPort in {forbidden} on the containers and init containers; expose the pod through a Service instead.',
-          },
-          {
-            if: 'allowed',
-            name: 'restrict-host-ports',
-            remediation: 'Remove ports[*].hostPort (or set it to 0) on every container and init container unless it is {allowed}; expose the pod through a Service instead.',
-          },
-        ],
+    rule: [
+      {
+        when: { given: 'forbidden-text' },
+        use: 'pod-security-check',
+        with: {
+          check: 'host-ports',
+          // Kubernetes forbids ports on ephemeral containers.
+          containers: 'app-and-init',
+          description: "A host port binds the node's own network interface, bypassing network policies and limiting scheduling: Pod Security baseline forbids it or limits it to a known list.",
+          severity: 'high',
+          name: 'restrict-host-ports',
+          remediation: 'Change or remove every ports[*].hostPort in {{forbidden-text}} on the containers and init containers; expose the pod through a Service instead.',
+        },
       },
-    },
+      {
+        when: { given: 'allowed-text' },
+        use: 'pod-security-check',
+        with: {
+          check: 'host-ports',
+          // Kubernetes forbids ports on ephemeral containers.
+          containers: 'app-and-init',
+          description: "A host port binds the node's own network interface, bypassing network policies and limiting scheduling: Pod Security baseline forbids it or limits it to a known list.",
+          severity: 'high',
+          name: 'restrict-host-ports',
+          remediation: 'Remove ports[*].hostPort (or set it to 0) on every container and init container unless it is {{allowed-text}}; expose the pod through a Service instead.',
+        },
+      },
+      {
+        use: 'pod-security-check',
+        with: {
+          check: 'host-ports',
+          // Kubernetes forbids ports on ephemeral containers.
+          containers: 'app-and-init',
+          name: 'disallow-host-ports',
+          description: "A host port binds the node's own network interface, bypassing network policies and limiting scheduling: Pod Security baseline forbids it or limits it to a known list.",
+          severity: 'high',
+          remediation: 'Remove ports[*].hostPort (or set it to 0) on every container and init container; expose the pod through a Service instead.',
+        },
+      },
+    ],
     // A port outside the allowed ranges, or a forbidden one.
-    values: [{ use: 'rejected-values', with: { forbidden: 'forbidden', allowed: 'allowed', ports: true, candidates: [8080, 9090, 2222, 31000, 1, 65535], fallback: 8080, atLeast: 2 } }],
+    values: [{ use: 'pod-security-texts', with: { check: 'host-ports' } }, { use: 'rejected-values', with: { forbidden: 'forbidden', allowed: 'allowed', ports: true, candidates: [8080, 9090, 2222, 31000, 1, 65535], fallback: 8080, atLeast: 2 } }],
     samples: {
       bad: [
         {
@@ -286,40 +314,64 @@ export const POD_SECURITY_ENTRIES: readonly NamedRequirement[] = [
         forbidden: { use: 'capability-names', when: LISTS_FORBIDDEN },
       },
     },
-    rule: {
-      use: 'pod-security-check',
-      with: {
-        check: 'capabilities',
-        containers: 'all',
-        name: 'restrict-capabilities',
-        description:
-          "Capabilities beyond the container runtime's default set (SYS_ADMIN, NET_ADMIN...) give a container kernel powers close to root on the node: Pod Security baseline forbids adding them.",
-        severity: 'high',
-        remediation:
-          'Remove from securityContext.capabilities.add, on every container, init container and ephemeral container, every capability not in the baseline set (AUDIT_WRITE, CHOWN, DAC_OVERRIDE, FOWNER, FSETID, KILL, MKNOD, NET_BIND_SERVICE, SETFCAP, SETGID, SETPCAP, SETUID, SYS_CHROOT).',
-        cases: [
-          {
-            if: 'none',
-            name: 'disallow-adding-capabilities',
-            description: 'Added capabilities give a container kernel powers beyond what its runtime grants by default; none may be added.',
-            expression: 'variables.containers.all(c, c.?securityContext.?capabilities.?add.orValue([]).size() == 0)',
-            message: 'containers must not add capabilities',
-            remediation: 'Remove securityContext.capabilities.add from every container, init container and ephemeral container.',
-          },
-          {
-            if: 'forbidden',
-            name: 'disallow-capabilities',
-            remediation: 'Remove {forbidden} (and ALL) from securityContext.capabilities.add on every container, init container and ephemeral container.',
-          },
-          {
-            if: 'allowed',
-            remediation: 'Remove from securityContext.capabilities.add, on every container, init container and ephemeral container, every capability not in {allowed}.',
-          },
-        ],
+    rule: [
+      {
+        when: { is: { none: true } },
+        use: 'pod-security-check',
+        with: {
+          check: 'capabilities',
+          containers: 'all',
+          severity: 'high',
+          name: 'disallow-adding-capabilities',
+          description: 'Added capabilities give a container kernel powers beyond what its runtime grants by default; none may be added.',
+          expression: 'variables.containers.all(c, c.?securityContext.?capabilities.?add.orValue([]).size() == 0)',
+          message: 'containers must not add capabilities',
+          remediation: 'Remove securityContext.capabilities.add from every container, init container and ephemeral container.',
+        },
       },
-    },
+      {
+        when: { given: 'forbidden-text' },
+        use: 'pod-security-check',
+        with: {
+          check: 'capabilities',
+          containers: 'all',
+          description:
+            "Capabilities beyond the container runtime's default set (SYS_ADMIN, NET_ADMIN...) give a container kernel powers close to root on the node: Pod Security baseline forbids adding them.",
+          severity: 'high',
+          name: 'disallow-capabilities',
+          remediation: 'Remove {{forbidden-text}} (and ALL) from securityContext.capabilities.add on every container, init container and ephemeral container.',
+        },
+      },
+      {
+        when: { given: 'allowed-text' },
+        use: 'pod-security-check',
+        with: {
+          check: 'capabilities',
+          containers: 'all',
+          name: 'restrict-capabilities',
+          description:
+            "Capabilities beyond the container runtime's default set (SYS_ADMIN, NET_ADMIN...) give a container kernel powers close to root on the node: Pod Security baseline forbids adding them.",
+          severity: 'high',
+          remediation: 'Remove from securityContext.capabilities.add, on every container, init container and ephemeral container, every capability not in {{allowed-text}}.',
+        },
+      },
+      {
+        use: 'pod-security-check',
+        with: {
+          check: 'capabilities',
+          containers: 'all',
+          name: 'restrict-capabilities',
+          description:
+            "Capabilities beyond the container runtime's default set (SYS_ADMIN, NET_ADMIN...) give a container kernel powers close to root on the node: Pod Security baseline forbids adding them.",
+          severity: 'high',
+          remediation:
+            'Remove from securityContext.capabilities.add, on every container, init container and ephemeral container, every capability not in the baseline set (AUDIT_WRITE, CHOWN, DAC_OVERRIDE, FOWNER, FSETID, KILL, MKNOD, NET_BIND_SERVICE, SETFCAP, SETGID, SETPCAP, SETUID, SYS_CHROOT).',
+        },
+      },
+    ],
     // A capability the rule rejects.
     values: [
+      { use: 'pod-security-texts', with: { check: 'capabilities' } },
       {
         use: 'rejected-values',
         with: { forbidden: 'forbidden', allowed: 'allowed', allowedByDefault: BASELINE_CAPABILITIES, candidates: ['SYS_ADMIN', 'NET_ADMIN', 'SYS_PTRACE', 'NET_RAW'], fallback: 'SYS_ADMIN', atLeast: 2 },
@@ -387,10 +439,10 @@ export const POD_SECURITY_ENTRIES: readonly NamedRequirement[] = [
         name: 'restrict-selinux',
         description: 'A custom SELinux type (spc_t...), user or role can lift the confinement SELinux puts on containers: Pod Security baseline forbids them.',
         severity: 'high',
-        remediation: 'Remove securityContext.seLinuxOptions.user and .role, and set seLinuxOptions.type to {types} (or leave it unset), on the pod and every container.',
+        remediation: 'Remove securityContext.seLinuxOptions.user and .role, and set seLinuxOptions.type to {{types-text}} (or leave it unset), on the pod and every container.',
       },
     },
-    values: [{ use: 'rejected-values', with: { allowed: 'types', allowedByDefault: SELINUX_TYPES, candidates: ['spc_t', 'unconfined_t', 'container_engine_t'], fallback: 'spc_t' } }],
+    values: [{ use: 'pod-security-texts', with: { check: 'selinux' } }, { use: 'rejected-values', with: { allowed: 'types', allowedByDefault: SELINUX_TYPES, candidates: ['spc_t', 'unconfined_t', 'container_engine_t'], fallback: 'spc_t' } }],
     samples: {
       bad: [
         { description: 'an app container with seLinuxOptions.type: {{rejected.0}}', edit: { at: 'first-container', set: { 'securityContext.seLinuxOptions': { type: '{{rejected.0}}' } } } },
@@ -471,9 +523,10 @@ export const POD_SECURITY_ENTRIES: readonly NamedRequirement[] = [
         name: 'restrict-sysctls',
         description: "Sysctls outside the namespaced safe set change the node's kernel for every pod on it: Pod Security baseline allows only the safe set.",
         severity: 'high',
-        remediation: 'Remove from spec.securityContext.sysctls every sysctl that is not one of {safe}.',
+        remediation: 'Remove from spec.securityContext.sysctls every sysctl that is not one of {{safe}}.',
       },
     },
+    values: [{ use: 'pod-security-texts', with: { check: 'sysctls' } }],
     samples: {
       bad: [
         { description: 'a pod setting the unsafe sysctl kernel.msgmax', edit: { at: 'pod-security-context', append: { to: 'sysctls', item: { name: 'kernel.msgmax', value: '65536' } } } },
@@ -546,10 +599,11 @@ export const POD_SECURITY_ENTRIES: readonly NamedRequirement[] = [
         description:
           "Volume types outside the core set (hostPath, nfs, gitRepo, cloud disks...) reach storage outside the pod's control: Pod Security restricted allows only configMap, csi, downwardAPI, emptyDir, ephemeral, persistentVolumeClaim, projected and secret.",
         severity: 'medium',
-        remediation: 'Replace every volume in spec.volumes that is not {allowed} with one of those types (a persistentVolumeClaim for other storage).',
+        remediation: 'Replace every volume in spec.volumes that is not {{allowed-text}} with one of those types (a persistentVolumeClaim for other storage).',
       },
     },
     values: [
+      { use: 'pod-security-texts', with: { check: 'volume-types' } },
       {
         use: 'rejected-values',
         with: {
@@ -736,28 +790,35 @@ export const POD_SECURITY_ENTRIES: readonly NamedRequirement[] = [
         dropOnly: { value: true, when: { not: { mentions: [{ re: '\\badd(?:s|ed|ing)?\\b' }, { re: '\\bnet_bind_service\\b' }, { re: '\\brestricted\\b' }] } } },
       },
     },
-    rule: {
-      use: 'pod-security-check',
-      with: {
-        check: 'capabilities-restricted',
-        containers: 'all',
-        name: 'require-drop-all-capabilities',
-        description: 'Dropping ALL capabilities leaves a container only what it needs: Pod Security restricted requires drop ALL and allows adding back only NET_BIND_SERVICE.',
-        severity: 'medium',
-        remediation:
-          'Set securityContext.capabilities.drop: ["ALL"] on every container, init container and ephemeral container, and remove every capability but NET_BIND_SERVICE from capabilities.add.',
-        cases: [
-          {
-            if: 'dropOnly',
-            description: 'Dropping ALL capabilities leaves a container only what it adds back explicitly.',
-            // Linux capabilities do not exist on Windows nodes: a Windows pod has none to drop.
-            expression: "object.spec.?os.?name.orValue('') == 'windows' || variables.containers.all(c, 'ALL' in c.?securityContext.?capabilities.?drop.orValue([]))",
-            message: 'containers must drop ALL capabilities',
-            remediation: 'Set securityContext.capabilities.drop: ["ALL"] on every container, init container and ephemeral container.',
-          },
-        ],
+    rule: [
+      {
+        when: { is: { dropOnly: true } },
+        use: 'pod-security-check',
+        with: {
+          check: 'capabilities-restricted',
+          containers: 'all',
+          name: 'require-drop-all-capabilities',
+          severity: 'medium',
+          description: 'Dropping ALL capabilities leaves a container only what it adds back explicitly.',
+          // Linux capabilities do not exist on Windows nodes: a Windows pod has none to drop.
+          expression: "object.spec.?os.?name.orValue('') == 'windows' || variables.containers.all(c, 'ALL' in c.?securityContext.?capabilities.?drop.orValue([]))",
+          message: 'containers must drop ALL capabilities',
+          remediation: 'Set securityContext.capabilities.drop: ["ALL"] on every container, init container and ephemeral container.',
+        },
       },
-    },
+      {
+        use: 'pod-security-check',
+        with: {
+          check: 'capabilities-restricted',
+          containers: 'all',
+          name: 'require-drop-all-capabilities',
+          description: 'Dropping ALL capabilities leaves a container only what it needs: Pod Security restricted requires drop ALL and allows adding back only NET_BIND_SERVICE.',
+          severity: 'medium',
+          remediation:
+            'Set securityContext.capabilities.drop: ["ALL"] on every container, init container and ephemeral container, and remove every capability but NET_BIND_SERVICE from capabilities.add.',
+        },
+      },
+    ],
     samples: {
       bad: [
         { description: 'an app container that does not drop ALL', edit: { at: 'first-container', set: { 'securityContext.capabilities.drop': ['NET_RAW'] } } },

@@ -41,9 +41,6 @@ import { podMetadataOf } from './places.js'
 
 const SELINUX_TYPES = seLinuxTypes(LATEST_POD_SECURITY_VERSION)
 
-function fillText(text: string, bindings: Readonly<Record<string, string>>): string {
-  return text.replace(/\{([\w-]+)\}/g, (placeholder, name: string) => (Object.hasOwn(bindings, name) ? String(bindings[name]) : placeholder))
-}
 
 // ---------------------------------------------------------------------------------------------
 // Options and parameters as the pieces read them
@@ -56,16 +53,6 @@ function text(options: Options, name: string): string {
 
 function optionalText(options: Options, name: string): string | undefined {
   return options[name] === undefined ? undefined : text(options, name)
-}
-
-function objectsIn(options: Options, name: string): Options[] {
-  const value = options[name]
-  if (value === undefined) return []
-  if (!Array.isArray(value)) throw new Error(`a catalog entry's piece needs "${name}" to be a list`)
-  return (value as readonly JsonValue[]).map((item) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new Error(`a catalog entry's piece needs "${name}" to list objects`)
-    return item as Options
-  })
 }
 
 function listIn(options: Options, name: string): readonly JsonValue[] {
@@ -107,7 +94,7 @@ function hostNamespacesOf(parameters: Parameters): HostNamespace[] {
  */
 interface Control {
   check(parameters: Parameters): PodSecurityCheck
-  /** What `{name}` stands for in the rule's texts, and what its `cases` test ('' when the parameters give nothing). */
+  /** Texts of the parameters the entry's rule names (`pod-security-texts`; '' when the parameters give nothing). */
   texts?(parameters: Parameters): Record<string, string>
 }
 
@@ -124,16 +111,16 @@ const CONTROLS: Readonly<Record<string, Control>> = {
   'host-path': { check: () => hostPathCheck() },
   'host-ports': {
     check: (parameters) => hostPortsCheck({ allowed: portRangesOf(parameters.allowed), forbidden: portRangesOf(parameters.forbidden) }),
-    texts: (parameters) => ({ allowed: portStrings(portRangesOf(parameters.allowed)).join(', '), forbidden: portStrings(portRangesOf(parameters.forbidden)).join(', ') }),
+    texts: (parameters) => ({ 'allowed-text': portStrings(portRangesOf(parameters.allowed)).join(', '), 'forbidden-text': portStrings(portRangesOf(parameters.forbidden)).join(', ') }),
   },
   capabilities: {
     check: (parameters) => capabilitiesCheck({ allowed: stringsOf(parameters.allowed), forbidden: stringsOf(parameters.forbidden) }),
-    texts: (parameters) => ({ allowed: stringsOf(parameters.allowed).join(', '), forbidden: stringsOf(parameters.forbidden).join(', ') }),
+    texts: (parameters) => ({ 'allowed-text': stringsOf(parameters.allowed).join(', '), 'forbidden-text': stringsOf(parameters.forbidden).join(', ') }),
   },
   apparmor: { check: () => appArmorCheck() },
   selinux: {
     check: (parameters) => seLinuxCheck(listedOr(parameters.types, SELINUX_TYPES)),
-    texts: (parameters) => ({ types: joinWords(listedOr(parameters.types, SELINUX_TYPES), 'or') }),
+    texts: (parameters) => ({ 'types-text': joinWords(listedOr(parameters.types, SELINUX_TYPES), 'or') }),
   },
   'proc-mount': { check: () => procMountCheck() },
   'seccomp-baseline': { check: () => seccompBaselineCheck() },
@@ -141,7 +128,7 @@ const CONTROLS: Readonly<Record<string, Control>> = {
   'host-process': { check: () => hostProcessCheck },
   'volume-types': {
     check: (parameters) => volumeTypesCheck(listedOr(parameters.allowed, RESTRICTED_VOLUME_TYPES)),
-    texts: (parameters) => ({ allowed: listedOr(parameters.allowed, RESTRICTED_VOLUME_TYPES).join(', ') }),
+    texts: (parameters) => ({ 'allowed-text': listedOr(parameters.allowed, RESTRICTED_VOLUME_TYPES).join(', ') }),
   },
   'privilege-escalation': { check: () => privilegeEscalationCheck() },
   'run-as-non-root': { check: () => runAsNonRootCheck() },
@@ -336,28 +323,23 @@ export const POD_SECURITY_VOCABULARY: Vocabulary = {
     /**
      * A rule on Pods: `check` names a control of the standard, whose CEL is made from the
      * parameters, or `expression` and `message` give the CEL; `containers` is the set bound for
-     * it, if any. The texts' `{name}`s are the control's texts; the first of `cases` whose `if`
-     * holds (that text is not empty, or, with no such text, that parameter is true) overrides
-     * the options it gives.
+     * it, if any.
      */
     'pod-security-check': (parameters, options) => {
       const named = optionalText(options, 'check')
       const base = named === undefined ? undefined : control(named)
-      const texts = base?.texts?.(parameters) ?? {}
-      const holds = (name: string): boolean => (texts[name] !== undefined ? texts[name] !== '' : parameters[name] === true)
-      const chosen: Options = { ...options, ...objectsIn(options, 'cases').find((each) => holds(text(each, 'if'))) }
-      const expression = optionalText(chosen, 'expression')
+      const expression = optionalText(options, 'expression')
       let check: PodSecurityCheck
-      if (expression !== undefined) check = { expression, message: text(chosen, 'message') }
+      if (expression !== undefined) check = { expression, message: text(options, 'message') }
       else if (base) check = base.check(parameters)
       else throw new Error('a Pod Security rule needs a check or an expression')
       return podRule({
-        name: fillText(text(chosen, 'name'), texts),
-        description: fillText(text(chosen, 'description'), texts),
-        severity: text(chosen, 'severity') as Severity,
-        ...containerSet(chosen),
+        name: text(options, 'name'),
+        description: text(options, 'description'),
+        severity: text(options, 'severity') as Severity,
+        ...containerSet(options),
         ...check,
-        remediation: fillText(text(chosen, 'remediation'), texts),
+        remediation: text(options, 'remediation'),
       })
     },
     /** A whole profile in one rule: every control of `checks` (with no parameters), each with its own message; the first that fails is reported. */
@@ -378,6 +360,8 @@ export const POD_SECURITY_VOCABULARY: Vocabulary = {
   },
   values: {
     'rejected-values': rejectedValues,
+    /** The texts of a control's parameters (`check`) its rule names: the fields, the listed values. */
+    'pod-security-texts': (values, options) => control(text(options, 'check')).texts?.(values as Parameters) ?? {},
   },
   edits: {
     /** The pod's annotation `prefix` + the first container's name (AppArmor's per-container annotations), set to `value`. */
