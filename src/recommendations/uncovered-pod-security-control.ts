@@ -1,4 +1,4 @@
-import { POD_SECURITY_TEMPLATES } from '../authoring/catalog/pod-security.js'
+import { POD_SECURITY_TEMPLATES } from '../authoring/catalog/index.js'
 import type { RuleTemplate } from '../authoring/catalog/rule-template.js'
 import { baseKubernetesDocument } from '../authoring/samples/base-documents.js'
 import {

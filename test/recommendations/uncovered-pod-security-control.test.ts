@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { POD_SECURITY_TEMPLATES } from '../../src/authoring/catalog/pod-security.js'
-import { templateById } from '../../src/authoring/catalog/index.js'
+import { POD_SECURITY_TEMPLATES, templateById } from '../../src/authoring/catalog/index.js'
 import type { Policy, Rule, Ruleset } from '../../src/engine/index.js'
 import { podSecurityControls, uncoveredPodSecurityControls } from '../../src/recommendations/uncovered-pod-security-control.js'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { POD_SECURITY_TEMPLATES } from '../../src/authoring/catalog/pod-security.js'
+import { POD_SECURITY_TEMPLATES } from '../../src/authoring/catalog/index.js'
 import { RECOMMENDATION_TYPES } from '../../src/recommendations/recommendation.js'
 import { READY_TO_DENY_MIN_AUDITS } from '../../src/recommendations/ready-to-deny.js'
 import { noteVerdicts } from '../../src/store/background-verdicts-repository.js'

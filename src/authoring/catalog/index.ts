@@ -1,12 +1,12 @@
-import { GENERIC_JSON_TEMPLATES } from './generic-json.js'
-import { METADATA_AND_NETWORKING_TEMPLATES } from './metadata-and-networking.js'
-import { POD_SECURITY_TEMPLATES } from './pod-security.js'
 import type { RuleTemplate } from './rule-template.js'
 import type { NamedRequirement } from './named-requirement.js'
+import { METADATA_AND_NETWORKING_ENTRIES } from './entries/metadata-and-networking.js'
+import { POD_SECURITY_ENTRIES } from './entries/pod-security.js'
 import { templateOf } from './entry-template.js'
 import { VOCABULARY_OF_ENTRIES } from './vocabulary/index.js'
-import { TERRAFORM_TEMPLATES } from './terraform.js'
-import { WORKLOAD_TEMPLATES } from './workload-practices.js'
+import { GENERIC_JSON_ENTRIES } from './entries/generic-json.js'
+import { TERRAFORM_ENTRIES } from './entries/terraform.js'
+import { WORKLOAD_PRACTICES_ENTRIES } from './entries/workload-practices.js'
 
 export type * from './rule-template.js'
 
@@ -14,6 +14,21 @@ export type * from './rule-template.js'
 export function templatesOf(entries: readonly NamedRequirement[]): RuleTemplate[] {
   return entries.map((entry) => templateOf(entry, VOCABULARY_OF_ENTRIES))
 }
+
+/** The Pod Security Standards controls and the two profiles (recommendations tell the controls apart). */
+export const POD_SECURITY_TEMPLATES: readonly RuleTemplate[] = templatesOf(POD_SECURITY_ENTRIES)
+
+/** The workload best practices (entries/workload-practices.ts) as templates. */
+export const WORKLOAD_TEMPLATES: readonly RuleTemplate[] = templatesOf(WORKLOAD_PRACTICES_ENTRIES)
+
+/** Labels, annotations, namespace, Service types, Ingress hosts and TLS, replicas, HPA, PodDisruptionBudgets. */
+export const METADATA_AND_NETWORKING_TEMPLATES: readonly RuleTemplate[] = templatesOf(METADATA_AND_NETWORKING_ENTRIES)
+
+/** The Terraform plan requirements (entries/terraform.ts). */
+export const TERRAFORM_TEMPLATES: readonly RuleTemplate[] = templatesOf(TERRAFORM_ENTRIES)
+
+/** The requirements on one field of any JSON document (entries/generic-json.ts). */
+export const GENERIC_JSON_TEMPLATES: readonly RuleTemplate[] = templatesOf(GENERIC_JSON_ENTRIES)
 
 /** Every template, in a fixed order: ties and listings are deterministic. */
 export const CATALOG: readonly RuleTemplate[] = [

@@ -6,6 +6,9 @@ import type { ParameterValue, Parameters, Recognition, SampleEdit, TemplateSampl
 /** The options an entry gives a piece of the vocabulary (`with`). */
 export type Options = Readonly<Record<string, JsonValue>>
 
+/** The parameters and the values made from them (NamedRequirement.values), which texts name in double braces. */
+export type Values = Readonly<Record<string, JsonValue>>
+
 /**
  * What entries name instead of holding code. Each area of the catalog contributes its own
  * pieces (vocabulary-*.ts); `vocabulary-index.ts` joins them and refuses a name given twice.
@@ -23,8 +26,12 @@ export interface Vocabulary {
   rules?: Record<string, (parameters: Parameters, options: Options) => Rule>
   /** Sample sets made from parameters. */
   samples?: Record<string, (parameters: Parameters, options: Options) => TemplateSamples>
-  /** Places in a sample document an edit applies at: they create what is missing. */
-  places?: Record<string, (document: Record<string, unknown>) => Record<string, unknown>>
+  /** Places in a sample document an edit applies at: they create what is missing. A place may be several objects (every container). */
+  places?: Record<string, (document: Record<string, unknown>, options: Options) => Record<string, unknown> | Array<Record<string, unknown>>>
   /** Named edits, for changes a path and a value cannot say. */
   edits?: Record<string, (parameters: Parameters, options: Options) => SampleEdit>
+  /** Values made from the parameters and the values before them: a CEL test over a list, words chosen by a value. */
+  values?: Record<string, (values: Values, options: Options) => Record<string, JsonValue>>
+  /** Named changes to the object at a place, for what a path and a value cannot say (a part of an image reference). */
+  changes?: Record<string, (target: Record<string, unknown>, options: Options) => void>
 }

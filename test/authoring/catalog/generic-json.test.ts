@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GENERIC_JSON_TEMPLATES } from '../../../src/authoring/catalog/generic-json.js'
+import { GENERIC_JSON_TEMPLATES } from '../../../src/authoring/catalog/index.js'
 import { compileWithCatalog as compileInstruction, understandInstruction } from '../../../src/authoring/compile-instruction.js'
 import { instructionSamples } from '../../../src/authoring/samples/instruction-samples.js'
 import { compileRuleset, evaluateRuleset, judgeRuleset, PreparedInput, type RuleResult } from '../../../src/engine/index.js'

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VOCABULARY } from '../../../src/authoring/catalog/index.js'
-import { METADATA_AND_NETWORKING_TEMPLATES } from '../../../src/authoring/catalog/metadata-and-networking.js'
+import { METADATA_AND_NETWORKING_TEMPLATES, VOCABULARY } from '../../../src/authoring/catalog/index.js'
 import { compileWithCatalog as compileInstruction, understandInstruction } from '../../../src/authoring/compile-instruction.js'
 import { baseKubernetesDocument } from '../../../src/authoring/samples/base-documents.js'
 import { prepareClause } from '../../../src/authoring/text/clause.js'

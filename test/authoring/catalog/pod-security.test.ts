@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VOCABULARY } from '../../../src/authoring/catalog/index.js'
-import { POD_SECURITY_TEMPLATES } from '../../../src/authoring/catalog/pod-security.js'
+import { POD_SECURITY_TEMPLATES, VOCABULARY } from '../../../src/authoring/catalog/index.js'
 import { compileWithCatalog as compileInstruction, understandInstruction } from '../../../src/authoring/compile-instruction.js'
 import { baseKubernetesDocument } from '../../../src/authoring/samples/base-documents.js'
 import { instructionSamples } from '../../../src/authoring/samples/instruction-samples.js'

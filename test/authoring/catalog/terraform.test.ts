@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TERRAFORM_TEMPLATES } from '../../../src/authoring/catalog/terraform.js'
+import { TERRAFORM_TEMPLATES } from '../../../src/authoring/catalog/index.js'
+import { expandPlanCel } from '../../../src/authoring/catalog/vocabulary/terraform.js'
 import { compileWithCatalog as compileInstruction, understandInstruction } from '../../../src/authoring/compile-instruction.js'
 import { instructionSamples } from '../../../src/authoring/samples/instruction-samples.js'
 import { compileRuleset, evaluateRuleset, judgeRuleset, PreparedInput, type RuleResult } from '../../../src/engine/index.js'
@@ -361,5 +362,16 @@ describe('every template', () => {
       expect(parameter.question).toMatch(/\?$/)
       expect(parameter.example).toBeDefined()
     }
+  })
+})
+
+describe('CEL shorthands of plan rules', () => {
+  it('expand $string, $list, $type and $base, nested, leaving string literals as written', () => {
+    expect(expandPlanCel("$type(r) == '$list(x)'")).toBe("(type(r.?type.orValue(null)) == string ? r.?type.orValue('') : '') == '$list(x)'")
+    expect(expandPlanCel("$list(r.?values.?rule).exists(d, $string(d.?a, 'none, really') != '')")).toBe(
+      "(type(r.?values.?rule.orValue(null)) == list ? r.?values.?rule.orValue([]) : []).exists(d, (type(d.?a.orValue(null)) == string ? d.?a.orValue('') : 'none, really') != '')",
+    )
+    expect(expandPlanCel('$base(x)')).toBe("(type(x.?address.orValue(null)) == string ? x.?address.orValue('') : 'unknown address').find('^[^\\\\[]*')")
+    expect(() => expandPlanCel('$nothing(x)')).toThrow('unknown CEL shorthand')
   })
 })

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VOCABULARY } from '../../../src/authoring/catalog/index.js'
-import { WORKLOAD_TEMPLATES } from '../../../src/authoring/catalog/workload-practices.js'
+import { VOCABULARY, WORKLOAD_TEMPLATES } from '../../../src/authoring/catalog/index.js'
 import { compileWithCatalog as compileInstruction, understandInstruction } from '../../../src/authoring/compile-instruction.js'
 import { baseKubernetesDocument } from '../../../src/authoring/samples/base-documents.js'
 import { podSpecsOf } from '../../../src/authoring/samples/document-parts.js'

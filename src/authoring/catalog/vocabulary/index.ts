@@ -1,6 +1,10 @@
 import type { Vocabulary } from '../vocabulary.js'
+import { GENERIC_JSON_VOCABULARY } from './generic-json.js'
+import { METADATA_AND_NETWORKING_VOCABULARY } from './metadata-and-networking.js'
 import { PLACES } from './places.js'
 import { POD_SECURITY_VOCABULARY } from './pod-security.js'
+import { WORKLOAD_PRACTICES_VOCABULARY } from './workload-practices.js'
+import { TERRAFORM_VOCABULARY } from './terraform.js'
 
 /** Every area's vocabulary joined; a name two areas define is an error, not a silent override. */
 export function joinVocabularies(...parts: readonly Vocabulary[]): Vocabulary {
@@ -18,4 +22,4 @@ export function joinVocabularies(...parts: readonly Vocabulary[]): Vocabulary {
 }
 
 /** The vocabulary every catalog entry may name. Each area adds its own part here. */
-export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY)
+export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY, WORKLOAD_PRACTICES_VOCABULARY, METADATA_AND_NETWORKING_VOCABULARY, TERRAFORM_VOCABULARY, GENERIC_JSON_VOCABULARY)

@@ -30,15 +30,22 @@ export function podMetadataOf(document: Json): Json {
   return mapIn(template, 'metadata')
 }
 
-/** Places in any sample document that entries' edits name (`at`). */
+/** Places in any sample document that entries' edits name (`at`); a place may be several objects (every container). */
 export const PLACES: Vocabulary = {
   places: {
     document: (document) => document,
     metadata: metadataOf,
+    /** The object's spec (Services, Ingresses, autoscalers, budgets), created if missing. */
+    spec: (document) => mapIn(document, 'spec'),
     'pod-metadata': podMetadataOf,
     'pod-spec': podSpecOf,
     'pod-security-context': (document) => mapIn(podSpecOf(document), 'securityContext'),
     'first-container': firstContainerOf,
     'first-init-container': firstInitContainerOf,
+    /** Every container of the pod, init and ephemeral ones included: an edit applies to each. */
+    'every-container': (document) => containersOf(document),
+    // Probes exist on app containers only; resources and ports on app and init ones.
+    'app-containers': (document) => containersOf(document, ['containers']),
+    'app-and-init-containers': (document) => containersOf(document, ['containers', 'initContainers']),
   },
 }

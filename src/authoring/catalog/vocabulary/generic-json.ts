@@ -1,39 +1,30 @@
 import { RE2JS } from 're2js'
-import type { Rule, Severity } from '../../engine/index.js'
-import { mentions, type Clause } from '../text/clause.js'
-import { celString, celStringList } from './pod-rule.js'
-import type { Parameters, Recognition, RuleTemplate, SampleEdit, TemplateParameter, TemplateSamples } from './rule-template.js'
-import { ruleNameFrom } from './rule-name.js'
+import type { Rule, Severity } from '../../../engine/index.js'
+import { mentions, type Clause } from '../../text/clause.js'
+import type { JsonValue } from '../named-requirement.js'
+import { celString, celStringList } from '../pod-rule.js'
+import type { Parameters, Recognition, SampleEdit, TemplateSamples } from '../rule-template.js'
+import { ruleNameFrom } from '../rule-name.js'
+import type { Options, Values, Vocabulary } from '../vocabulary.js'
 
 /**
- * Rules on one field of any JSON document, addressed by a dotted path (`server.port`,
- * `database.tls.enabled`, `items[0].name`).
+ * The pieces the generic JSON entries (entries/generic-json.ts) name: rules on one field of any
+ * JSON document, addressed by a dotted path (`server.port`, `database.tls.enabled`,
+ * `items[0].name`). One reader of clauses (`json-field-reading`) decides which of the entries a
+ * clause asks for, and reads the field, the values and the conditions; `json-field` computes what
+ * the entries' texts and CEL say of them; `json-field-rule` adds the conditions; and
+ * `json-field-samples` makes the samples of every kind of check.
  *
- * Semantics, the same for every template:
- * - A positive requirement ("must be X", "must match", "between", "is required") fails when the
- *   field is missing or null: an absent value is not a compliant one.
- * - A prohibition ("must not be X", "must not match", "must not be set") passes when the field is
- *   missing or null.
- * - Values are typed as written: numbers compare as numbers (8443 is not "8443"), true/false are
- *   booleans, anything else (and anything quoted) is a string.
- * - Missing intermediate objects never raise errors: paths are read with CEL optionals.
- * - Conditions skip the rule (match.conditions) rather than pass it, so reports say the rule did
- *   not apply. "in prod configs" means: the document's top-level `environment` or `env` field
- *   equals "prod", case-insensitively, or its usual long/short form ("production"); "when
- *   <path> is <value>" compares that field exactly, typed like any value.
+ * Conditions skip the rule (match.conditions) rather than pass it, so reports say the rule did
+ * not apply. "in prod configs" means: the document's top-level `environment` or `env` field
+ * equals "prod", case-insensitively, or its usual long/short form ("production"); "when <path> is
+ * <value>" compares that field exactly, typed like any value.
  */
 
 type Scalar = string | number | boolean
 type Segment = string | number
 
 const NONE: Recognition = { score: 0, parameters: {}, missing: [] }
-
-/**
- * Below any Kubernetes template that takes the clause (1 and above, after the generic -0.5),
- * above a Kubernetes template's sub-threshold guess. Only one generic template ever parses a
- * clause, so they never tie with each other.
- */
-const SCORE = 1.25
 
 // ---------------------------------------------------------------------------------------------
 // Reading clauses
@@ -87,14 +78,17 @@ const KEYWORDS = new Set(
   'and required require requires mandatory present defined specified provided included populated configured forbidden forbid disallow disallowed prohibit prohibited allowed permitted between greater fewer lower smaller larger higher above below under least exceed exceeds maximum minimum match matches pattern regex regexp expression equal equals exactly either should field fields property properties attribute attributes setting settings option options config configs configuration configurations document documents contain contains include includes define defines specify never whenever where value values absent omitted missing exist exists inclusive through positive negative limited restricted'.split(' '),
 )
 
-/** What a clause says about a field. `id` is the template that owns the reading. */
+/** The kinds of check a clause may ask of a field: each is one entry's (its `reads`). */
+type Check = 'required' | 'forbidden' | 'equals' | 'one-of' | 'pattern' | 'range' | 'boolean'
+
+/** What a clause says about a field. `kind` is the check, and so the entry, that owns the reading. */
 interface Reading {
-  id: string
+  kind: Check
   parameters: Parameters
   missing: string[]
 }
 
-/** recognize() runs once per generic template for every clause: each clause is read once. */
+/** Every generic JSON entry's recognizer reads every clause: each clause is read once. */
 const readings = new WeakMap<Clause, Reading | null>()
 
 function readClause(clause: Clause): Reading | undefined {
@@ -253,7 +247,7 @@ function readRequiredAnd(text: string): Reading | undefined {
   if (!match?.[1]) return undefined
   const rest = text.slice(match[0].length)
   const reading = readAssertion(`${match[1]} ${/^(must|should|shall|has|have|needs?)\b/i.test(rest) ? '' : 'must '}${rest}`)
-  return reading && reading.parameters.negate !== true && reading.id !== FORBIDDEN_ID ? reading : undefined
+  return reading && reading.parameters.negate !== true && reading.kind !== 'forbidden' ? reading : undefined
 }
 
 // -- ranges
@@ -287,7 +281,7 @@ function readRange(text: string): Reading | undefined {
   let field: string | undefined
   let match = BETWEEN.exec(text)
   if (match) {
-    // "must not be between" would be a hole in the range: not a bound this template can state.
+    // "must not be between" would be a hole in the range: not a bound a range check can state.
     if (isNegated(match[2])) return undefined
     field = match[1]
     const [low, high] = [Number(match[3]), Number(match[4])].sort((a, b) => a - b) as [number, number]
@@ -317,7 +311,7 @@ function readRange(text: string): Reading | undefined {
     addBound(bounds, /^max/i.test(match[1] ?? '') ? '<=' : '>=', Number(match[3]))
   }
   if (!field || !isField(field) || Object.keys(bounds).length === 0 || !consistent(bounds)) return undefined
-  return { id: RANGE_ID, parameters: { field: unquote(field), ...(bounds as Parameters) }, missing: [] }
+  return { kind: 'range', parameters: { field: unquote(field), ...(bounds as Parameters) }, missing: [] }
 }
 
 interface Bounds {
@@ -368,14 +362,14 @@ function readBoolean(text: string): Reading | undefined {
   const state = BOOLEAN_STATE.exec(text)
   if (state?.[1] && isField(state[1])) {
     const enabled = /^(enabled|on|active)$/i.test(state[3] ?? '') !== isNegated(state[2])
-    return { id: BOOLEAN_ID, parameters: { field: unquote(state[1]), value: true, negate: !enabled }, missing: [] }
+    return { kind: 'boolean', parameters: { field: unquote(state[1]), value: true, negate: !enabled }, missing: [] }
   }
   let match = BOOLEAN.exec(text)
   let negate = false
   if (match) negate = isNegated(match[2])
   else if ((match = BOOLEAN_OPERATOR.exec(text))) negate = match[2]?.trim() === '!='
   if (!match || !match[1] || !isField(match[1])) return undefined
-  return { id: BOOLEAN_ID, parameters: { field: unquote(match[1]), value: (match[3] ?? '').toLowerCase() === 'true', negate }, missing: [] }
+  return { kind: 'boolean', parameters: { field: unquote(match[1]), value: (match[3] ?? '').toLowerCase() === 'true', negate }, missing: [] }
 }
 
 // -- patterns
@@ -389,7 +383,7 @@ function readPattern(text: string): Reading | undefined {
   const written = (match[3] ?? '').trim()
   const regex = unquote(written.length > 2 && written.startsWith('/') && written.endsWith('/') ? written.slice(1, -1) : written)
   const parameters: Parameters = { field: unquote(match[1]), pattern: regex, negate }
-  return { id: PATTERN_ID, parameters, missing: compiles(regex) ? [] : ['pattern'] }
+  return { kind: 'pattern', parameters, missing: compiles(regex) ? [] : ['pattern'] }
 }
 
 function compiles(regex: string): boolean {
@@ -427,7 +421,7 @@ function readOneOf(text: string): Reading | undefined {
   if (!field || !values || values.length === 0 || !isField(field)) return undefined
   const numeric = values.every((value) => typeof value === 'number')
   const listed = numeric ? (values as number[]) : values.map(String)
-  return { id: ONE_OF_ID, parameters: { field: unquote(field), values: listed, negate }, missing: [] }
+  return { kind: 'one-of', parameters: { field: unquote(field), values: listed, negate }, missing: [] }
 }
 
 /** "dev, staging or prod", "[1, 2, 3]", "'a b' | c": single-word or quoted items only. */
@@ -451,7 +445,7 @@ const DOCUMENT_HAS = pattern(String.raw`${QUANTIFIER}?${DOCUMENT}\s+(?:${MODAL}\
 function readRequired(text: string): Reading | undefined {
   const match = REQUIRE.exec(text) ?? IS_REQUIRED.exec(text) ?? MUST_BE_SET.exec(text) ?? DOCUMENT_HAS.exec(text)
   const fields = match ? fieldList(match[1]) : undefined
-  return fields ? { id: REQUIRED_ID, parameters: { fields }, missing: [] } : undefined
+  return fields ? { kind: 'required', parameters: { fields }, missing: [] } : undefined
 }
 
 const NO_FIELD = pattern(String.raw`(?:no|never\s+(?:a|any))\s+${FIELD_WORD}\s+(?:(?:named|called)\s+)?${PATH_LIST}(?:\s+(?:is|are|may\s+be)\s+(?:allowed|permitted))?`)
@@ -467,7 +461,7 @@ function readForbidden(text: string): Reading | undefined {
   for (const form of forms) {
     const match = form.exec(text)
     const fields = match ? fieldList(match[1]) : undefined
-    if (fields) return { id: FORBIDDEN_ID, parameters: { fields }, missing: [] }
+    if (fields) return { kind: 'forbidden', parameters: { fields }, missing: [] }
   }
   return undefined
 }
@@ -492,7 +486,7 @@ function readEquals(text: string): Reading | undefined {
   const written = match?.[3]
   if (!match || !match[1] || written === undefined || !isField(match[1])) return undefined
   if (!/^["'`]/.test(written) && NOT_A_VALUE.has(written.toLowerCase())) return undefined
-  return { id: EQUALS_ID, parameters: { field: unquote(match[1]), value: scalar(written), negate }, missing: [] }
+  return { kind: 'equals', parameters: { field: unquote(match[1]), value: scalar(written), negate }, missing: [] }
 }
 
 // -- values and paths
@@ -653,32 +647,32 @@ function ruleName(parts: readonly string[]): string {
 
 // Parameter accessors: rule() and samples() receive what recognize() produced, or an author's edit.
 
-function textParameter(parameters: Parameters, name: string, fallback = ''): string {
+function textParameter(parameters: Values, name: string, fallback = ''): string {
   const value = parameters[name]
   return typeof value === 'string' ? value : fallback
 }
 
-function scalarParameter(parameters: Parameters, name: string): Scalar {
+function scalarParameter(parameters: Values, name: string): Scalar {
   const value = parameters[name]
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : ''
 }
 
-function flag(parameters: Parameters, name: string): boolean {
+function flag(parameters: Values, name: string): boolean {
   return parameters[name] === true
 }
 
-function textList(parameters: Parameters, name: string): string[] {
+function textList(parameters: Values, name: string): string[] {
   const value = parameters[name]
   if (typeof value === 'string') return [value]
   return Array.isArray(value) ? value.map(String) : []
 }
 
-function numberParameter(parameters: Parameters, name: string): number | undefined {
+function numberParameter(parameters: Values, name: string): number | undefined {
   const value = parameters[name]
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined
 }
 
-function boundsOf(parameters: Parameters): Bounds {
+function boundsOf(parameters: Values): Bounds {
   const bounds: Bounds = {}
   for (const name of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const) {
     const value = numberParameter(parameters, name)
@@ -894,352 +888,222 @@ function numberInside(bounds: Bounds): number {
   const middle = low !== undefined && high !== undefined ? (low + high) / 2 : low !== undefined ? low + 1 : high !== undefined ? high - 1 : 0
   return [Math.round(middle), Math.floor(middle), Math.ceil(middle), middle, low ?? 0, high ?? 0].find(inside) ?? middle
 }
-
 // ---------------------------------------------------------------------------------------------
-// Templates
+// Pieces
 
-const REQUIRED_ID = 'json-field-required'
-const FORBIDDEN_ID = 'json-field-forbidden'
-const EQUALS_ID = 'json-field-equals'
-const ONE_OF_ID = 'json-field-one-of'
-const PATTERN_ID = 'json-field-pattern'
-const RANGE_ID = 'json-field-range'
-const BOOLEAN_ID = 'json-field-boolean'
+const CHECKS: readonly Check[] = ['required', 'forbidden', 'equals', 'one-of', 'pattern', 'range', 'boolean']
 
-const CONDITION_PARAMETERS: TemplateParameter[] = [
-  { name: 'environment', question: 'in which environment does the rule apply (matched against the top-level environment or env field)?', required: false, example: 'prod' },
-  { name: 'whenField', question: 'which field decides whether the rule applies?', required: false, example: 'environment' },
-  { name: 'whenValue', question: 'which value of that field makes the rule apply?', required: false, example: 'prod' },
-]
+function checkOf(options: Options): Check {
+  const check = CHECKS.find((each) => each === options.check)
+  if (!check) throw new Error(`a generic JSON catalog entry names the check ${JSON.stringify(options.check)}, not one of ${CHECKS.join(', ')}`)
+  return check
+}
 
-const FIELD_PARAMETER: TemplateParameter = { name: 'field', question: 'which field (a dotted path such as server.port)?', required: true, example: 'server.port' }
-const NEGATE_PARAMETER: TemplateParameter = { name: 'negate', question: 'is the value forbidden rather than required?', required: false, example: false }
+function optionText(options: Options, name: string): string {
+  const value = options[name]
+  if (typeof value !== 'string') throw new Error(`a generic JSON catalog entry's rule needs the text "${name}"`)
+  return value
+}
 
-function recognizeAs(id: string): (clause: Clause) => Recognition {
-  return (clause) => {
-    const reading = readClause(clause)
-    return reading && reading.id === id ? { score: SCORE, parameters: reading.parameters, missing: reading.missing } : NONE
+/** Words of a rule name: scalars as text, lists (a placeholder's) flattened. */
+function nameWords(value: JsonValue | undefined): string[] {
+  if (Array.isArray(value)) return (value as readonly JsonValue[]).flatMap(nameWords)
+  return value === null || value === undefined || typeof value === 'object' ? [] : [String(value)]
+}
+
+/** Inside a filter over field names `f`: the names whose field compares so with null. */
+function byName(fields: readonly string[], comparison: '==' | '!='): string {
+  return fields.map((field) => `(f == ${celString(field)} && ${celValue(field)} ${comparison} null)`).join(' || ')
+}
+
+/** The values of a one-of list: numbers when every one is, else text. */
+function listedValues(parameters: Values): { numeric: boolean; values: Scalar[] } {
+  const raw = parameters.values
+  const numeric = Array.isArray(raw) && raw.length > 0 && raw.every((value) => typeof value === 'number')
+  return { numeric, values: numeric ? (raw as number[]) : textList(parameters, 'values') }
+}
+
+/** What the entries' texts and CEL say of a check's parameters (see the `json-field` values). */
+function fieldValues(parameters: Values, check: Check): Record<string, JsonValue> {
+  const field = textParameter(parameters, 'field')
+  const current = celValue(field)
+  const common = { field, current, found: celFound(current) }
+  switch (check) {
+    case 'required':
+    case 'forbidden': {
+      const fields = textList(parameters, 'fields')
+      return {
+        fields,
+        'field-names': celStringList(fields),
+        s: fields.length > 1 ? 's' : '',
+        'fields-code': fields.map((each) => `\`${each}\``),
+        'missing-test': byName(fields, '=='),
+        'present-test': byName(fields, '!='),
+      }
+    }
+    case 'equals': {
+      const value = scalarParameter(parameters, 'value')
+      return { ...common, value, shown: shown(value), literal: celLiteral(value), type: typeof value, 'string-note': typeof value === 'string' ? ' (a string)' : '' }
+    }
+    case 'boolean': {
+      const value = flag(parameters, 'value')
+      return { ...common, value, other: !value }
+    }
+    case 'one-of': {
+      const { numeric } = listedValues(parameters)
+      const values = textList(parameters, 'values')
+      const list = numeric ? `[${(parameters.values as number[]).join(', ')}]` : celStringList(values)
+      // A list of words with numbers in it ("1, 2, auto") accepts the number 1 as well as "1".
+      const loose = !numeric && values.some((value) => /^-?\d+(\.\d+)?$/.test(value)) ? ` || (type(${current}) in [int, uint, double] && string(${current}) in ${list})` : ''
+      return { ...common, values, member: `(${current} in ${list}${loose})` }
+    }
+    case 'pattern': {
+      const regex = textParameter(parameters, 'pattern')
+      return { ...common, pattern: regex, 'pattern-literal': celString(regex) }
+    }
+    case 'range': {
+      const bounds = boundsOf(parameters)
+      const checks: string[] = []
+      const words: string[] = []
+      if (bounds.minimum !== undefined) {
+        checks.push(` && double(${current}) >= ${celDouble(bounds.minimum)}`)
+        words.push(`at least ${bounds.minimum}`)
+      }
+      if (bounds.exclusiveMinimum !== undefined) {
+        checks.push(` && double(${current}) > ${celDouble(bounds.exclusiveMinimum)}`)
+        words.push(`greater than ${bounds.exclusiveMinimum}`)
+      }
+      if (bounds.maximum !== undefined) {
+        checks.push(` && double(${current}) <= ${celDouble(bounds.maximum)}`)
+        words.push(`at most ${bounds.maximum}`)
+      }
+      if (bounds.exclusiveMaximum !== undefined) {
+        checks.push(` && double(${current}) < ${celDouble(bounds.exclusiveMaximum)}`)
+        words.push(`less than ${bounds.exclusiveMaximum}`)
+      }
+      return { ...common, limits: words.join(' and '), 'bound-checks': checks.join(''), bounds: Object.values(bounds).map(String) }
+    }
   }
 }
 
-const required: RuleTemplate = {
-  id: REQUIRED_ID,
-  title: 'Field is required',
-  platform: 'generic',
-  category: 'generic',
-  kinds: ['*'],
-  phrasings: ['field owner is required', 'config must have database.host', 'metadata.owner must be set', 'require fields owner and team', 'when environment is prod, backup.schedule is required'],
-  parameters: [{ name: 'fields', question: 'which fields must be present (dotted paths such as database.host)?', required: true, example: ['database.host'] }, ...CONDITION_PARAMETERS],
-  recognize: recognizeAs(REQUIRED_ID),
-  rule(parameters) {
-    const fields = textList(parameters, 'fields')
-    return fieldRule(parameters, {
-      nameParts: ['require', ...fields],
-      description: `Documents must set ${fields.join(', ')} (a null value counts as missing).`,
-      severity: 'medium',
-      variables: [{ name: 'missing', expression: `${celStringList(fields)}.filter(f, ${presenceByName(fields)})` }],
-      expression: 'size(variables.missing) == 0',
-      message: `required field${fields.length > 1 ? 's' : ''} ${fields.join(', ')} must be set`,
-      messageExpression: `'missing ' + variables.missing.join(', ')`,
-      remediation: `Add ${fields.map((field) => `\`${field}\``).join(', ')} to the document with a non-null value.`,
-    })
+/**
+ * A check of one field's value, for samples: a value it accepts (if one can be found) and values
+ * it rejects. A negated check swaps them; a missing field fails a positive check only.
+ */
+interface ValueCheck {
+  negatable: boolean
+  accepted(parameters: Parameters): Scalar | undefined
+  rejected(parameters: Parameters): Scalar[]
+}
+
+const VALUE_CHECKS: Record<Exclude<Check, 'required' | 'forbidden'>, ValueCheck> = {
+  equals: { negatable: true, accepted: (parameters) => scalarParameter(parameters, 'value'), rejected: (parameters) => [differentValue(scalarParameter(parameters, 'value'))] },
+  boolean: { negatable: true, accepted: (parameters) => flag(parameters, 'value'), rejected: (parameters) => [!flag(parameters, 'value')] },
+  'one-of': {
+    negatable: true,
+    accepted: (parameters) => listedValues(parameters).values[0] ?? 'sample',
+    rejected: (parameters) => {
+      const { numeric, values } = listedValues(parameters)
+      return [numeric ? Math.max(...(values as number[])) + 1 : (['other', 'another', 'not-listed'].find((value) => !values.includes(value)) ?? 'not-listed-value')]
+    },
   },
-  samples(parameters) {
+  pattern: {
+    negatable: true,
+    accepted: (parameters) => stringMatching(textParameter(parameters, 'pattern')),
+    rejected: (parameters) => {
+      const notMatching = stringNotMatching(textParameter(parameters, 'pattern'))
+      return notMatching === undefined ? [] : [notMatching]
+    },
+  },
+  range: {
+    negatable: false,
+    accepted: (parameters) => numberInside(boundsOf(parameters)),
+    rejected: (parameters) => {
+      const bounds = boundsOf(parameters)
+      const low = bounds.minimum ?? bounds.exclusiveMinimum
+      const high = bounds.maximum ?? bounds.exclusiveMaximum
+      return [...(low !== undefined ? [low - 1] : []), ...(high !== undefined ? [high + 1] : [])]
+    },
+  },
+}
+
+function fieldSamples(parameters: Parameters, check: Check): TemplateSamples {
+  const missing = (field: string) => ({ description: `${field} is missing`, edit: (document: Json) => deleteField(document, field) })
+  if (check === 'required' || check === 'forbidden') {
     const fields = textList(parameters, 'fields')
+    if (check === 'forbidden') {
+      return samplesWith(parameters, {
+        good: fields.map((field) => (document: Json) => deleteField(document, field)),
+        bad: fields.slice(0, 2).map((field) => ({ description: `${field} is set`, edit: (document: Json) => setField(document, field, 'sample') })),
+      })
+    }
     return samplesWith(parameters, {
       // Another clause may already have given the field a value it checks: keep it.
       good: fields.map((field) => (document: Json) => {
         if (!hasField(document, field)) setField(document, field, 'sample')
       }),
-      bad: fields.slice(0, 2).map((field) => ({ description: `${field} is missing`, edit: (document: Json) => deleteField(document, field) })),
+      bad: fields.slice(0, 2).map(missing),
     })
-  },
+  }
+  const field = textParameter(parameters, 'field')
+  const valueCheck = VALUE_CHECKS[check]
+  const accepted = valueCheck.accepted(parameters)
+  const rejected = valueCheck.rejected(parameters)
+  const set = (value: Scalar): SampleEdit => (document) => setField(document, field, value)
+  const sample = (value: Scalar) => ({ description: `${field} is ${shown(value)}`, edit: set(value) })
+  if (valueCheck.negatable && flag(parameters, 'negate')) {
+    const [other] = rejected
+    // Nothing the check rejects: a missing field passes a prohibition.
+    return samplesWith(parameters, { good: [other === undefined ? (document) => deleteField(document, field) : set(other)], bad: accepted === undefined ? [] : [sample(accepted)] })
+  }
+  return samplesWith(parameters, { good: accepted === undefined ? [] : [set(accepted)], bad: [...rejected.map(sample), missing(field)] })
 }
 
-/** True, inside a filter over field names `f`, for the names whose field is missing or null. */
-function presenceByName(fields: readonly string[]): string {
-  return fields.map((field) => `(f == ${celString(field)} && ${celValue(field)} == null)`).join(' || ')
-}
-
-const forbidden: RuleTemplate = {
-  id: FORBIDDEN_ID,
-  title: 'Field must not be set',
-  platform: 'generic',
-  category: 'generic',
-  kinds: ['*'],
-  phrasings: ['debug must not be set', 'no field password', 'documents must not contain secrets.apiKey', 'forbid the legacy.mode field'],
-  parameters: [{ name: 'fields', question: 'which fields must be absent (dotted paths such as credentials.password)?', required: true, example: ['password'] }, ...CONDITION_PARAMETERS],
-  recognize: recognizeAs(FORBIDDEN_ID),
-  rule(parameters) {
-    const fields = textList(parameters, 'fields')
-    return fieldRule(parameters, {
-      nameParts: ['forbid', ...fields],
-      description: `Documents must not set ${fields.join(', ')} (a null value counts as not set).`,
-      severity: 'medium',
-      variables: [{ name: 'present', expression: `${celStringList(fields)}.filter(f, ${fields.map((field) => `(f == ${celString(field)} && ${celValue(field)} != null)`).join(' || ')})` }],
-      expression: 'size(variables.present) == 0',
-      message: `field${fields.length > 1 ? 's' : ''} ${fields.join(', ')} must not be set`,
-      messageExpression: `'found ' + variables.present.join(', ')`,
-      remediation: `Remove ${fields.map((field) => `\`${field}\``).join(', ')} from the document.`,
-    })
+export const GENERIC_JSON_VOCABULARY: Vocabulary = {
+  recognizers: {
+    /** The clause's reading when it is the `check`'s, at `score`; every generic JSON entry shares one reading of a clause. */
+    'json-field-reading': (clause, options) => {
+      const reading = readClause(clause)
+      const score = options.score
+      return reading && reading.kind === checkOf(options) && typeof score === 'number' ? { score, parameters: reading.parameters, missing: reading.missing } : NONE
+    },
   },
-  samples(parameters) {
-    const fields = textList(parameters, 'fields')
-    return samplesWith(parameters, {
-      good: fields.map((field) => (document: Json) => deleteField(document, field)),
-      bad: fields.slice(0, 2).map((field) => ({ description: `${field} is set`, edit: (document: Json) => setField(document, field, 'sample') })),
-    })
+  values: {
+    /**
+     * What a `check`'s rule says of its parameters. Every check: `field`, `current` (CEL: its
+     * value, null when missing), `found` (CEL: that value as text, or "missing"). required and
+     * forbidden: `fields`, `field-names` (a CEL list), `s` (a plural's), `fields-code`,
+     * `missing-test` and `present-test` (CEL over a name `f`). equals: `value`, `shown` (quoted
+     * when text), `literal` (CEL), `type`, `string-note`. boolean: `value`, `other`. one-of:
+     * `values`, `member` (CEL). pattern: `pattern`, `pattern-literal` (CEL). range: `limits`
+     * (words), `bound-checks` (CEL, each after " && "), `bounds`.
+     */
+    'json-field': (parameters, options) => fieldValues(parameters, checkOf(options)),
   },
-}
-
-const equals: RuleTemplate = {
-  id: EQUALS_ID,
-  title: 'Field equals a value',
-  platform: 'generic',
-  category: 'generic',
-  kinds: ['*'],
-  phrasings: ['logLevel must be info', 'region must equal eu-west-1', 'server.port must be 8443', 'logLevel must not be debug'],
-  parameters: [
-    FIELD_PARAMETER,
-    { name: 'value', question: 'which value (numbers compare as numbers, quote a value to compare it as text)?', required: true, example: 'info' },
-    NEGATE_PARAMETER,
-    ...CONDITION_PARAMETERS,
-  ],
-  recognize: recognizeAs(EQUALS_ID),
-  rule(parameters) {
-    const field = textParameter(parameters, 'field')
-    const value = scalarParameter(parameters, 'value')
-    const negate = flag(parameters, 'negate')
-    const current = celValue(field)
-    return fieldRule(parameters, {
-      nameParts: [field, negate ? 'not' : 'is', String(value)],
-      description: negate ? `${field} must not be ${shown(value)}; a missing ${field} passes.` : `${field} must be exactly ${shown(value)} (${typeof value}); a missing ${field} fails.`,
-      severity: 'medium',
-      expression: `${current} ${negate ? '!=' : '=='} ${celLiteral(value)}`,
-      message: `${field} must ${negate ? 'not ' : ''}be ${shown(value)}`,
-      messageExpression: `'found ' + ${celFound(current)}`,
-      remediation: negate ? `Set \`${field}\` to a value other than ${shown(value)}, or remove it.` : `Set \`${field}\` to ${shown(value)}${typeof value === 'string' ? ' (a string)' : ''}.`,
-    })
-  },
-  samples(parameters) {
-    const field = textParameter(parameters, 'field')
-    const value = scalarParameter(parameters, 'value')
-    const negate = flag(parameters, 'negate')
-    const bad = negate
-      ? [{ description: `${field} is ${shown(value)}`, edit: (document: Json) => setField(document, field, value) }]
-      : [
-          { description: `${field} is ${shown(differentValue(value))}`, edit: (document: Json) => setField(document, field, differentValue(value)) },
-          { description: `${field} is missing`, edit: (document: Json) => deleteField(document, field) },
-        ]
-    return samplesWith(parameters, { good: [(document) => setField(document, field, negate ? differentValue(value) : value)], bad })
-  },
-}
-
-const oneOf: RuleTemplate = {
-  id: ONE_OF_ID,
-  title: 'Field is one of the allowed values',
-  platform: 'generic',
-  category: 'generic',
-  kinds: ['*'],
-  phrasings: ['environment must be one of dev, staging, prod', 'tier must be either gold or silver', 'the only allowed values for region are eu-west-1, eu-central-1', 'region may only be eu-west-1 or eu-central-1', 'logLevel must not be one of trace, debug'],
-  parameters: [
-    FIELD_PARAMETER,
-    { name: 'values', question: 'which values are allowed?', required: true, example: ['dev', 'staging', 'prod'] },
-    NEGATE_PARAMETER,
-    ...CONDITION_PARAMETERS,
-  ],
-  recognize: recognizeAs(ONE_OF_ID),
-  rule(parameters) {
-    const field = textParameter(parameters, 'field')
-    const raw = parameters.values
-    const numeric = Array.isArray(raw) && raw.length > 0 && raw.every((value) => typeof value === 'number')
-    const values = textList(parameters, 'values')
-    const negate = flag(parameters, 'negate')
-    const current = celValue(field)
-    const list = numeric ? `[${(raw as number[]).join(', ')}]` : celStringList(values)
-    // A list of words with numbers in it ("1, 2, auto") accepts the number 1 as well as "1".
-    const loose = !numeric && values.some((value) => /^-?\d+(\.\d+)?$/.test(value)) ? ` || (type(${current}) in [int, uint, double] && string(${current}) in ${list})` : ''
-    const member = `(${current} in ${list}${loose})`
-    const shownList = values.join(', ')
-    return fieldRule(parameters, {
-      nameParts: [field, negate ? 'not-one-of' : 'one-of', ...values],
-      description: negate ? `${field} must not be any of ${shownList}; a missing ${field} passes.` : `${field} must be one of ${shownList}; a missing ${field} fails.`,
-      severity: 'medium',
-      expression: negate ? `!${member}` : member,
-      message: `${field} must ${negate ? 'not ' : ''}be one of ${shownList}`,
-      messageExpression: `'found ' + ${celFound(current)}`,
-      remediation: negate ? `Set \`${field}\` to a value other than ${shownList}, or remove it.` : `Set \`${field}\` to one of ${shownList}.`,
-    })
-  },
-  samples(parameters) {
-    const field = textParameter(parameters, 'field')
-    const raw = parameters.values
-    const numeric = Array.isArray(raw) && raw.length > 0 && raw.every((value) => typeof value === 'number')
-    const values: Scalar[] = numeric ? (raw as number[]) : textList(parameters, 'values')
-    const first = values[0] ?? 'sample'
-    const outside: Scalar = numeric ? Math.max(...(values as number[])) + 1 : ['other', 'another', 'not-listed'].find((value) => !values.includes(value)) ?? 'not-listed-value'
-    const negate = flag(parameters, 'negate')
-    const bad = negate
-      ? [{ description: `${field} is ${shown(first)}`, edit: (document: Json) => setField(document, field, first) }]
-      : [
-          { description: `${field} is ${shown(outside)}`, edit: (document: Json) => setField(document, field, outside) },
-          { description: `${field} is missing`, edit: (document: Json) => deleteField(document, field) },
-        ]
-    return samplesWith(parameters, { good: [(document) => setField(document, field, negate ? outside : first)], bad })
-  },
-}
-
-const patternTemplate: RuleTemplate = {
-  id: PATTERN_ID,
-  title: 'Field matches a pattern',
-  platform: 'generic',
-  category: 'generic',
-  kinds: ['*'],
-  phrasings: ['version must match ^v[0-9]+$', 'image.tag should match the pattern ^[0-9]+\\.[0-9]+\\.[0-9]+$', 'name must not match ^tmp-'],
-  parameters: [
-    FIELD_PARAMETER,
-    { name: 'pattern', question: 'which regular expression (RE2 syntax, matched anywhere unless anchored with ^ and $)?', required: true, example: '^v[0-9]+$' },
-    NEGATE_PARAMETER,
-    ...CONDITION_PARAMETERS,
-  ],
-  recognize: recognizeAs(PATTERN_ID),
-  rule(parameters) {
-    const field = textParameter(parameters, 'field')
-    const regex = textParameter(parameters, 'pattern')
-    const negate = flag(parameters, 'negate')
-    const current = celValue(field)
-    const matched = `(type(${current}) == string && ${current}.matches(${celString(regex)}))`
-    return fieldRule(parameters, {
-      nameParts: [field, negate ? 'not-matching' : 'matching'],
-      description: negate
-        ? `${field} must not match ${regex}; a missing or non-string ${field} passes.`
-        : `${field} must be a string matching ${regex} (RE2, unanchored unless the pattern anchors it); a missing ${field} fails.`,
-      severity: 'medium',
-      expression: negate ? `!${matched}` : matched,
-      message: `${field} must ${negate ? 'not ' : ''}match ${regex}`,
-      messageExpression: `'found ' + ${celFound(current)}`,
-      remediation: negate ? `Change \`${field}\` so that it does not match ${regex}, or remove it.` : `Set \`${field}\` to a string matching ${regex}.`,
-    })
-  },
-  samples(parameters) {
-    const field = textParameter(parameters, 'field')
-    const regex = textParameter(parameters, 'pattern')
-    const negate = flag(parameters, 'negate')
-    const matching = stringMatching(regex)
-    const notMatching = stringNotMatching(regex)
-    if (negate) {
-      return samplesWith(parameters, {
-        good: [(document) => (notMatching === undefined ? deleteField(document, field) : setField(document, field, notMatching))],
-        bad: matching === undefined ? [] : [{ description: `${field} is ${JSON.stringify(matching)}`, edit: (document) => setField(document, field, matching) }],
+  rules: {
+    /** A rule on a document's fields, applying only where the parameters' conditions hold (see conditionsOf). */
+    'json-field-rule': (parameters, options) => {
+      const messageExpression = options.messageExpression
+      const variables = Array.isArray(options.variables)
+        ? (options.variables as readonly JsonValue[]).map((variable) => {
+            const given = (variable ?? {}) as Options
+            return { name: optionText(given, 'name'), expression: optionText(given, 'expression') }
+          })
+        : undefined
+      return fieldRule(parameters, {
+        nameParts: nameWords(options.name),
+        description: optionText(options, 'description'),
+        severity: optionText(options, 'severity') as Severity,
+        expression: optionText(options, 'expression'),
+        message: optionText(options, 'message'),
+        ...(typeof messageExpression === 'string' ? { messageExpression } : {}),
+        remediation: optionText(options, 'remediation'),
+        ...(variables ? { variables } : {}),
       })
-    }
-    const bad: TemplateSamples['bad'] = [{ description: `${field} is missing`, edit: (document) => deleteField(document, field) }]
-    if (notMatching !== undefined) bad.unshift({ description: `${field} is ${JSON.stringify(notMatching)}`, edit: (document) => setField(document, field, notMatching) })
-    return samplesWith(parameters, { good: matching === undefined ? [] : [(document) => setField(document, field, matching)], bad })
+    },
+  },
+  samples: {
+    /** Documents passing and failing the `check`, where its conditions hold. */
+    'json-field-samples': (parameters, options) => fieldSamples(parameters, checkOf(options)),
   },
 }
-
-const range: RuleTemplate = {
-  id: RANGE_ID,
-  title: 'Number field within bounds',
-  platform: 'generic',
-  category: 'generic',
-  kinds: ['*'],
-  phrasings: ['replicas between 1 and 10', 'timeout at most 30', 'port must be greater than 1024', 'retries must not exceed 5'],
-  parameters: [
-    FIELD_PARAMETER,
-    { name: 'minimum', question: 'what is the smallest allowed value?', required: false, example: 1 },
-    { name: 'maximum', question: 'what is the largest allowed value?', required: false, example: 10 },
-    { name: 'exclusiveMinimum', question: 'which value must the field be greater than?', required: false, example: 1024 },
-    { name: 'exclusiveMaximum', question: 'which value must the field be less than?', required: false, example: 100 },
-    ...CONDITION_PARAMETERS,
-  ],
-  recognize: recognizeAs(RANGE_ID),
-  rule(parameters) {
-    const field = textParameter(parameters, 'field')
-    const bounds = boundsOf(parameters)
-    const current = celValue(field)
-    const checks = [`type(${current}) in [int, uint, double]`]
-    const words: string[] = []
-    if (bounds.minimum !== undefined) {
-      checks.push(`double(${current}) >= ${celDouble(bounds.minimum)}`)
-      words.push(`at least ${bounds.minimum}`)
-    }
-    if (bounds.exclusiveMinimum !== undefined) {
-      checks.push(`double(${current}) > ${celDouble(bounds.exclusiveMinimum)}`)
-      words.push(`greater than ${bounds.exclusiveMinimum}`)
-    }
-    if (bounds.maximum !== undefined) {
-      checks.push(`double(${current}) <= ${celDouble(bounds.maximum)}`)
-      words.push(`at most ${bounds.maximum}`)
-    }
-    if (bounds.exclusiveMaximum !== undefined) {
-      checks.push(`double(${current}) < ${celDouble(bounds.exclusiveMaximum)}`)
-      words.push(`less than ${bounds.exclusiveMaximum}`)
-    }
-    const limits = words.join(' and ')
-    return fieldRule(parameters, {
-      nameParts: [field, 'range', ...Object.values(bounds).map(String)],
-      description: `${field} must be a number ${limits}; a missing or non-numeric ${field} fails.`,
-      severity: 'medium',
-      expression: checks.join(' && '),
-      message: `${field} must be a number ${limits}`,
-      messageExpression: `'found ' + ${celFound(current)}`,
-      remediation: `Set \`${field}\` to a number ${limits} (a JSON number, not a string).`,
-    })
-  },
-  samples(parameters) {
-    const field = textParameter(parameters, 'field')
-    const bounds = boundsOf(parameters)
-    const bad: TemplateSamples['bad'] = []
-    const low = bounds.minimum ?? bounds.exclusiveMinimum
-    const high = bounds.maximum ?? bounds.exclusiveMaximum
-    if (low !== undefined) bad.push({ description: `${field} is ${low - 1}`, edit: (document) => setField(document, field, low - 1) })
-    if (high !== undefined) bad.push({ description: `${field} is ${high + 1}`, edit: (document) => setField(document, field, high + 1) })
-    bad.push({ description: `${field} is missing`, edit: (document) => deleteField(document, field) })
-    return samplesWith(parameters, { good: [(document) => setField(document, field, numberInside(bounds))], bad })
-  },
-}
-
-const booleanTemplate: RuleTemplate = {
-  id: BOOLEAN_ID,
-  title: 'Boolean field is true or false',
-  platform: 'generic',
-  category: 'generic',
-  kinds: ['*'],
-  phrasings: ['tls.enabled must be true', 'debug must be false', 'in prod configs, debug must be false', 'when environment is prod, tls.enabled must be true', 'debug must never be true', 'debug must be disabled'],
-  parameters: [
-    FIELD_PARAMETER,
-    { name: 'value', question: 'must the field be true or false?', required: true, example: true },
-    NEGATE_PARAMETER,
-    ...CONDITION_PARAMETERS,
-  ],
-  recognize: recognizeAs(BOOLEAN_ID),
-  rule(parameters) {
-    const field = textParameter(parameters, 'field')
-    const value = flag(parameters, 'value')
-    const negate = flag(parameters, 'negate')
-    const current = celValue(field)
-    return fieldRule(parameters, {
-      nameParts: [field, negate ? 'not' : 'is', String(value)],
-      description: negate
-        ? `${field} must not be ${value}; a missing ${field} passes.`
-        : `${field} must be the boolean ${value}; a missing ${field} (or the string "${value}") fails.`,
-      severity: 'medium',
-      expression: `${current} ${negate ? '!=' : '=='} ${value}`,
-      message: `${field} must ${negate ? 'not ' : ''}be ${value}`,
-      messageExpression: `'found ' + ${celFound(current)}`,
-      remediation: negate ? `Set \`${field}\` to ${!value} or remove it.` : `Set \`${field}\` to the JSON boolean ${value}.`,
-    })
-  },
-  samples(parameters) {
-    const field = textParameter(parameters, 'field')
-    const value = flag(parameters, 'value')
-    const negate = flag(parameters, 'negate')
-    const bad: TemplateSamples['bad'] = [{ description: `${field} is ${negate ? value : !value}`, edit: (document) => setField(document, field, negate ? value : !value) }]
-    if (!negate) bad.push({ description: `${field} is missing`, edit: (document) => deleteField(document, field) })
-    return samplesWith(parameters, { good: [(document) => setField(document, field, negate ? !value : value)], bad })
-  },
-}
-
-export const GENERIC_JSON_TEMPLATES: readonly RuleTemplate[] = [required, forbidden, equals, oneOf, patternTemplate, range, booleanTemplate]
