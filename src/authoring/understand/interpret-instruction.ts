@@ -219,6 +219,11 @@ export function interpretInstruction(instruction: string, context: InstructionCo
     const sentenceSchema = schemaKindOf(trimmed)
     if (sentenceSchema) sentenceContext.schemaKind = sentenceSchema
     for (const clauseText of conditionalAware(trimmed, sentenceContext)) {
+      // "hostPort policy, short version: ...": a few words ending in what a title names are a title, field names or not.
+      if (isTitle(clauseText)) {
+        sentences.push({ text: clauseText, role: 'heading', requirements: [], catalogRules: [], group, note: 'a heading or title; it states no requirement of its own' })
+        continue
+      }
       const kinds = kindsFor(clauseText)
       const schemaKind = schemaKindOf(clauseText)
       // "if the `X` environment variable is set, it must ...": the condition picks the element the requirement is about.
@@ -572,6 +577,13 @@ function stripLabelPrefix(text: string): string {
   if (MODAL_WORD.test(label) || /[._/]|[a-z][A-Z]/.test(label.replace(/\s/g, '')) || /\b(set to|is|are)\b/i.test(label)) return text
   if (label.trim().split(/\s+/).length > 5) return text
   return text.slice(match[0].length)
+}
+
+const TITLE_NOUN = /\b(?:policy|policies|rules|guardrails|hygiene|standards?|conventions|guidelines|checklist|review)\s*$/i
+
+function isTitle(text: string): boolean {
+  // "enforce the restricted pod security standard" asks for the standard; a title asks for nothing.
+  return text.split(/\s+/).length <= 6 && TITLE_NOUN.test(text.replace(/[\s,;:]+$/, '')) && !MODAL_WORD.test(text) && !ASKS_AFTER_TYPOS(text)
 }
 
 function isHeading(text: string): boolean {

@@ -62,13 +62,13 @@ const shared = (path: string): string => fileURLToPath(new URL(`../../../../shar
  * and "<=" after a space took them to 33, and refusing a narrowing no requirement is about, a condition after a named
  * requirement that nothing read, and never offering the catalog what absence means ("no type means ClusterIP"), to 32;
  * "only X may <do>" as a requirement of its own, "i.e. <the thing forbidden>" keeping the ban, and "are the one
- * exception" as an exemption said, to 30; unquoted paths as values and "Reject X if" leads, to 29.
+ * exception" as an exemption said, to 30; unquoted paths as values, "Reject X if" leads and titles ("hostPort policy"), to 28.
  */
 const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> = [
   { folder: 'own-holdout', right: 14, silentlyWrong: 10 },
   { folder: 'own-holdout-2', right: 9, silentlyWrong: 4 },
   { folder: 'own-holdout-3', right: 8, silentlyWrong: 8 },
-  { folder: 'own-holdout-4', right: 13, silentlyWrong: 6 },
+  { folder: 'own-holdout-4', right: 13, silentlyWrong: 5 },
   { folder: 'own-holdout-5', right: 4, silentlyWrong: 1 },
 ]
 

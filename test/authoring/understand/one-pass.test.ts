@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compileInstruction } from '../../../src/authoring/compile-instruction.js'
+import { compileInstruction, InstructionNotUnderstoodError } from '../../../src/authoring/compile-instruction.js'
 import { sentenceLiterals, unusedLiterals } from '../../../src/authoring/understand/coverage.js'
 import { notCompiled, verdictsOf } from './reading.js'
 
@@ -127,6 +127,21 @@ describe('a lead that leaves its condition to the items after it', () => {
   it('refuses "Reject X if" followed by items read as requirements', () => {
     const refused = notCompiled('Reject a Secret if\n- any key in `data` starts with `tmp_`', { platform: 'kubernetes', resource: 'Secret' })
     expect(refused.map((sentence) => sentence.text)).toEqual(['Reject a Secret if'])
+  })
+})
+
+describe('titles', () => {
+  it('reads a few words ending in what a title names as a title, field names or not', () => {
+    const error = (() => {
+      try {
+        compileInstruction('hostPort policy, in short: nobody should be binding ports on our nodes directly.', POD)
+      } catch (caught) {
+        return caught as InstructionNotUnderstoodError
+      }
+      throw new Error('compiled')
+    })()
+    expect(error).toBeInstanceOf(InstructionNotUnderstoodError)
+    expect(error.sentences.map((sentence) => [sentence.role, sentence.text])[0]).toEqual(['heading', 'hostPort policy'])
   })
 })
 
