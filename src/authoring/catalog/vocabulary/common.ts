@@ -1,13 +1,16 @@
-import type { Rule, Severity } from '../../../engine/index.js'
+import type { CelValidation, Rule, Severity, Variable } from '../../../engine/index.js'
 import { mapIn } from '../../samples/document-parts.js'
-import type { JsonValue } from '../named-requirement.js'
+import { holds } from '../entry-template.js'
+import type { JsonValue, ValueTest } from '../named-requirement.js'
 import { ALL_CONTAINERS, APP_AND_INIT_CONTAINERS, celString, podRule } from '../pod-rule.js'
 import { ruleNameFrom } from '../rule-name.js'
 import type { Options, Values, Vocabulary } from '../vocabulary.js'
 
 /**
  * The pieces any area's entries may name: a rule every container must satisfy, a rule on the
- * pod, values chosen by another value, fields filled where missing, listed values replaced.
+ * pod, a rule on objects of some kinds; parameters read as numbers or lists, texts chosen by
+ * tests on the values, each item of a list joined, values chosen by another value; fields filled
+ * where missing, listed values replaced.
  */
 
 type Json = Record<string, unknown>
@@ -75,8 +78,82 @@ function containerRule(options: Options): Rule {
   return rule
 }
 
+interface ObjectRuleOptions {
+  name: string
+  description: string
+  severity: Severity
+  kinds: string[]
+  variables?: Variable[]
+  cel: CelValidation[]
+  message: string
+  remediation: string
+}
+
+/**
+ * A rule on objects of the `kinds`, every text of it written in the entry (the interpreter has
+ * filled in the values it names); the name becomes a DNS label. Checks that depend on the
+ * parameters are the entry's rule list chosen by `when`.
+ */
+function objectRule(options: Options): Rule {
+  const given = options as unknown as ObjectRuleOptions
+  return {
+    name: ruleNameFrom([given.name], ''),
+    description: given.description,
+    severity: given.severity,
+    match: { kinds: given.kinds },
+    ...(given.variables ? { variables: given.variables } : {}),
+    validate: { cel: given.cel },
+    message: given.message,
+    remediation: given.remediation,
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Values and changes
+
+type Reading = { as: 'number' | 'list'; otherwise?: number | readonly string[]; only?: readonly string[]; lowercase?: boolean }
+
+/**
+ * Each parameter named, read as a `number` (`otherwise` when it is none) or as a `list` of strings
+ * (a string alone is a list of one; kept to `only` these, lowercased, `otherwise` when empty):
+ * the value hides the parameter, so texts name what was read (`{{minimum}}` is 1 when unset).
+ */
+function parametersAs(values: Values, options: Options): Record<string, JsonValue> {
+  const read: Record<string, JsonValue> = {}
+  for (const [name, how] of Object.entries(options as unknown as Record<string, Reading>)) {
+    const value = values[name]
+    if (how.as === 'number') {
+      const number = typeof value === 'number' && Number.isFinite(value) ? value : typeof how.otherwise === 'number' ? how.otherwise : undefined
+      if (number !== undefined) read[name] = number
+      else if (Object.hasOwn(values, name)) read[name] = null
+      continue
+    }
+    let list = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []
+    if (how.only) list = list.filter((item) => how.only?.includes(item))
+    if (how.lowercase) list = list.map((item) => item.toLowerCase())
+    if (list.length === 0 && Array.isArray(how.otherwise)) list = [...(how.otherwise as readonly string[])]
+    read[name] = list
+  }
+  return read
+}
+
+/** For each name, the `text` of the first case whose `when` holds (the last without one is the default; none: empty). */
+function texts(values: Values, options: Options): Record<string, JsonValue> {
+  const cases = options as unknown as Record<string, ReadonlyArray<{ when?: ValueTest; text: string }>>
+  return Object.fromEntries(Object.entries(cases).map(([name, each]) => [name, each.find((item) => item.when === undefined || holds(item.when, values))?.text ?? '']))
+}
+
+/** For each name, every item of the list value `each` (from the `from`th on) between `prefix` and `suffix`, joined with `join`. */
+function joined(values: Values, options: Options): Record<string, JsonValue> {
+  const joins = options as unknown as Record<string, { each: string; from?: number; prefix?: string; suffix?: string; join: string }>
+  return Object.fromEntries(
+    Object.entries(joins).map(([name, how]) => {
+      const list = values[how.each]
+      const items = Array.isArray(list) ? list.slice(how.from ?? 0).map(String) : []
+      return [name, items.map((item) => `${how.prefix ?? ''}${item}${how.suffix ?? ''}`).join(how.join)]
+    }),
+  )
+}
 
 /**
  * Values chosen by another value (`by`): the `cases` entry named by it (for a list, by its number
@@ -127,8 +204,12 @@ export const COMMON_VOCABULARY: Vocabulary = {
     'container-rule': (_parameters, options) => containerRule(options),
     /** A rule on the whole pod: `expression` is CEL over `object`. */
     'pod-rule': (_parameters, options) => podRuleOf(options, text(options, 'expression'), undefined),
+    'object-rule': (_parameters, options) => objectRule(options),
   },
   values: {
+    'parameters-as': parametersAs,
+    texts,
+    joined,
     choose,
   },
   changes: {
