@@ -181,7 +181,7 @@ describe('catalog entries', () => {
     expect(template.samples({}).bad[0]?.description).toBe('spec.replicas below 1')
   })
 
-  it('reads parameters as numbers and lists, chooses texts by tests on the values, joins each item of a list', () => {
+  it('reads parameters as numbers and lists, chooses texts and items by tests on the values, joins each item of a list', () => {
     const entry: NamedRequirement = {
       id: 'test-texts',
       title: 'test',
@@ -198,6 +198,7 @@ describe('catalog entries', () => {
         { use: 'parameters-as', with: { domains: { as: 'list', lowercase: true }, count: { as: 'number' }, least: { as: 'number', otherwise: 1 }, none: { as: 'list' }, kinds: { as: 'list', only: ['Ingress'], otherwise: ['Ingress'] } } },
         { use: 'joined', with: { others: { each: 'domains', from: 1, prefix: '.', join: ', ' }, checks: { each: 'domains', prefix: 'has(', suffix: ')', join: ' || ' } } },
         { use: 'texts', with: { how: [{ when: { given: 'domains.1' }, text: 'several' }, { text: 'one' }], first: [{ when: { is: { domains: 'acme.io' } }, text: 'acme among them' }], nothing: [{ when: { given: 'none' }, text: 'x' }] } },
+        { use: 'items', with: { said: [{ when: { given: 'count' }, item: 'counted' }, { when: { is: { domains: 'zzz' } }, item: 'never' }, { item: 'at least {{least}}' }] } },
       ],
       rule: {
         use: 'object-rule',
@@ -208,7 +209,7 @@ describe('catalog entries', () => {
           kinds: '{{kinds}}',
           cel: [{ expression: '{{checks}} && {{domains|cel}}', message: '{{domains.0}} {{domains|and}} {{domains}}' }],
           message: '{type: Resource} orValue({})',
-          remediation: 'r',
+          remediation: 'r: {{said|and}}',
         },
       },
       samples: { bad: [] },
@@ -220,8 +221,10 @@ describe('catalog entries', () => {
     expect(rule.validate.cel).toEqual([{ expression: "has(acme.io) || has(b.dev) && ['acme.io', 'b.dev']", message: 'acme.io acme.io and b.dev acme.io, b.dev' }])
     // Braces that name nothing are CEL or prose, not a placeholder.
     expect(rule.message).toBe('{type: Resource} orValue({})')
+    expect(rule.remediation).toBe('r: counted and at least 1')
     const one = templateOf(entry, VOCABULARY_OF_ENTRIES).rule({ domains: 'B.dev', count: 'many' })
     expect(one.description).toBe('b.dev (, 1, ): one, , ')
+    expect(one.remediation).toBe('r: at least 1')
   })
 
   it('splits a path on dots, keeping a bracketed key whole', () => {

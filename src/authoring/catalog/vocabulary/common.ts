@@ -9,7 +9,7 @@ import type { Options, Values, Vocabulary } from '../vocabulary.js'
 /**
  * The pieces any area's entries may name: a rule every container must satisfy, a rule on the
  * pod, a rule on objects of some kinds; parameters read as numbers or lists, texts chosen by
- * tests on the values, each item of a list joined, values chosen by another value; fields filled
+ * tests on the values, each item of a list joined, lists of the items whose tests hold, values chosen by another value; fields filled
  * where missing, listed values replaced.
  */
 
@@ -143,6 +143,12 @@ function texts(values: Values, options: Options): Record<string, JsonValue> {
   return Object.fromEntries(Object.entries(cases).map(([name, each]) => [name, each.find((item) => item.when === undefined || holds(item.when, values))?.text ?? '']))
 }
 
+/** For each name, the list of the `item` of every case whose `when` holds, in order (the words a rule's parts say). */
+function items(values: Values, options: Options): Record<string, JsonValue> {
+  const cases = options as unknown as Record<string, ReadonlyArray<{ when?: ValueTest; item: JsonValue }>>
+  return Object.fromEntries(Object.entries(cases).map(([name, each]) => [name, each.filter((item) => item.when === undefined || holds(item.when, values)).map((item) => item.item)]))
+}
+
 /** For each name, every item of the list value `each` (from the `from`th on) between `prefix` and `suffix`, joined with `join`. */
 function joined(values: Values, options: Options): Record<string, JsonValue> {
   const joins = options as unknown as Record<string, { each: string; from?: number; prefix?: string; suffix?: string; join: string }>
@@ -209,6 +215,7 @@ export const COMMON_VOCABULARY: Vocabulary = {
   values: {
     'parameters-as': parametersAs,
     texts,
+    items,
     joined,
     choose,
   },
