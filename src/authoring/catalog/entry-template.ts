@@ -279,7 +279,17 @@ function isObject(value: unknown): value is Json {
 /** Whether a test on values holds, for pieces of the vocabulary that choose by one (see ValueTest). */
 export function holds(test: ValueTest, values: Values): boolean {
   const names = test.given === undefined ? [] : typeof test.given === 'string' ? [test.given] : test.given
-  return names.every((name) => isGiven(values[name])) && Object.entries(test.is ?? {}).every(([name, value]) => isValue(values[name], value))
+  return names.every((name) => isGiven(valueAt(values, name))) && Object.entries(test.is ?? {}).every(([name, value]) => isValue(valueAt(values, name), value))
+}
+
+/** The value of a name, an item or key of it after a dot (`allowed.0`): undefined when there is none. */
+function valueAt(values: Values, name: string): JsonValue | undefined {
+  const [first = '', ...rest] = name.split('.')
+  let current: JsonValue | undefined = values[first]
+  for (const segment of rest) {
+    current = Array.isArray(current) ? current[Number(segment)] : typeof current === 'object' && current !== null ? (current as Record<string, JsonValue>)[segment] : undefined
+  }
+  return current
 }
 
 function valueTestOf(test: ValueTest, fill: Filler): (values: Values) => boolean {
@@ -323,14 +333,10 @@ function filler(entry: NamedRequirement): Filler {
   const read = 'use' in entry.recognize ? [] : Object.keys(entry.recognize.parameters ?? {})
   const declared = new Set([...entry.parameters.map((parameter) => parameter.name), ...read])
   const value = (values: Values, name: string): JsonValue | undefined => {
-    const [first = '', ...rest] = name.split('.')
+    const first = name.split('.')[0] ?? ''
     const known = Object.hasOwn(values, first)
     if (!known && !declared.has(first)) throw new Error(`catalog entry ${entry.id} names "{{${name}}}", which is no parameter or value of it`)
-    let current: JsonValue | undefined = known ? values[first] : undefined
-    for (const segment of rest) {
-      current = Array.isArray(current) ? current[Number(segment)] : typeof current === 'object' && current !== null ? (current as Record<string, JsonValue>)[segment] : undefined
-    }
-    return current
+    return known ? valueAt(values, name) : undefined
   }
   const text = (template: string, values: Values): string =>
     template.includes('{{') ? template.replace(PLACEHOLDER, (_match, name: string, format: string | undefined) => textOf(entry, value(values, name), format)) : template

@@ -47,7 +47,8 @@ export type Text = string
 
 /**
  * A test on the parameters and values, for the choice of a case, a rule or a sample: every part
- * written holds.
+ * written holds. A name may be an item or key of a value, as in texts: `{ given: 'fields.1' }`
+ * holds when the list has a second item.
  */
 export interface ValueTest {
   /** Each value named is given: true, a number, a string or list that is not empty. */

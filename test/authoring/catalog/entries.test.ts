@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { CATALOG } from '../../../src/authoring/catalog/index.js'
 import { CATALOG_ENTRIES } from '../../../src/authoring/catalog/entries/index.js'
 import { pathSegments, templateOf } from '../../../src/authoring/catalog/entry-template.js'
-import { textsFor } from '../../../src/authoring/catalog/entry-texts.js'
 import type { NamedRequirement } from '../../../src/authoring/catalog/named-requirement.js'
 import type { Vocabulary } from '../../../src/authoring/catalog/vocabulary.js'
 import { VOCABULARY_OF_ENTRIES, joinVocabularies } from '../../../src/authoring/catalog/vocabulary/index.js'
@@ -168,8 +167,8 @@ describe('catalog entries', () => {
         parameters: { minimum: { use: 'lower-bound', with: lowest } },
         missing: [{ parameter: 'minimum', when: { not: { reads: 'lower-bound', with: lowest } } }],
       },
-      rule: { use: 'object-rule', with: { parameters: { minimum: { as: 'number' } }, name: 'at-least-{minimum}', description: 'd', severity: 'low', kinds: ['Deployment'], cel: [{ expression: 'object.spec.replicas >= {minimum}', message: 'm' }], message: 'm', remediation: 'r' } },
-      values: [{ use: 'phrases', with: { parameters: { minimum: { as: 'number', otherwise: 1 } }, phrases: { least: '{minimum}' } } }],
+      rule: { use: 'object-rule', with: { name: 'at-least-{{minimum}}', description: 'd', severity: 'low', kinds: ['Deployment'], cel: [{ expression: 'object.spec.replicas >= {{minimum}}', message: 'm' }], message: 'm', remediation: 'r' } },
+      values: [{ use: 'parameters-as', with: { minimum: { as: 'number', otherwise: 1 } } }, { use: 'texts', with: { least: [{ text: '{{minimum}}' }] } }],
       samples: { bad: [{ description: 'spec.replicas below {{least}}', edit: { at: 'spec', set: { replicas: 0 } } }] },
     }
     const template = templateOf(entry, VOCABULARY_OF_ENTRIES)
@@ -182,19 +181,50 @@ describe('catalog entries', () => {
     expect(template.samples({}).bad[0]?.description).toBe('spec.replicas below 1')
   })
 
-  it('writes texts naming parameters: values, joined lists, CEL lists, cases, each item', () => {
-    const { say } = textsFor(
-      { domains: ['Acme.io', 'b.dev'], count: 3 },
-      {
-        parameters: { domains: { as: 'list', lowercase: true }, count: { as: 'number' }, least: { as: 'number', otherwise: 1 }, none: { as: 'list' } },
-        phrases: { others: { each: 'domains', from: 1, text: '.{item}', join: ', ' }, how: [{ when: { many: 'domains' }, text: 'several' }, { text: 'one' }], first: [{ when: { is: { domains: 'acme.io' } }, text: 'acme first' }] },
+  it('reads parameters as numbers and lists, chooses texts and items by tests on the values, joins each item of a list', () => {
+    const entry: NamedRequirement = {
+      id: 'test-texts',
+      title: 'test',
+      platform: 'kubernetes',
+      category: 'networking',
+      kinds: ['Ingress'],
+      phrasings: [],
+      parameters: [
+        { name: 'domains', question: 'which domains?', required: true, example: ['example.com'] },
+        { name: 'count', question: 'how many?', required: false, example: 1 },
+      ],
+      recognize: { when: { mentions: ['domains'] }, score: 1 },
+      values: [
+        { use: 'parameters-as', with: { domains: { as: 'list', lowercase: true }, count: { as: 'number' }, least: { as: 'number', otherwise: 1 }, none: { as: 'list' }, kinds: { as: 'list', only: ['Ingress'], otherwise: ['Ingress'] } } },
+        { use: 'joined', with: { others: { each: 'domains', from: 1, prefix: '.', join: ', ' }, checks: { each: 'domains', prefix: 'has(', suffix: ')', join: ' || ' } } },
+        { use: 'texts', with: { how: [{ when: { given: 'domains.1' }, text: 'several' }, { text: 'one' }], first: [{ when: { is: { domains: 'acme.io' } }, text: 'acme among them' }], nothing: [{ when: { given: 'none' }, text: 'x' }] } },
+        { use: 'items', with: { said: [{ when: { given: 'count' }, item: 'counted' }, { when: { is: { domains: 'zzz' } }, item: 'never' }, { item: 'at least {{least}}' }] } },
+      ],
+      rule: {
+        use: 'object-rule',
+        with: {
+          name: 'under-{{domains}}',
+          description: '{{domains|or}} ({{count}}, {{least}}, {{none}}): {{how}}, {{others}}, {{first}}{{nothing}}',
+          severity: 'low',
+          kinds: '{{kinds}}',
+          cel: [{ expression: '{{checks}} && {{domains|cel}}', message: '{{domains.0}} {{domains|and}} {{domains}}' }],
+          message: '{type: Resource} orValue({})',
+          remediation: 'r: {{said|and}}',
+        },
       },
-    )
-    expect(say('{domains|or} ({count}, {least}, {none}): {how}, {others}, {first}')).toBe('acme.io or b.dev (3, 1, ): several, .b.dev, acme first')
-    expect(say('{domains|cel} {domains|first} {domains|and} {domains}')).toBe("['acme.io', 'b.dev'] acme.io acme.io and b.dev acme.io, b.dev")
-    // Braces that name nothing of the entry are CEL or prose, not a parameter.
-    expect(say('{type: Resource} orValue({})')).toBe('{type: Resource} orValue({})')
-    expect(() => say('{missing}')).toThrow('neither a parameter nor a phrase')
+      samples: { bad: [] },
+    }
+    const rule = templateOf(entry, VOCABULARY_OF_ENTRIES).rule({ domains: ['Acme.io', 'b.dev'], count: 3, kinds: ['Service'] })
+    expect(rule.name).toBe('under-acme-io-b-dev')
+    expect(rule.description).toBe('acme.io or b.dev (3, 1, ): several, .b.dev, acme among them')
+    expect(rule.match?.kinds).toEqual(['Ingress'])
+    expect(rule.validate.cel).toEqual([{ expression: "has(acme.io) || has(b.dev) && ['acme.io', 'b.dev']", message: 'acme.io acme.io and b.dev acme.io, b.dev' }])
+    // Braces that name nothing are CEL or prose, not a placeholder.
+    expect(rule.message).toBe('{type: Resource} orValue({})')
+    expect(rule.remediation).toBe('r: counted and at least 1')
+    const one = templateOf(entry, VOCABULARY_OF_ENTRIES).rule({ domains: 'B.dev', count: 'many' })
+    expect(one.description).toBe('b.dev (, 1, ): one, , ')
+    expect(one.remediation).toBe('r: at least 1')
   })
 
   it('splits a path on dots, keeping a bracketed key whole', () => {

@@ -1,4 +1,4 @@
-import type { ClauseTest, NamedRequirement } from '../named-requirement.js'
+import type { ClauseTest, NamedRequirement, Use } from '../named-requirement.js'
 
 /**
  * Requirements on an object's own metadata (labels, annotations, namespace), how it is exposed
@@ -7,7 +7,9 @@ import type { ClauseTest, NamedRequirement } from '../named-requirement.js'
  * spec.type: ClusterIP, HPA minReplicas: 1, HPA metrics: 80% CPU), rules judge the default, as the
  * cluster will run it; "must have X" for fields without a default fails when the field is missing.
  *
- * Texts in rules (`object-rule`) name parameters and phrases in braces: `{minimum}`, `{allowed|or}`.
+ * Texts in rules (`object-rule`) name parameters and values in double braces: `{{minimum}}`,
+ * `{{allowed|or}}`; checks and texts that depend on which parameters are given are the rule list's
+ * cases chosen by `when`, or values chosen by `texts`.
  */
 
 const HPA = 'HorizontalPodAutoscaler'
@@ -74,6 +76,25 @@ const HPA_REPLICAS: ClauseTest = { all: [NAMES_HPA, { mentions: ['replica', 'rep
 const HPA_MINIMUM: ClauseTest = { reads: 'lower-bound', with: { subject: '(?:minreplicas|replicas?)' } }
 const HPA_MAXIMUM: ClauseTest = { reads: 'upper-bound', with: { subject: '(?:maxreplicas|replicas?)' } }
 
+/** The replica-count rule but its name and checks, which depend on the bounds given ({{bounds}} says them). */
+const REPLICA_RULE = {
+  description: 'Replicated workloads run {{bounds}} replicas: one replica means downtime on every rollout and node drain. An unset spec.replicas counts as 1, as Kubernetes runs it.',
+  severity: 'medium',
+  kinds: '{{kinds}}',
+  message: 'spec.replicas must be {{bounds}}',
+  remediation: 'Set spec.replicas to {{bounds}} (leaving it unset means 1 replica).',
+}
+const AT_LEAST_REPLICAS = {
+  expression: 'object.spec.?replicas.orValue(1) >= {{minimum}}',
+  message: 'spec.replicas must be at least {{minimum}}',
+  messageExpression: "'spec.replicas is ' + string(object.spec.?replicas.orValue(1)) + ' (1 when unset), at least {{minimum}} required'",
+}
+const AT_MOST_REPLICAS = {
+  expression: 'object.spec.?replicas.orValue(1) <= {{maximum}}',
+  message: 'spec.replicas must be at most {{maximum}}',
+  messageExpression: "'spec.replicas is ' + string(object.spec.?replicas.orValue(1)) + ', at most {{maximum}} allowed'",
+}
+
 // ---------------------------------------------------------------------------------------------
 // Namespace
 
@@ -104,6 +125,27 @@ const SERVICE_TYPES_SPLIT = {
   negation: "\\b(no|not|never|dont|don't|disallow(ed)?|forbid(den)?|prohibit(ed)?|deny|denied|block(ed)?|reject(ed)?|ban(ned)?|avoid|none)\\b",
 }
 
+/** The Service types rule but its checks, which are those of the lists given, and its name and remediation, which say the allowed types when there are some. */
+const SERVICE_TYPES_RULE = {
+  description: 'Services: {{summary}}. NodePort and LoadBalancer expose a Service outside the cluster. An unset spec.type is ClusterIP, as Kubernetes defaults it.',
+  severity: 'high',
+  kinds: ['Service'],
+  variables: [{ name: 'type', expression: "object.spec.?type.orValue('ClusterIP')" }],
+  message: 'Service type not allowed ({{summary}})',
+}
+const ONLY_SERVICE_TYPES = { name: 'service-types-only-{{allowed}}', remediation: 'Set spec.type to {{allowed|or}}.' }
+const NO_SERVICE_TYPES = { name: 'service-types-no-{{forbidden}}', remediation: 'Change spec.type away from {{forbidden|and}} (e.g. ClusterIP behind an Ingress).' }
+const SERVICE_TYPE_ALLOWED = {
+  expression: 'variables.type in {{allowed|cel}}',
+  message: 'Service type must be {{allowed|or}}',
+  messageExpression: "'Service type ' + variables.type + ' is not allowed; use {{allowed|or}}'",
+}
+const SERVICE_TYPE_NOT_FORBIDDEN = {
+  expression: '!(variables.type in {{forbidden|cel}})',
+  message: 'Service type must not be {{forbidden|or}}',
+  messageExpression: "'Service type ' + variables.type + ' is not allowed'",
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ingress
 
@@ -119,11 +161,24 @@ const ABOUT_INGRESS_HOSTS: ClauseTest = {
   ],
 }
 const DOMAINS_GIVEN: ClauseTest = { reads: 'domain-names' }
-/** The domains of the rule, lowercased, and the first of them for host names (example.com without any). */
-const DOMAIN_TEXTS = {
-  parameters: { domains: { as: 'list', lowercase: true } },
-  phrases: { domain: [{ when: { given: 'domains' }, text: '{domains|first}' }, { text: 'example.com' }] },
-} as const
+/** The domains of the rule, lowercased; the first of them for host names (example.com without any), and the others for the remediation. */
+const DOMAIN_VALUES: readonly Use[] = [
+  { use: 'parameters-as', with: { domains: { as: 'list', lowercase: true } } },
+  { use: 'joined', with: { 'other-domains': { each: 'domains', from: 1, prefix: '.', join: ', ' } } },
+  { use: 'texts', with: { domain: [{ when: { given: 'domains' }, text: '{{domains.0}}' }, { text: 'example.com' }], others: [{ when: { given: 'domains.1' }, text: ' (or {{other-domains}})' }] } },
+]
+/** A host under one of the domains, on a dot boundary: evilacme.io is not under acme.io; acme.io itself and *.acme.io are. */
+const UNDER_DOMAINS = "{{domains|cel}}.exists(d, host == d || host.endsWith('.' + d))"
+
+/** The ingress class rule but its checks and the texts that name the classes. */
+const INGRESS_CLASS_RULE = {
+  description:
+    'An Ingress without spec.ingressClassName is served by whichever controller claims the default class (or none), so its exposure depends on cluster defaults. ' +
+    'The deprecated kubernetes.io/ingress.class annotation does not count.',
+  severity: 'medium',
+  kinds: ['Ingress'],
+}
+const INGRESS_CLASS_SET = { expression: "object.spec.?ingressClassName.orValue('') != ''", message: 'the Ingress does not set spec.ingressClassName' }
 
 // ---------------------------------------------------------------------------------------------
 // PodDisruptionBudgets
@@ -149,6 +204,14 @@ const BLOCKS_DISRUPTION: ClauseTest = {
   ],
 }
 const PDB_FIELDS = ['minAvailable', 'maxUnavailable']
+/** The budget rule but its name and remediation, which say the field when one alone is required ({{what}} are the fields, {{set}} their check). */
+const PDB_BUDGET_RULE = {
+  description: 'A PodDisruptionBudget must say how much disruption it allows: {{what}}.',
+  severity: 'medium',
+  kinds: [PDB],
+  cel: [{ expression: '{{set}}', message: 'the PodDisruptionBudget does not set {{what}}' }],
+  message: 'the PodDisruptionBudget does not set {{what}}',
+}
 
 export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
   // Required or forbidden labels or annotations, for any kind (the compiler narrows `kinds: ['*']`).
@@ -264,47 +327,26 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
         { parameter: 'maximum', when: BOUNDS_INVERTED },
       ],
     },
-    rule: {
-      use: 'object-rule',
-      with: {
-        parameters: { minimum: { as: 'number' }, maximum: { as: 'number' }, kinds: { as: 'list' } },
-        phrases: {
+    values: [
+      { use: 'parameters-as', with: { minimum: { as: 'number' }, maximum: { as: 'number' }, kinds: { as: 'list', otherwise: REPLICATED_KINDS } } },
+      {
+        use: 'texts',
+        with: {
           bounds: [
-            { when: { given: ['minimum', 'maximum'] }, text: 'at least {minimum} and at most {maximum}' },
-            { when: { given: 'minimum' }, text: 'at least {minimum}' },
-            { when: { given: 'maximum' }, text: 'at most {maximum}' },
+            { when: { given: ['minimum', 'maximum'] }, text: 'at least {{minimum}} and at most {{maximum}}' },
+            { when: { given: 'minimum' }, text: 'at least {{minimum}}' },
+            { when: { given: 'maximum' }, text: 'at most {{maximum}}' },
           ],
         },
-        name: [
-          { when: { given: ['minimum', 'maximum'] }, text: 'replicas-between-{minimum}-and-{maximum}' },
-          { when: { given: 'minimum' }, text: 'replicas-at-least-{minimum}' },
-          { when: { given: 'maximum' }, text: 'replicas-at-most-{maximum}' },
-          { text: 'replicas-at-most-0' },
-        ],
-        description: 'Replicated workloads run {bounds} replicas: one replica means downtime on every rollout and node drain. An unset spec.replicas counts as 1, as Kubernetes runs it.',
-        severity: 'medium',
-        kinds: REPLICATED_KINDS,
-        kindsFrom: 'kinds',
-        // Kubernetes runs one replica when spec.replicas is missing.
-        cel: [
-          {
-            when: { given: 'minimum' },
-            expression: 'object.spec.?replicas.orValue(1) >= {minimum}',
-            message: 'spec.replicas must be at least {minimum}',
-            messageExpression: "'spec.replicas is ' + string(object.spec.?replicas.orValue(1)) + ' (1 when unset), at least {minimum} required'",
-          },
-          {
-            when: { given: 'maximum' },
-            expression: 'object.spec.?replicas.orValue(1) <= {maximum}',
-            message: 'spec.replicas must be at most {maximum}',
-            messageExpression: "'spec.replicas is ' + string(object.spec.?replicas.orValue(1)) + ', at most {maximum} allowed'",
-          },
-        ],
-        otherwise: { expression: 'true', message: 'no bound to check' },
-        message: 'spec.replicas must be {bounds}',
-        remediation: 'Set spec.replicas to {bounds} (leaving it unset means 1 replica).',
       },
-    },
+    ],
+    // Kubernetes runs one replica when spec.replicas is missing.
+    rule: [
+      { when: { given: ['minimum', 'maximum'] }, use: 'object-rule', with: { ...REPLICA_RULE, name: 'replicas-between-{{minimum}}-and-{{maximum}}', cel: [AT_LEAST_REPLICAS, AT_MOST_REPLICAS] } },
+      { when: { given: 'minimum' }, use: 'object-rule', with: { ...REPLICA_RULE, name: 'replicas-at-least-{{minimum}}', cel: [AT_LEAST_REPLICAS] } },
+      { when: { given: 'maximum' }, use: 'object-rule', with: { ...REPLICA_RULE, name: 'replicas-at-most-{{maximum}}', cel: [AT_MOST_REPLICAS] } },
+      { use: 'object-rule', with: { ...REPLICA_RULE, name: 'replicas-at-most-0', cel: [{ expression: 'true', message: 'no bound to check' }] } },
+    ],
     samples: {
       use: 'number-bounds',
       with: { field: 'spec.replicas', minimum: 'minimum', maximum: 'maximum', unset: { counts: 1, description: 'spec.replicas unset (1 replica)', written: true }, floor: 0 },
@@ -328,17 +370,16 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
       score: 2,
       parameters: { kinds: { use: 'kinds-named', with: { among: NAMESPACE_ENTRY_KINDS } } },
     },
+    values: [{ use: 'parameters-as', with: { kinds: { as: 'list', otherwise: NAMESPACED_KINDS } } }],
     rule: {
       use: 'object-rule',
       with: {
-        parameters: { kinds: { as: 'list' } },
         name: 'no-default-namespace',
         description:
           'Workloads in the default namespace escape per-namespace quotas, RBAC and network policies. A manifest without metadata.namespace fails too: ' +
           "it lands in the namespace of whoever applies it, usually default. In admission the request's namespace counts.",
         severity: 'medium',
-        kinds: NAMESPACED_KINDS,
-        kindsFrom: 'kinds',
+        kinds: '{{kinds}}',
         variables: [{ name: 'namespace', expression: "object.metadata.?namespace.orValue('') != '' ? object.metadata.namespace : request.?namespace.orValue('')" }],
         cel: [
           { expression: "variables.namespace != ''", message: 'metadata.namespace is not set: the object would land in the default namespace' },
@@ -375,35 +416,19 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
         allowed: { use: 'values-named', with: { ...SERVICE_TYPES_SPLIT, as: 'allowed' } },
       },
     },
-    rule: {
-      use: 'object-rule',
-      with: {
-        parameters: { allowed: { as: 'list' }, forbidden: { as: 'list' } },
-        phrases: { summary: [{ when: { given: 'allowed' }, text: 'only {allowed}' }, { text: 'no {forbidden}' }] },
-        name: [{ when: { given: 'allowed' }, text: 'service-types-only-{allowed}' }, { text: 'service-types-no-{forbidden}' }],
-        description: 'Services: {summary}. NodePort and LoadBalancer expose a Service outside the cluster. An unset spec.type is ClusterIP, as Kubernetes defaults it.',
-        severity: 'high',
-        kinds: ['Service'],
-        variables: [{ name: 'type', expression: "object.spec.?type.orValue('ClusterIP')" }],
-        cel: [
-          {
-            when: { given: 'allowed' },
-            expression: 'variables.type in {allowed|cel}',
-            message: 'Service type must be {allowed|or}',
-            messageExpression: "'Service type ' + variables.type + ' is not allowed; use {allowed|or}'",
-          },
-          {
-            when: { given: 'forbidden' },
-            expression: '!(variables.type in {forbidden|cel})',
-            message: 'Service type must not be {forbidden|or}',
-            messageExpression: "'Service type ' + variables.type + ' is not allowed'",
-          },
-        ],
-        otherwise: { expression: 'true', message: 'no Service type to check', messageExpression: "'no Service type to check'" },
-        message: 'Service type not allowed ({summary})',
-        remediation: [{ when: { given: 'allowed' }, text: 'Set spec.type to {allowed|or}.' }, { text: 'Change spec.type away from {forbidden|and} (e.g. ClusterIP behind an Ingress).' }],
+    values: [
+      { use: 'parameters-as', with: { allowed: { as: 'list' }, forbidden: { as: 'list' } } },
+      { use: 'texts', with: { summary: [{ when: { given: 'allowed' }, text: 'only {{allowed}}' }, { text: 'no {{forbidden}}' }] } },
+    ],
+    rule: [
+      { when: { given: ['allowed', 'forbidden'] }, use: 'object-rule', with: { ...SERVICE_TYPES_RULE, ...ONLY_SERVICE_TYPES, cel: [SERVICE_TYPE_ALLOWED, SERVICE_TYPE_NOT_FORBIDDEN] } },
+      { when: { given: 'allowed' }, use: 'object-rule', with: { ...SERVICE_TYPES_RULE, ...ONLY_SERVICE_TYPES, cel: [SERVICE_TYPE_ALLOWED] } },
+      { when: { given: 'forbidden' }, use: 'object-rule', with: { ...SERVICE_TYPES_RULE, ...NO_SERVICE_TYPES, cel: [SERVICE_TYPE_NOT_FORBIDDEN] } },
+      {
+        use: 'object-rule',
+        with: { ...SERVICE_TYPES_RULE, ...NO_SERVICE_TYPES, cel: [{ expression: 'true', message: 'no Service type to check', messageExpression: "'no Service type to check'" }] },
       },
-    },
+    ],
     samples: {
       use: 'listed-values',
       with: {
@@ -511,27 +536,30 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
         classes: { use: 'values-after', with: { after: '^(be|to|of|use|either|equal|equals)$', stop: '^(ingress|ingresses|class|classes|ingressclassname|set|present|specified|defined|explicit)$' } },
       },
     },
-    rule: {
-      use: 'object-rule',
-      with: {
-        parameters: { classes: { as: 'list' } },
-        name: [{ when: { given: 'classes' }, text: 'ingress-class-{classes}' }, { text: 'ingress-class-required' }],
-        description:
-          'An Ingress without spec.ingressClassName is served by whichever controller claims the default class (or none), so its exposure depends on cluster defaults. ' +
-          'The deprecated kubernetes.io/ingress.class annotation does not count.',
-        severity: 'medium',
-        kinds: ['Ingress'],
-        cel: [
-          { expression: "object.spec.?ingressClassName.orValue('') != ''", message: 'the Ingress does not set spec.ingressClassName' },
-          { when: { given: 'classes' }, expression: 'object.spec.ingressClassName in {classes|cel}', message: 'spec.ingressClassName must be {classes|or}' },
-        ],
-        message: [{ when: { given: 'classes' }, text: 'spec.ingressClassName must be {classes|or}' }, { text: 'the Ingress does not set spec.ingressClassName' }],
-        remediation: [
-          { when: { given: 'classes' }, text: 'Set spec.ingressClassName to {classes|or} (and drop the deprecated kubernetes.io/ingress.class annotation).' },
-          { text: 'Set spec.ingressClassName to the IngressClass that should serve it (and drop the deprecated kubernetes.io/ingress.class annotation).' },
-        ],
+    values: [{ use: 'parameters-as', with: { classes: { as: 'list' } } }],
+    rule: [
+      {
+        when: { given: 'classes' },
+        use: 'object-rule',
+        with: {
+          ...INGRESS_CLASS_RULE,
+          name: 'ingress-class-{{classes}}',
+          cel: [INGRESS_CLASS_SET, { expression: 'object.spec.ingressClassName in {{classes|cel}}', message: 'spec.ingressClassName must be {{classes|or}}' }],
+          message: 'spec.ingressClassName must be {{classes|or}}',
+          remediation: 'Set spec.ingressClassName to {{classes|or}} (and drop the deprecated kubernetes.io/ingress.class annotation).',
+        },
       },
-    },
+      {
+        use: 'object-rule',
+        with: {
+          ...INGRESS_CLASS_RULE,
+          name: 'ingress-class-required',
+          cel: [INGRESS_CLASS_SET],
+          message: 'the Ingress does not set spec.ingressClassName',
+          remediation: 'Set spec.ingressClassName to the IngressClass that should serve it (and drop the deprecated kubernetes.io/ingress.class annotation).',
+        },
+      },
+    ],
     samples: {
       use: 'listed-values',
       with: {
@@ -560,36 +588,27 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
       score: [{ when: { not: DOMAINS_GIVEN }, score: 1 }, { when: NAMES_INGRESS, score: 3 }, { score: 2 }],
       parameters: { domains: { use: 'domain-names' } },
     },
-    // The first domain, for sample descriptions.
-    values: [{ use: 'phrases', with: DOMAIN_TEXTS }],
+    values: DOMAIN_VALUES,
     rule: {
       use: 'object-rule',
       with: {
-        ...DOMAIN_TEXTS,
-        phrases: {
-          ...DOMAIN_TEXTS.phrases,
-          // On a dot boundary: evilacme.io is not under acme.io; acme.io itself and *.acme.io are.
-          'under-host': "{domains|cel}.exists(d, host == d || host.endsWith('.' + d))",
-          others: [{ when: { many: 'domains' }, text: ' (or {other-domains})' }],
-          'other-domains': { each: 'domains', from: 1, text: '.{item}', join: ', ' },
-        },
-        name: 'ingress-hosts-under-{domains}',
-        description: 'Ingress hosts, in rules and TLS entries, must be {domains|or} or a subdomain of it. A rule without a host answers every host name, so it fails too.',
+        name: 'ingress-hosts-under-{{domains}}',
+        description: 'Ingress hosts, in rules and TLS entries, must be {{domains|or}} or a subdomain of it. A rule without a host answers every host name, so it fails too.',
         severity: 'high',
         kinds: ['Ingress'],
         cel: [
-          { expression: `${INGRESS_HOSTS}.all(host, host != '' && {under-host})`, message: 'every spec.rules[].host must be set and under {domains|or}' },
-          { expression: `${TLS_HOSTS}.all(t, t.?hosts.orValue([]).all(host, {under-host}))`, message: 'every spec.tls[].hosts entry must be under {domains|or}' },
+          { expression: `${INGRESS_HOSTS}.all(host, host != '' && ${UNDER_DOMAINS})`, message: 'every spec.rules[].host must be set and under {{domains|or}}' },
+          { expression: `${TLS_HOSTS}.all(t, t.?hosts.orValue([]).all(host, ${UNDER_DOMAINS}))`, message: 'every spec.tls[].hosts entry must be under {{domains|or}}' },
         ],
-        message: 'Ingress hosts must be under {domains|or}',
-        remediation: 'Set every spec.rules[].host and spec.tls[].hosts entry to a name ending in .{domain}{others}; give host-less rules a host.',
+        message: 'Ingress hosts must be under {{domains|or}}',
+        remediation: 'Set every spec.rules[].host and spec.tls[].hosts entry to a name ending in .{{domain}}{{others}}; give host-less rules a host.',
       },
     },
     samples: {
-      good: [{ use: 'rename-ingress-hosts', with: { ...DOMAIN_TEXTS, keepUnder: 'domains', match: '^([^.]*).*$', to: '$1.{domain}' } }],
+      good: [{ use: 'rename-ingress-hosts', with: { keepUnder: '{{domains}}', match: '^([^.]*).*$', to: '$1.{{domain}}' } }],
       bad: [
-        { description: 'a look-alike host web.evil{{domain}}', edit: { use: 'rename-ingress-hosts', with: { ...DOMAIN_TEXTS, to: 'web.evil{domain}' } } },
-        { description: 'a host {{domain}}.attacker.example that only starts with the domain', edit: { use: 'rename-ingress-hosts', with: { ...DOMAIN_TEXTS, to: '{domain}.attacker.example' } } },
+        { description: 'a look-alike host web.evil{{domain}}', edit: { use: 'rename-ingress-hosts', with: { to: 'web.evil{{domain}}' } } },
+        { description: 'a host {{domain}}.attacker.example that only starts with the domain', edit: { use: 'rename-ingress-hosts', with: { to: '{{domain}}.attacker.example' } } },
         { description: 'a rule without a host', edit: { use: 'remove-from-each', with: { list: 'spec.rules', key: 'host' } } },
       ],
     },
@@ -655,24 +674,24 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
       score: [{ when: { not: HPA_MINIMUM }, score: 1 }, { when: { mentions: ['minreplicas'] }, score: 3 }, { score: 2 }],
       parameters: { minimum: { use: 'lower-bound', with: { subject: '(?:minreplicas|replicas?)' } } },
     },
+    values: [{ use: 'parameters-as', with: { minimum: { as: 'number', otherwise: 1 } } }],
     rule: {
       use: 'object-rule',
       with: {
-        parameters: { minimum: { as: 'number', otherwise: 1 } },
-        name: 'hpa-min-replicas-at-least-{minimum}',
-        description: 'HorizontalPodAutoscalers keep at least {minimum} replicas, so scaling down never leaves a single pod. An unset minReplicas is 1, as Kubernetes defaults it.',
+        name: 'hpa-min-replicas-at-least-{{minimum}}',
+        description: 'HorizontalPodAutoscalers keep at least {{minimum}} replicas, so scaling down never leaves a single pod. An unset minReplicas is 1, as Kubernetes defaults it.',
         severity: 'medium',
         kinds: [HPA],
         // Kubernetes defaults minReplicas to 1.
         cel: [
           {
-            expression: 'object.spec.?minReplicas.orValue(1) >= {minimum}',
-            message: 'spec.minReplicas must be at least {minimum}',
-            messageExpression: "'spec.minReplicas is ' + string(object.spec.?minReplicas.orValue(1)) + ' (1 when unset), at least {minimum} required'",
+            expression: 'object.spec.?minReplicas.orValue(1) >= {{minimum}}',
+            message: 'spec.minReplicas must be at least {{minimum}}',
+            messageExpression: "'spec.minReplicas is ' + string(object.spec.?minReplicas.orValue(1)) + ' (1 when unset), at least {{minimum}} required'",
           },
         ],
-        message: 'spec.minReplicas must be at least {minimum}',
-        remediation: 'Set spec.minReplicas to {minimum} or more (unset means 1).',
+        message: 'spec.minReplicas must be at least {{minimum}}',
+        remediation: 'Set spec.minReplicas to {{minimum}} or more (unset means 1).',
       },
     },
     samples: { use: 'number-bounds', with: { field: 'spec.minReplicas', minimum: 'minimum', otherwise: 1, unset: { counts: 1, description: 'spec.minReplicas unset (1)' } } },
@@ -696,25 +715,25 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
       score: [{ when: { not: HPA_MAXIMUM }, score: 1 }, { when: { mentions: ['maxreplicas'] }, score: 3 }, { score: 2 }],
       parameters: { maximum: { use: 'upper-bound', with: { subject: '(?:maxreplicas|replicas?)' } } },
     },
+    values: [{ use: 'parameters-as', with: { maximum: { as: 'number', otherwise: 1 } } }],
     rule: {
       use: 'object-rule',
       with: {
-        parameters: { maximum: { as: 'number', otherwise: 1 } },
-        name: 'hpa-max-replicas-at-most-{maximum}',
-        description: 'HorizontalPodAutoscalers scale to at most {maximum} replicas, bounding what a load spike (or a metrics bug) can cost.',
+        name: 'hpa-max-replicas-at-most-{{maximum}}',
+        description: 'HorizontalPodAutoscalers scale to at most {{maximum}} replicas, bounding what a load spike (or a metrics bug) can cost.',
         severity: 'medium',
         kinds: [HPA],
         cel: [
           // maxReplicas has no default: an HPA without it is not bounded by anything this rule can see.
           { expression: 'has(object.spec.maxReplicas)', message: 'spec.maxReplicas is not set' },
           {
-            expression: 'object.spec.maxReplicas <= {maximum}',
-            message: 'spec.maxReplicas must be at most {maximum}',
-            messageExpression: "'spec.maxReplicas is ' + string(object.spec.maxReplicas) + ', at most {maximum} allowed'",
+            expression: 'object.spec.maxReplicas <= {{maximum}}',
+            message: 'spec.maxReplicas must be at most {{maximum}}',
+            messageExpression: "'spec.maxReplicas is ' + string(object.spec.maxReplicas) + ', at most {{maximum}} allowed'",
           },
         ],
-        message: 'spec.maxReplicas must be at most {maximum}',
-        remediation: 'Set spec.maxReplicas to {maximum} or less.',
+        message: 'spec.maxReplicas must be at most {{maximum}}',
+        remediation: 'Set spec.maxReplicas to {{maximum}} or less.',
       },
     },
     samples: { use: 'number-bounds', with: { field: 'spec.maxReplicas', maximum: 'maximum', otherwise: 1, unset: { description: 'spec.maxReplicas unset' } } },
@@ -810,27 +829,23 @@ export const METADATA_AND_NETWORKING_ENTRIES: readonly NamedRequirement[] = [
         },
       },
     },
-    rule: {
-      use: 'object-rule',
-      with: {
-        parameters: { fields: { as: 'list', only: PDB_FIELDS, otherwise: PDB_FIELDS } },
-        phrases: {
-          what: { each: 'fields', text: 'spec.{item}', join: ' or ' },
-          set: { each: 'fields', text: 'has(object.spec.{item})', join: ' || ' },
-        },
-        name: [{ when: { many: 'fields' }, text: 'pdb-budget-set' }, { text: 'pdb-{fields|first}-set' }],
-        description: 'A PodDisruptionBudget must say how much disruption it allows: {what}.',
-        severity: 'medium',
-        kinds: [PDB],
-        cel: [{ expression: '{set}', message: 'the PodDisruptionBudget does not set {what}' }],
-        message: 'the PodDisruptionBudget does not set {what}',
-        remediation: [
-          { when: { many: 'fields' }, text: 'Set spec.minAvailable (e.g. 1 or "50%") or spec.maxUnavailable (e.g. 1) on the PodDisruptionBudget.' },
-          { when: { is: { fields: 'minAvailable' } }, text: 'Set {what} on the PodDisruptionBudget (e.g. 1 or "50%") instead of spec.maxUnavailable.' },
-          { text: 'Set {what} on the PodDisruptionBudget (e.g. 1) instead of spec.minAvailable.' },
-        ],
+    values: [
+      { use: 'parameters-as', with: { fields: { as: 'list', only: PDB_FIELDS, otherwise: PDB_FIELDS } } },
+      { use: 'joined', with: { what: { each: 'fields', prefix: 'spec.', join: ' or ' }, set: { each: 'fields', prefix: 'has(object.spec.', suffix: ')', join: ' || ' } } },
+    ],
+    rule: [
+      {
+        when: { given: 'fields.1' },
+        use: 'object-rule',
+        with: { ...PDB_BUDGET_RULE, name: 'pdb-budget-set', remediation: 'Set spec.minAvailable (e.g. 1 or "50%") or spec.maxUnavailable (e.g. 1) on the PodDisruptionBudget.' },
       },
-    },
+      {
+        when: { is: { fields: 'minAvailable' } },
+        use: 'object-rule',
+        with: { ...PDB_BUDGET_RULE, name: 'pdb-{{fields.0}}-set', remediation: 'Set {{what}} on the PodDisruptionBudget (e.g. 1 or "50%") instead of spec.maxUnavailable.' },
+      },
+      { use: 'object-rule', with: { ...PDB_BUDGET_RULE, name: 'pdb-{{fields.0}}-set', remediation: 'Set {{what}} on the PodDisruptionBudget (e.g. 1) instead of spec.minAvailable.' } },
+    ],
     samples: { use: 'either-field', with: { at: 'spec', fields: PDB_FIELDS, parameter: 'fields', subject: 'a PodDisruptionBudget', value: 1 } },
   },
   {

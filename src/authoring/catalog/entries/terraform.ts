@@ -98,19 +98,28 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
           otherwise: { encrypted: 'encrypted', accepted: "!= ''", 'key-kind': '', 'key-settings': '', algorithm: 'AES256', 'key-id': null, 'bucket-key': false },
         },
       },
+      // What the rule says of the buckets, in its description, message and name.
+      {
+        use: 'items',
+        with: {
+          said: [
+            { when: { is: { checks: 'encryption' } }, item: '{{encrypted}}' },
+            { when: { is: { checks: 'public-access' } }, item: 'not public' },
+          ],
+        },
+      },
     ],
     rule: {
       use: 'plan-rule',
       with: {
-        name: ['s3-buckets'],
+        name: ['s3-buckets', '{{said}}'],
         severity: 'high',
         description:
-          'S3 buckets must be {said}. Encryption counts when set on the bucket (server_side_encryption_configuration) or by an aws_s3_bucket_server_side_encryption_configuration naming the bucket by name or, in the root module, by reference.',
-        message: 'S3 buckets must be {said}',
+          'S3 buckets must be {{said|and}}. Encryption counts when set on the bucket (server_side_encryption_configuration) or by an aws_s3_bucket_server_side_encryption_configuration naming the bucket by name or, in the root module, by reference.',
+        message: 'S3 buckets must be {{said|and}}',
         parts: [
           {
             when: { is: { checks: 'encryption' } },
-            said: '{{encrypted}}',
             // The buckets an encryption configuration applies to: by its `bucket` value when the plan
             // knows it, and by the references of its `bucket` expression in the root module's
             // configuration when the name is only known after apply.
@@ -140,7 +149,6 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
           },
           {
             when: { is: { checks: 'public-access' } },
-            said: 'not public',
             severity: 'critical',
             description: ' Public means a public-read, public-read-write or authenticated-read ACL, a grant to AllUsers/AuthenticatedUsers, or a public access block with any setting off; bucket policies are not judged.',
             findings: [
@@ -500,18 +508,29 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
         },
       },
     },
+    // What the rule says of the databases, in its description, message and name.
+    values: [
+      {
+        use: 'items',
+        with: {
+          said: [
+            { when: { is: { checks: 'storage-encrypted' } }, item: 'encrypted' },
+            { when: { is: { checks: 'not-public' } }, item: 'not publicly accessible' },
+          ],
+        },
+      },
+    ],
     rule: {
       use: 'plan-rule',
       with: {
-        name: ['rds'],
+        name: ['rds', '{{said}}'],
         severity: 'high',
         description:
-          'RDS databases must be {said}. storage_encrypted is judged on aws_db_instance and aws_rds_cluster (missing fails, except on read replicas, which inherit it); publicly_accessible on aws_db_instance and aws_rds_cluster_instance (missing passes: the default is false).',
-        message: 'RDS databases must be {said}',
+          'RDS databases must be {{said|and}}. storage_encrypted is judged on aws_db_instance and aws_rds_cluster (missing fails, except on read replicas, which inherit it); publicly_accessible on aws_db_instance and aws_rds_cluster_instance (missing passes: the default is false).',
+        message: 'RDS databases must be {{said|and}}',
         parts: [
           {
             when: { is: { checks: 'storage-encrypted' } },
-            said: 'encrypted',
             findings: [
               {
                 variable: 'unencrypted_databases',
@@ -525,7 +544,6 @@ export const TERRAFORM_ENTRIES: readonly NamedRequirement[] = [
           },
           {
             when: { is: { checks: 'not-public' } },
-            said: 'not publicly accessible',
             findings: [
               {
                 variable: 'public_databases',

@@ -1,4 +1,5 @@
 import type { Vocabulary } from '../vocabulary.js'
+import { COMMON_VOCABULARY } from './common.js'
 import { GENERIC_JSON_VOCABULARY } from './generic-json.js'
 import { METADATA_AND_NETWORKING_VOCABULARY } from './metadata-and-networking.js'
 import { PLACES } from './places.js'
@@ -22,4 +23,4 @@ export function joinVocabularies(...parts: readonly Vocabulary[]): Vocabulary {
 }
 
 /** The vocabulary every catalog entry may name. Each area adds its own part here. */
-export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, POD_SECURITY_VOCABULARY, WORKLOAD_PRACTICES_VOCABULARY, METADATA_AND_NETWORKING_VOCABULARY, TERRAFORM_VOCABULARY, GENERIC_JSON_VOCABULARY)
+export const VOCABULARY_OF_ENTRIES: Vocabulary = joinVocabularies(PLACES, COMMON_VOCABULARY, POD_SECURITY_VOCABULARY, WORKLOAD_PRACTICES_VOCABULARY, METADATA_AND_NETWORKING_VOCABULARY, TERRAFORM_VOCABULARY, GENERIC_JSON_VOCABULARY)

@@ -1,12 +1,11 @@
 import { RE2JS } from 're2js'
-import type { CelValidation, Rule, Severity, Variable } from '../../../engine/index.js'
+import type { CelValidation, Rule, Severity } from '../../../engine/index.js'
 import { baseKubernetesDocument } from '../../samples/base-documents.js'
 import { mapIn, metadataOf } from '../../samples/document-parts.js'
 import { mentions, type Clause } from '../../text/clause.js'
 import { isLabelKey } from '../../text/extract.js'
 import { canonicalKind } from '../../text/kinds.js'
 import { pathSegments } from '../entry-template.js'
-import { stringList, textsFor, type EntryText, type EntryTexts, type TextCondition } from '../entry-texts.js'
 import type { JsonValue } from '../named-requirement.js'
 import { celString, celStringList } from '../pod-rule.js'
 import type { ParameterValue, Parameters, SampleEdit, TemplateSamples } from '../rule-template.js'
@@ -15,9 +14,9 @@ import type { Options, Vocabulary } from '../vocabulary.js'
 
 /**
  * The pieces the metadata, exposure and scaling entries name (entries/metadata-and-networking.ts):
- * readers of keys, values, bounds and domains from a clause; `object-rule`, a rule whose texts
- * the entry writes with the parameters in them; and sample makers and edits for fields with a
- * default, listed values and Ingress hosts.
+ * readers of keys, values, bounds and domains from a clause; the rule on metadata keys; and
+ * sample makers and edits for fields with a default, listed values and Ingress hosts. Rules
+ * whose texts the entries write are `object-rule` (common.ts).
  */
 
 type Json = Record<string, unknown>
@@ -58,6 +57,11 @@ function wordsPattern(words: JsonValue): string | RegExp {
   if (typeof words === 'string') return words
   if (words && typeof words === 'object' && !Array.isArray(words) && typeof (words as { re?: unknown }).re === 'string') return regex((words as { re: string }).re)
   throw new Error(`not words: ${JSON.stringify(words)}`)
+}
+
+/** A parameter as a list of strings: a string alone is a list of one. */
+function stringList(value: ParameterValue | undefined): string[] {
+  return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []
 }
 
 function stringMap(value: ParameterValue | undefined): Record<string, string> {
@@ -612,54 +616,6 @@ function choicesNamed(clause: Clause, options: Options): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rules whose texts are the entry's
-
-interface CelText {
-  when?: TextCondition
-  expression: EntryText
-  message: EntryText
-  messageExpression?: EntryText
-}
-
-type ObjectRuleOptions = EntryTexts & {
-  name: EntryText
-  description: EntryText
-  severity: Severity
-  kinds: string[]
-  /** A list parameter that, when given, replaces `kinds` (the kinds the clause named). */
-  kindsFrom?: string
-  variables?: Variable[]
-  /** The checks whose condition holds; `otherwise` when none does. */
-  cel: CelText[]
-  otherwise?: CelText
-  message: EntryText
-  remediation: EntryText
-}
-
-/** A rule on objects of some kinds, every text of it written in the entry with its parameters filled in; the name becomes a DNS label. */
-function objectRule(parameters: Parameters, options: Options): Rule {
-  const given = shaped<ObjectRuleOptions>(options)
-  const { values, say, holds } = textsFor(parameters, given)
-  const check = (each: CelText): CelValidation => ({
-    expression: say(each.expression),
-    message: say(each.message),
-    ...(each.messageExpression !== undefined ? { messageExpression: say(each.messageExpression) } : {}),
-  })
-  const cel = given.cel.filter((each) => holds(each.when)).map(check)
-  const named = given.kindsFrom === undefined ? undefined : values[given.kindsFrom]
-  return {
-    name: ruleNameFrom([say(given.name)], ''),
-    description: say(given.description),
-    severity: given.severity,
-    match: { kinds: Array.isArray(named) && named.length > 0 ? named : given.kinds },
-    ...(given.variables ? { variables: given.variables } : {}),
-    validate: { cel: cel.length > 0 || !given.otherwise ? cel : [check(given.otherwise)] },
-    message: say(given.message),
-    remediation: say(given.remediation),
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // Samples
 
 /** A map in the document at a dotted path, created if missing. */
@@ -886,19 +842,18 @@ function renameHosts(document: Json, rename: (host: string) => string): void {
   for (const entry of tlsEntries(document)) if (Array.isArray(entry.hosts)) entry.hosts = (entry.hosts as unknown[]).map((host) => (typeof host === 'string' ? rename(host) : host))
 }
 
-type RenameOptions = EntryTexts & {
+interface RenameOptions {
   /** The part of each host replaced (a regular expression's source; `$1` in `to` is its first group); without it, the whole host. */
   match?: string
-  to: EntryText
-  /** A list parameter of domains: hosts under one of them are kept. */
-  keepUnder?: string
+  to: string
+  /** Domains: hosts under one of them are kept. */
+  keepUnder?: string[]
 }
 
-function renameIngressHosts(parameters: Parameters, options: Options): SampleEdit {
+function renameIngressHosts(_parameters: Parameters, options: Options): SampleEdit {
   const given = shaped<RenameOptions>(options)
-  const { values, say } = textsFor(parameters, given)
-  const to = say(given.to)
-  const kept = given.keepUnder === undefined ? [] : (values[given.keepUnder] as string[] | undefined) ?? []
+  const to = given.to
+  const kept = given.keepUnder ?? []
   const under = (host: string): boolean => kept.some((domain) => host === domain || host.endsWith(`.${domain}`))
   const replace = (host: string): string => (given.match === undefined ? to : host.replace(regex(given.match), (...groups: unknown[]) => to.replace(/\$(\d)/g, (_token, index: string) => String(groups[Number(index)] ?? ''))))
   return (document) => renameHosts(document, (host) => (given.keepUnder !== undefined && under(host) ? host : replace(host)))
@@ -1033,7 +988,6 @@ export const METADATA_AND_NETWORKING_VOCABULARY: Vocabulary = {
     },
   },
   rules: {
-    'object-rule': objectRule,
     'metadata-keys': metadataRule,
   },
   samples: {
@@ -1044,14 +998,6 @@ export const METADATA_AND_NETWORKING_VOCABULARY: Vocabulary = {
   },
   places: {
     'namespaced-metadata': namespacedMetadataOf,
-  },
-  values: {
-    /** Each of the `phrases` (see EntryTexts), written for the parameters: texts an entry's samples name. */
-    phrases: (values, options) => {
-      const texts = options as EntryTexts
-      const { say } = textsFor(values as Parameters, texts)
-      return Object.fromEntries(Object.entries(texts.phrases ?? {}).map(([name, phrase]) => [name, say(phrase)]))
-    },
   },
   edits: {
     'replace-values': replaceValues,

@@ -473,23 +473,20 @@ export const TERRAFORM_VOCABULARY: Vocabulary = {
      * A rule over a plan's resources. The entry gives its `name` (first words), `severity`,
      * `description`, `message` and, or else its parts do, `remediation`. Each of the `parts`
      * whose `when` holds adds `findings` (a CEL `offends` over a resource `r`, its message, an
-     * optional `detail` after each address), the `variables` they use, words `said` of the
-     * requirement (`{said}` in the description and message: every included part's, joined with
-     * "and"; they are the name's next words, unless the part gives `name`), a sentence appended to
-     * the description, a remediation, a severity replacing the entry's. CEL may use the
-     * shorthands of expandPlanCel.
+     * optional `detail` after each address), the `variables` they use, the name's next words
+     * (`name`), a sentence appended to the description, a remediation, a severity replacing the
+     * entry's. CEL may use the shorthands of expandPlanCel. Words the description and message say
+     * of the parts are the entry's values (`{{said|and}}`, made by `items`).
      */
     'plan-rule': (parameters, options) => {
       const parts = objects(options.parts).filter((part) => part.when === undefined || holds(part.when as ValueTest, parameters as Values))
-      const saidOf = (part: Options): string[] => (optionalText(part, 'said') !== undefined ? [text(part, 'said')] : [])
-      const said = parts.flatMap(saidOf).join(' and ')
-      const name = [...nameWords(options.name), ...parts.flatMap((part) => (part.name !== undefined ? nameWords(part.name) : saidOf(part).flatMap((each) => each.split(' '))))]
+      const name = [...nameWords(options.name), ...parts.flatMap((part) => nameWords(part.name))]
       const severity = parts.reduce((found, part) => optionalText(part, 'severity') ?? found, text(options, 'severity'))
       return planRule({
         name: ruleNameFrom(name, 'terraform-rule'),
-        description: text(options, 'description').replaceAll('{said}', said) + parts.map((part) => optionalText(part, 'description') ?? '').join(''),
+        description: text(options, 'description') + parts.map((part) => optionalText(part, 'description') ?? '').join(''),
         severity: severity as Severity,
-        message: text(options, 'message').replaceAll('{said}', said),
+        message: text(options, 'message'),
         remediation: optionalText(options, 'remediation') ?? parts.flatMap((part) => optionalText(part, 'remediation') ?? []).join(' '),
         variables: parts.flatMap((part) => objects(part.variables).map((variable) => ({ name: text(variable, 'name'), expression: expandPlanCel(text(variable, 'expression')) }))),
         findings: parts.flatMap((part) =>

@@ -1,20 +1,17 @@
-import type { Rule, Severity } from '../../../engine/index.js'
 import { mentions, type Clause } from '../../text/clause.js'
 import { hostNames, listAfter, listBefore, portRanges, quantities, quoted } from '../../text/extract.js'
 import { containersOf, firstContainerOf, mapIn, podSpecsOf } from '../../samples/document-parts.js'
 import type { JsonValue } from '../named-requirement.js'
-import { ALL_CONTAINERS, APP_AND_INIT_CONTAINERS, celString, celStringList, podRule } from '../pod-rule.js'
+import { celString, celStringList } from '../pod-rule.js'
 import type { SampleEdit, TemplateSamples } from '../rule-template.js'
-import { ruleNameFrom } from '../rule-name.js'
 import type { Options, Values, Vocabulary } from '../vocabulary.js'
 import { firstInitContainerOf } from './places.js'
 
 /**
  * The pieces the workload best practices (entries/workload-practices.ts) name: parsers of
  * registries, resource bounds, probes, pull policies, priority classes and ports from a clause;
- * CEL built from those values; image references taken apart for sample edits. Also the generic
- * pieces any entry may use: a rule every container must satisfy, a rule on the pod, values
- * chosen by another value, fields filled where missing, listed values replaced.
+ * CEL built from those values; image references taken apart for sample edits. The generic pieces
+ * these entries share with others (container and pod rules, `choose`...) are in common.ts.
  */
 
 type Json = Record<string, unknown>
@@ -27,59 +24,6 @@ function text(options: Options, name: string): string {
 
 function stringsOf(value: JsonValue | undefined): string[] {
   return Array.isArray(value) ? value.map(String) : []
-}
-
-// ---------------------------------------------------------------------------------------------
-// Rules
-
-const APP_CONTAINERS = { name: 'containers', expression: 'object.spec.?containers.orValue([])' }
-const CONTAINER_SETS = { all: ALL_CONTAINERS, 'app-and-init': APP_AND_INIT_CONTAINERS, app: APP_CONTAINERS }
-
-/**
- * A rule on Pods (autogen extends it to controllers) from the entry's texts. `name` becomes a
- * DNS label, so parameter values in it read as words (images-only-from-registry-acme-io);
- * `kinds` replaces the kinds matched, `conditions` adds match conditions, `controllers` limits
- * autogen.
- */
-function podRuleOf(options: Options, expression: string, containers: (typeof CONTAINER_SETS)[keyof typeof CONTAINER_SETS] | undefined): Rule {
-  const rule = podRule({
-    name: ruleNameFrom([text(options, 'name')]),
-    description: text(options, 'description'),
-    severity: text(options, 'severity') as Severity,
-    ...(containers ? { containers } : {}),
-    expression,
-    message: text(options, 'message'),
-    remediation: text(options, 'remediation'),
-  })
-  if (Array.isArray(options.kinds)) rule.match = { ...rule.match, kinds: stringsOf(options.kinds) }
-  if (Array.isArray(options.controllers)) rule.autogen = { controllers: stringsOf(options.controllers) }
-  if (Array.isArray(options.conditions)) {
-    const conditions = options.conditions.map((condition) => {
-      const given = typeof condition === 'object' && condition !== null && !Array.isArray(condition) ? (condition as Options) : {}
-      return { name: text(given, 'name'), expression: text(given, 'expression') }
-    })
-    rule.match = { ...rule.match, conditions }
-  }
-  return rule
-}
-
-/**
- * A rule every container must satisfy: `predicate` is CEL over one container `c` (and the pod
- * `object`), `containers` the set judged (all, app-and-init, app). The failure message names the
- * offending containers (and their images with `show: image`): with init and ephemeral containers
- * judged too, "which one" is the first thing an author asks.
- */
-function containerRule(options: Options): Rule {
-  const predicate = text(options, 'predicate')
-  const containers = CONTAINER_SETS[text(options, 'containers') as keyof typeof CONTAINER_SETS]
-  if (!containers) throw new Error(`no container set "${text(options, 'containers')}"`)
-  const rule = podRuleOf(options, `variables.containers.all(c, ${predicate})`, containers)
-  const shown = options.show === 'image' ? "c.?name.orValue('?') + ' (' + c.?image.orValue('no image') + ')'" : "c.?name.orValue('?')"
-  const validation = rule.validate.cel?.[0]
-  if (validation) {
-    validation.messageExpression = `${celString(`${text(options, 'message')}: `)} + variables.containers.filter(c, !(${predicate})).map(c, ${shown}).join(', ')`
-  }
-  return rule
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -688,50 +632,6 @@ function freePorts(container: Json, options: Options): void {
 // ---------------------------------------------------------------------------------------------
 // Generic values and changes
 
-/**
- * Values chosen by another value (`by`): the `cases` entry named by it (for a list, by its number
- * of items), else `otherwise`. Words that depend on a parameter stay in the entry this way.
- */
-function choose(values: Values, options: Options): Record<string, JsonValue> {
-  const by = values[text(options, 'by')]
-  const key = Array.isArray(by) ? String(by.length) : by === undefined || by === null ? undefined : String(by)
-  const cases = typeof options.cases === 'object' && options.cases !== null && !Array.isArray(options.cases) ? (options.cases as Options) : {}
-  const chosen = key !== undefined && Object.hasOwn(cases, key) ? cases[key] : options.otherwise
-  return typeof chosen === 'object' && chosen !== null && !Array.isArray(chosen) ? { ...(chosen as Options) } : {}
-}
-
-function valueAt(target: Json, path: string): unknown {
-  let current: unknown = target
-  for (const segment of path.split('.')) current = typeof current === 'object' && current !== null ? (current as Json)[segment] : undefined
-  return current
-}
-
-function pathOf(target: Json, path: string): [Json, string] {
-  const segments = path.split('.')
-  let parent = target
-  for (const segment of segments.slice(0, -1)) parent = mapIn(parent, segment)
-  return [parent, segments.at(-1) ?? '']
-}
-
-/** Each dotted path of `set` that the target lacks gets its value. */
-function fillMissing(target: Json, options: Options): void {
-  const set = typeof options.set === 'object' && options.set !== null && !Array.isArray(options.set) ? (options.set as Options) : {}
-  for (const [path, value] of Object.entries(set)) {
-    if (valueAt(target, path) !== undefined) continue
-    const [parent, key] = pathOf(target, path)
-    parent[key] = structuredClone(value)
-  }
-}
-
-/** Where `path` holds one of the `listed` values, it gets the first of `by` that is not listed (else `otherwise`). */
-function replaceListed(target: Json, options: Options): void {
-  const listed = stringsOf(options.listed)
-  const path = text(options, 'path')
-  if (!listed.includes(String(valueAt(target, path)))) return
-  const [parent, key] = pathOf(target, path)
-  parent[key] = stringsOf(options.by).find((candidate) => !listed.includes(candidate)) ?? options.otherwise
-}
-
 export const WORKLOAD_PRACTICES_VOCABULARY: Vocabulary = {
   words: {
     'image-words': IMAGE_WORDS,
@@ -793,11 +693,6 @@ export const WORKLOAD_PRACTICES_VOCABULARY: Vocabulary = {
       return ports.length > 0 ? ports : undefined
     },
   },
-  rules: {
-    'container-rule': (_parameters, options) => containerRule(options),
-    /** A rule on the whole pod: `expression` is CEL over `object`. */
-    'pod-rule': (_parameters, options) => podRuleOf(options, text(options, 'expression'), undefined),
-  },
   samples: {
     'resource-bounds': (parameters) => resourceBoundSamples(parameters),
   },
@@ -814,7 +709,6 @@ export const WORKLOAD_PRACTICES_VOCABULARY: Vocabulary = {
     'required-resources': requiredResourceValues,
     probes: probeValues,
     ports: portValues,
-    choose,
   },
   places: {
     /** Where automountServiceAccountToken lives: on a ServiceAccount, and in the pod spec, which wins. */
@@ -825,7 +719,5 @@ export const WORKLOAD_PRACTICES_VOCABULARY: Vocabulary = {
     image: changeImage,
     'move-image': moveImage,
     'free-ports': freePorts,
-    'fill-missing': fillMissing,
-    'replace-listed': replaceListed,
   },
 }
