@@ -33,6 +33,9 @@ const NOTE = /^(?:note\b|see\b|for more (?:information|details)|please read|refe
 /** A sentence saying which documents the requirement leaves alone: it narrows it and must be read. */
 const SKIPS = /\b(?:is|are|will be|gets?|get)\s+(?:skipped|exempt(?:ed)?|excluded|ignored|not (?:checked|validated|evaluated))\b|\bexempt(?:ed|s)? from\b/i
 
+/** "... should be followed if Pods do not need to speak to the API server": when the practice applies, which narrows it too. */
+const APPLIES_WHEN = /\b(?:should|must|can|may|is to|are to)\s+(?:only\s+)?be\s+(?:followed|applied|used|enforced|adopted)\s+(?:only\s+)?(?:if|when|where|unless|for (?:pods|workloads|containers|namespaces|clusters) that)\b/i
+
 /** "(see https://...)", ", requiring Kubernetes v1.19 or later,": asides about versions and links inside the operative sentence. */
 const VERSION_ASIDE = /\s*,\s*(?:requiring|which requires|available (?:in|from|since)|introduced in|since)\s+[^,]*\bv?\d+(?:\.\d+)+\+?[^,]*,\s*/gi
 const LINK_ASIDE = /\s*\((?:see\s+)?https?:\/\/[^)]*\)/gi
@@ -56,7 +59,7 @@ export function describeRoles(instruction: string): DescriptionRoles | undefined
       return
     }
     previousKept = false
-    if (SKIPS.test(sentence) && !NOTE.test(sentence)) {
+    if ((SKIPS.test(sentence) || APPLIES_WHEN.test(sentence)) && !NOTE.test(sentence)) {
       kept.push(sentence)
       scopes.push(sentence)
       return

@@ -61,4 +61,9 @@ describe('the operative sentence stated as a requirement', () => {
     expect(describeRoles('Quiet Nodes. Host ports leak. This policy restricts the use of the `hostPort` field.')?.requirementText).toBe('Disallow the `hostPort` field.')
     expect(describeRoles('Quiet Nodes. This policy restricts `hostPort` to 8080.')?.requirementText).toBe('This policy restricts `hostPort` to 8080.')
   })
+
+  it('keeps a background sentence that says when the practice applies, so it narrows the requirement or refuses', () => {
+    const roles = describeRoles('Quiet Sidecars. Silencing them is good hygiene and should be applied only when the pod has no debugger attached. This policy ensures that `spec.shareProcessNamespace` is false.')
+    expect(roles?.scopes).toEqual(['Silencing them is good hygiene and should be applied only when the pod has no debugger attached.'])
+  })
 })

@@ -75,9 +75,10 @@ const OWN_SETS: Array<{ folder: string; right: number; silentlyWrong: number }> 
 // The dev sets live beside the project, not in it: a clone without ../shared skips these (get them with the workspace).
 const SHARED_SETS: Array<{ path: string; right: number; silentlyWrong: number }> = [
   { path: 'authoring-devset/cases.json', right: 50, silentlyWrong: 1 },
-  // The second silently wrong description forbids "these verbs" (escalate, bind, impersonate) and its test also denies a
-  // rule granting `*` verbs on `*` resources: RBAC knowledge the text does not state.
-  { path: 'authoring-kyverno-descriptions/cases.json', right: 73, silentlyWrong: 2 },
+  // The silently wrong description forbids "these verbs" (escalate, bind, impersonate) and its test also denies a rule
+  // granting `*` verbs on `*` resources: RBAC knowledge the text does not state. Two descriptions say their practice
+  // "should be followed if Pods do not need to speak to the API server"; that narrowing is refused (72 right, was 73).
+  { path: 'authoring-kyverno-descriptions/cases.json', right: 72, silentlyWrong: 1 },
 ]
 
 describe('instructions written by others', () => {
