@@ -1,4 +1,4 @@
-import type { Platform, TemplateCategory, TemplateParameter } from './rule-template.js'
+import type { RuleTemplate } from './rule-template.js'
 
 /**
  * A named requirement of the catalog as data: what it is called, the words that ask for it, the
@@ -7,17 +7,7 @@ import type { Platform, TemplateCategory, TemplateParameter } from './rule-templ
  * piece of the vocabulary (vocabulary.ts), which is shared by every entry that needs it.
  * `entry-template.ts` turns an entry into the RuleTemplate the reader, hints and samples use.
  */
-export interface NamedRequirement {
-  /** Stable, recorded in generated rules: never rename one that shipped. */
-  id: string
-  title: string
-  platform: Platform
-  category: TemplateCategory
-  /** Kinds the rule judges (Kubernetes kinds; for Terraform, resource types; ['*'] for generic). */
-  kinds: readonly string[]
-  /** Instructions that ask for this requirement alone, as an author would type them; used for hints and tests. */
-  phrasings: readonly string[]
-  parameters: readonly TemplateParameter[]
+export interface NamedRequirement extends Pick<RuleTemplate, 'id' | 'title' | 'platform' | 'category' | 'kinds' | 'phrasings' | 'parameters'> {
   /** Words that name the set the rule's constants come from ("safe" sysctls): see RuleTemplate.constantsNamedBy. */
   constantsNamedBy?: Words
   recognize: EntryRecognition
