@@ -35,3 +35,15 @@ export interface Vocabulary {
   /** Named changes to the object at a place, for what a path and a value cannot say (a part of an image reference). */
   changes?: Record<string, (target: Record<string, unknown>, options: Options) => void>
 }
+
+/** A text option an entry must give a piece; a missing one is an error in the entry, found when it is used. */
+export function optionText(options: Options, name: string): string {
+  const value = options[name]
+  if (typeof value !== 'string') throw new Error(`a catalog entry's piece needs the text "${name}"`)
+  return value
+}
+
+/** A list's items as text; anything else is no items. */
+export function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? (value as unknown[]).map(String) : []
+}

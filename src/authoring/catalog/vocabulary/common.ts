@@ -5,6 +5,7 @@ import type { JsonValue, ValueTest } from '../named-requirement.js'
 import { ALL_CONTAINERS, APP_AND_INIT_CONTAINERS, celString, podRule } from '../pod-rule.js'
 import { ruleNameFrom } from '../rule-name.js'
 import type { Options, Values, Vocabulary } from '../vocabulary.js'
+import { optionText as text, stringsOf } from '../vocabulary.js'
 
 /**
  * The pieces any area's entries may name: a rule every container must satisfy, a rule on the
@@ -15,15 +16,7 @@ import type { Options, Values, Vocabulary } from '../vocabulary.js'
 
 type Json = Record<string, unknown>
 
-function text(options: Options, name: string): string {
-  const value = options[name]
-  if (typeof value !== 'string') throw new Error(`a catalog entry's piece needs the text "${name}"`)
-  return value
-}
 
-function stringsOf(value: JsonValue | undefined): string[] {
-  return Array.isArray(value) ? value.map(String) : []
-}
 
 // ---------------------------------------------------------------------------------------------
 // Rules

@@ -11,6 +11,7 @@ import { celString, celStringList } from '../pod-rule.js'
 import type { ParameterValue, Parameters, SampleEdit, TemplateSamples } from '../rule-template.js'
 import { ruleNameFrom } from '../rule-name.js'
 import type { Options, Vocabulary } from '../vocabulary.js'
+import { optionText as text } from '../vocabulary.js'
 
 /**
  * The pieces the metadata, exposure and scaling entries name (entries/metadata-and-networking.ts):
@@ -24,11 +25,6 @@ type Json = Record<string, unknown>
 // ---------------------------------------------------------------------------------------------
 // Options
 
-function text(options: Options, name: string): string {
-  const value = options[name]
-  if (typeof value !== 'string') throw new Error(`a catalog entry's piece needs the text "${name}"`)
-  return value
-}
 
 function texts(options: Options, name: string): string[] {
   const value = options[name]

@@ -37,6 +37,7 @@ import type { JsonValue, Words } from '../named-requirement.js'
 import { ALL_CONTAINERS, APP_AND_INIT_CONTAINERS, podRule } from '../pod-rule.js'
 import type { Parameters } from '../rule-template.js'
 import type { Options, Values, Vocabulary } from '../vocabulary.js'
+import { optionText as text, stringsOf } from '../vocabulary.js'
 import { podMetadataOf } from './places.js'
 
 const SELINUX_TYPES = seLinuxTypes(LATEST_POD_SECURITY_VERSION)
@@ -45,11 +46,6 @@ const SELINUX_TYPES = seLinuxTypes(LATEST_POD_SECURITY_VERSION)
 // ---------------------------------------------------------------------------------------------
 // Options and parameters as the pieces read them
 
-function text(options: Options, name: string): string {
-  const value = options[name]
-  if (typeof value !== 'string') throw new Error(`a catalog entry's piece needs the text "${name}"`)
-  return value
-}
 
 function optionalText(options: Options, name: string): string | undefined {
   return options[name] === undefined ? undefined : text(options, name)
@@ -62,9 +58,6 @@ function listIn(options: Options, name: string): readonly JsonValue[] {
   return value as readonly JsonValue[]
 }
 
-function stringsOf(value: unknown): string[] {
-  return Array.isArray(value) ? (value as unknown[]).map(String) : []
-}
 
 /** A parameter's strings, else these. */
 function listedOr(value: unknown, otherwise: readonly string[]): string[] {

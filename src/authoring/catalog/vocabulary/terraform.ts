@@ -8,6 +8,7 @@ import type { JsonValue, ValueTest } from '../named-requirement.js'
 import { celString, celStringList } from '../pod-rule.js'
 import { ruleNameFrom } from '../rule-name.js'
 import type { Options, Values, Vocabulary } from '../vocabulary.js'
+import { optionText as text } from '../vocabulary.js'
 
 /**
  * The pieces Terraform entries (entries/terraform.ts) name: rules on documents as `terraform show
@@ -180,12 +181,6 @@ function planRule(options: PlanRuleOptions): Rule {
 function optionalText(options: Options, name: string): string | undefined {
   const value = options[name]
   return typeof value === 'string' ? value : undefined
-}
-
-function text(options: Options, name: string): string {
-  const value = optionalText(options, name)
-  if (value === undefined) throw new Error(`a Terraform catalog entry needs the text "${name}"`)
-  return value
 }
 
 function objects(value: JsonValue | undefined): Options[] {

@@ -5,6 +5,7 @@ import type { JsonValue } from '../named-requirement.js'
 import { celString, celStringList } from '../pod-rule.js'
 import type { SampleEdit, TemplateSamples } from '../rule-template.js'
 import type { Options, Values, Vocabulary } from '../vocabulary.js'
+import { optionText as text, stringsOf } from '../vocabulary.js'
 import { firstInitContainerOf } from './places.js'
 
 /**
@@ -16,15 +17,7 @@ import { firstInitContainerOf } from './places.js'
 
 type Json = Record<string, unknown>
 
-function text(options: Options, name: string): string {
-  const value = options[name]
-  if (typeof value !== 'string') throw new Error(`a catalog entry's piece needs the text "${name}"`)
-  return value
-}
 
-function stringsOf(value: JsonValue | undefined): string[] {
-  return Array.isArray(value) ? value.map(String) : []
-}
 
 // ---------------------------------------------------------------------------------------------
 // Image references, in CEL and for sample edits. Parsed as the container runtimes do: an
